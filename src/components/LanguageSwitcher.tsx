@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { storePreference } from '../lib/preferences.ts';
+import { LANGUAGES, LANGUAGE_ENTRIES, switchLangPath, type Lang } from '../site.ts';
+import { CheckIcon, ChevronDown } from './Icons.tsx';
+import { useDisclosure } from './useDisclosure.ts';
+
+export function LanguageSwitcher({ lang }: { lang: Lang }) {
+  const { t } = useTranslation('common');
+  const { pathname, search, hash } = useLocation();
+  const ref = useDisclosure();
+  const current = LANGUAGE_ENTRIES[lang];
+  return (
+    <details ref={ref} className="dropdown">
+      <summary className="btn btn-ghost btn-sm" aria-label={t('lang.switchTo', { name: current.name })}>
+        <span aria-hidden="true">{current.flag}</span>
+        <span className="uppercase">{lang}</span>
+        <ChevronDown width={16} height={16} />
+      </summary>
+      <ul className="dropdown-panel" aria-label={t('lang.label')}>
+        {LANGUAGES.map((code) => {
+          const entry = LANGUAGE_ENTRIES[code];
+          const isCurrent = code === lang;
+          return (
+            <li key={code}>
+              <Link
+                to={switchLangPath(pathname, search, hash, code)}
+                hrefLang={code}
+                lang={code}
+                aria-current={isCurrent ? 'true' : undefined}
+                className="dropdown-item"
+                onClick={() => storePreference('lang', code)}
+              >
+                <span aria-hidden="true">{entry.flag}</span>
+                <span className="grow">{entry.name}</span>
+                {isCurrent ? <CheckIcon width={16} height={16} className="text-brand" /> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}

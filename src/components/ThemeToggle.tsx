@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useSite, type Theme } from '../site-context.tsx';
+import { MonitorIcon, MoonIcon, SunIcon } from './Icons.tsx';
+
+const NEXT: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
+const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
+
+/** Cycles light → dark → system. The server renders the stored choice, so there is no flash. */
+export function ThemeToggle() {
+  const { t } = useTranslation('common');
+  const { theme, setTheme } = useSite();
+  const Icon = ICONS[theme];
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-icon"
+      data-theme-choice={theme}
+      aria-label={t('theme.switchTo', { name: t(`theme.${theme}`) })}
+      title={t('theme.switchTo', { name: t(`theme.${theme}`) })}
+      onClick={() => setTheme?.(NEXT[theme])}
+    >
+      <Icon />
+    </button>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScrollRestoration, useParams } from 'react-router-dom';
+import { Footer } from './components/Footer.tsx';
+import { Header } from './components/Header.tsx';
+import { PageHead } from './seo/PageHead.tsx';
+import { useSite } from './site-context.tsx';
+import { isLang, type Lang } from './site.ts';
+
+/** The current page language: the path prefix, else the language the server detected for this request. */
+export function useLang(): Lang {
+  const { lang } = useParams();
+  const { i18n } = useTranslation();
+  if (isLang(lang)) return lang;
+  return isLang(i18n.language) ? i18n.language : 'en';
+}
+
+/** The whole HTML document, rendered by React on the server and hydrated as such in the browser. */
+export function Document({ children, errorStatus }: { children: ReactNode; errorStatus?: number }) {
+  const lang = useLang();
+  const { t } = useTranslation('common');
+  const { visitor, theme, assets } = useSite();
+  const htmlClass = [theme === 'system' ? '' : theme, visitor.isAICrawler ? 'ai-crawler' : ''].filter(Boolean).join(' ');
+
+  return (
+    <html lang={lang} className={htmlClass || undefined} data-visitor={visitor.isBot ? 'crawler' : 'human'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
+        <PageHead lang={lang} errorStatus={errorStatus} />
+        {assets.fonts.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {visitor.isBot
+          ? null
+          : assets.modulePreloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
+      </head>
+      <body>
+        <a href="#main-content" className="skip-link">
+          {t('skipToContent')}
+        </a>
+        <Header lang={lang} />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          aria-label={t('mainContent')}
+          className={visitor.isBot ? 'main' : 'main fade-in'}
+        >
+          {children}
+        </main>
+        <Footer lang={lang} />
+        {visitor.isBot ? null : <ScrollRestoration />}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,59 @@
+import './styles.css';
+import { StrictMode, useCallback, useMemo, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { createI18n } from './i18n/instance.ts';
+import { setClientI18n } from './i18n/namespaces.ts';
+import { storePreference } from './lib/preferences.ts';
+import type { ClientPayload } from './payload.ts';
+import { routes } from './routes.tsx';
+import { SiteContext, type Theme } from './site-context.tsx';
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: unknown;
+  }
+}
+
+function App({ payload, router }: { payload: ClientPayload; router: ReturnType<typeof createBrowserRouter> }) {
+  const [theme, setThemeState] = useState<Theme>(payload.site.theme);
+  const setTheme = useCallback((next: Theme) => {
+    setThemeState(next);
+    storePreference('theme', next);
+  }, []);
+  const site = useMemo(() => ({ ...payload.site, theme, setTheme }), [payload.site, theme, setTheme]);
+  return <SiteContext.Provider value={site}><RouterProvider router={router} /></SiteContext.Provider>;
+}
+
+async function start(payload: ClientPayload) {
+  const i18n = createI18n(payload.lang, payload.resources);
+  setClientI18n(i18n);
+  // React Router deserialises route errors from this global itself.
+  window.__staticRouterHydrationData = payload.router;
+
+  // Lazy page modules of the first page must be in place before hydration, or React would see an
+  // empty outlet where the server rendered the page.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (lazy && typeof lazy === 'object' && lazy.Component) {
+        const Component = await lazy.Component();
+        Object.assign(route, { Component, lazy: undefined });
+      }
+    }),
+  );
+
+  const router = createBrowserRouter(routes);
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <App payload={payload} router={router} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+if (window.__APP__) void start(window.__APP__);

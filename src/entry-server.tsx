@@ -1,0 +1,170 @@
+import { PassThrough } from 'node:stream';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import type { i18n as I18n } from 'i18next';
+import { createI18n } from './i18n/instance.ts';
+import { ALL_RESOURCES, assertLanguagesLoaded, pickResources } from './i18n/resources.server.ts';
+import { serializeForHtml } from './lib/serialize.ts';
+import { namespacesOf, type RouteHandle } from './route-handle.ts';
+import { routes } from './routes.tsx';
+import { SiteContext, type SiteContextValue } from './site-context.tsx';
+import { LANGUAGES, isLang, type Lang } from './site.ts';
+import { ErrorScreen } from './pages/StatusScreens.tsx';
+import type { ClientPayload } from './payload.ts';
+
+export { robotsTxt, sitemapXml, llmsTxt, aiTxt } from './server/site-files.ts';
+
+assertLanguagesLoaded();
+const handler = createStaticHandler(routes);
+// One immutable i18next instance per language, shared by every request (only `t` is ever called).
+const I18N: Record<Lang, I18n> = Object.fromEntries(LANGUAGES.map((l) => [l, createI18n(l, ALL_RESOURCES)])) as Record<Lang, I18n>;
+
+export interface RenderInput {
+  /** Absolute URL of the request. */
+  url: string;
+  /** Language for pages outside a language prefix (the 404 of an unknown path). */
+  fallbackLang: Lang;
+  site: Omit<SiteContextValue, 'setTheme'>;
+  nonce: string;
+  /** Client entry and its dependencies; omitted for crawlers, who get no script. */
+  bootstrapModules: string[];
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'html'; status: number; html: string };
+
+function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <SiteContext.Provider value={site}>{children}</SiteContext.Provider>
+      </I18nextProvider>
+    </StrictMode>
+  );
+}
+
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const request = new Request(input.url, { method: 'GET' });
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+
+  const deepest = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
+  const status = context.statusCode !== 200 ? context.statusCode : (deepest?.status ?? 200);
+  const pathLang = context.matches.find((m) => m.route.id === 'lang')?.params.lang;
+  const lang: Lang = isLang(pathLang) ? pathLang : input.fallbackLang;
+  const i18n = I18N[lang];
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const isCrawler = input.site.visitor.isBot;
+
+  let bootstrapScriptContent: string | undefined;
+  if (!isCrawler) {
+    const payload: ClientPayload = {
+      lang,
+      resources: pickResources(lang, namespacesOf(context.matches.map((m) => (m.route.handle ?? {}) as RouteHandle))),
+      site: input.site,
+      router: {
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: serializeErrors(context.errors),
+      },
+    };
+    bootstrapScriptContent = `window.__APP__=${serializeForHtml(payload)}`;
+  }
+
+  const html = await toHtml(
+    tree(i18n, input.site, <StaticRouterProvider router={router} context={context} hydrate={false} />),
+    {
+      nonce: input.nonce,
+      bootstrapModules: isCrawler ? [] : input.bootstrapModules,
+      bootstrapScriptContent,
+    },
+  );
+  return { kind: 'html', status, html };
+}
+
+/** Route errors as React Router's client expects them in hydration data. */
+function serializeErrors(errors: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [id, error] of Object.entries(errors)) {
+    if (error && typeof error === 'object' && 'status' in error && 'internal' in error) {
+      const e = error as { status: number; statusText: string; data: unknown; internal: boolean };
+      out[id] = { __type: 'RouteErrorResponse', status: e.status, statusText: e.statusText, data: e.data, internal: e.internal };
+    } else {
+      // Never the message or stack of a server error: the client shows its generic screen.
+      out[id] = { __type: 'Error', message: 'Unexpected Server Error' };
+    }
+  }
+  return out;
+}
+
+function toHtml(
+  element: ReactNode,
+  options: { nonce: string; bootstrapModules: string[]; bootstrapScriptContent: string | undefined },
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const { pipe } = renderToPipeableStream(element, {
+      nonce: options.nonce,
+      bootstrapModules: options.bootstrapModules,
+      ...(options.bootstrapScriptContent ? { bootstrapScriptContent: options.bootstrapScriptContent } : {}),
+      onShellError: (error) => {
+        failed = true;
+        reject(error);
+      },
+      onError: (error) => {
+        failed = true;
+        reject(error);
+      },
+      onAllReady: () => {
+        if (failed) return;
+        const chunks: Buffer[] = [];
+        const sink = new PassThrough();
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString("utf8")));
+        sink.on('error', reject);
+        pipe(sink);
+      },
+    });
+  });
+}
+
+/**
+ * A complete error page that needs neither the router nor the app: what the server sends when
+ * rendering itself throws (500) or when a request is rejected before routing (400, 405, 414…).
+ */
+export function renderStatusPage(options: { status: number; lang: Lang; stylesheets: string[] }): string {
+  const t = I18N[options.lang].getFixedT(options.lang, 'common');
+  const isClientError = options.status >= 400 && options.status < 500;
+  const title = isClientError ? t('badRequest.title') : t('error.title');
+  const body = isClientError ? (
+    <ErrorScreen title={title} text={t('badRequest.text')} refresh={t('error.refresh')} home={t('badRequest.home')} />
+  ) : (
+    <ErrorScreen title={title} text={t('error.text')} refresh={t('error.refresh')} home={t('error.home')} />
+  );
+  const markup = renderToStaticMarkup(
+    <html lang={options.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{`${title} | GEO Platform`}</title>
+        {options.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      </head>
+      <body>
+        <main id="main-content" className="main">
+          {body}
+        </main>
+      </body>
+    </html>,
+  );
+  return `<!DOCTYPE html>${markup}`;
+}

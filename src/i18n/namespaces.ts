@@ -1,0 +1,31 @@
+import type { i18n as I18n } from 'i18next';
+import type { Lang } from '../site.ts';
+
+// One lazy chunk per language and namespace: a client navigation loads only what the next page needs.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+
+let clientI18n: I18n | undefined;
+
+/** Registers the browser's i18next instance (set once by the client entry). */
+export function setClientI18n(instance: I18n): void {
+  clientI18n = instance;
+}
+
+/**
+ * Makes sure the namespaces are loaded for the language and switches to it. Runs in route loaders in
+ * the browser before a navigation commits; on the server every resource is already in memory.
+ */
+export async function ensureNamespaces(lang: Lang, namespaces: readonly string[]): Promise<void> {
+  const instance = clientI18n;
+  if (!instance) return;
+  await Promise.all(
+    namespaces.map(async (ns) => {
+      if (instance.hasResourceBundle(lang, ns)) return;
+      const load = loaders[`./locales/${lang}/${ns}.json`];
+      if (!load) return;
+      const mod = await load();
+      instance.addResourceBundle(lang, ns, mod.default, true, true);
+    }),
+  );
+  if (instance.language !== lang) await instance.changeLanguage(lang);
+}

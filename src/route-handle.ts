@@ -1,0 +1,49 @@
+import type { TFunction } from 'i18next';
+import { useMatches } from 'react-router-dom';
+import type { JsonLd } from './seo/jsonld.ts';
+import type { Lang, PageId } from './site.ts';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Extra JSON-LD nodes for the page's own types (FAQPage, Service, BlogPosting…). */
+  jsonLd?: JsonLd[];
+  ogType?: 'website' | 'article';
+  noindex?: boolean;
+}
+
+/** What a route tells the document about itself. */
+export interface RouteHandle {
+  page?: PageId | 'notFound';
+  /** Translation namespaces the route's component reads (besides 'common'). */
+  ns?: string[];
+  /** Translation key of the `{ title, description }` object; by default `{page}:meta`. */
+  metaKey?: string;
+  /** HTTP status for the response when this is the deepest match (the `*` route is 404). */
+  status?: number;
+  /** Page metadata from the route's loader data; by default it comes from `{ns}:meta`. */
+  meta?: (args: { data: unknown; t: TFunction; lang: Lang; siteUrl: string }) => PageMeta;
+}
+
+export interface HandleMatch {
+  id: string;
+  pathname: string;
+  data: unknown;
+  handle: RouteHandle;
+}
+
+export function useHandleMatches(): HandleMatch[] {
+  return useMatches().map((m) => ({ id: m.id, pathname: m.pathname, data: m.loaderData, handle: (m.handle ?? {}) as RouteHandle }));
+}
+
+/** The deepest route that names a page. */
+export function deepestPage(matches: readonly HandleMatch[]): HandleMatch | undefined {
+  return [...matches].reverse().find((m) => m.handle.page);
+}
+
+/** Every namespace the matched routes need, 'common' first. */
+export function namespacesOf(handles: readonly RouteHandle[]): string[] {
+  const set = new Set<string>(['common']);
+  for (const h of handles) for (const ns of h.ns ?? []) set.add(ns);
+  return [...set];
+}

@@ -1,0 +1,106 @@
+import { Outlet, data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Document } from './document.tsx';
+import { ensureNamespaces } from './i18n/namespaces.ts';
+import { ErrorScreen, NotFoundScreen } from './pages/StatusScreens.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import { PAGES, isLang, type PageEntry, type PageId } from './site.ts';
+
+// The one route tree (design §3), rendered by the server's static handler and hydrated by the
+// browser router. Page components are lazy chunks; each page's translations are one namespace,
+// loaded by its loader before a client navigation commits (on the server they are all in memory).
+
+type PageModule = { default: React.ComponentType };
+
+const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
+  home: () => import('./pages/home.tsx'),
+  guide: () => import('./pages/guide.tsx'),
+  services: () => import('./pages/services.tsx'),
+  tools: () => import('./pages/tools.tsx'),
+  blog: () => import('./pages/blog.tsx'),
+  faq: () => import('./pages/faq.tsx'),
+  about: () => import('./pages/about.tsx'),
+  contact: () => import('./pages/contact.tsx'),
+  aiAct: () => import('./pages/aiAct.tsx'),
+  privacy: () => import('./pages/legal.tsx'),
+  terms: () => import('./pages/legal.tsx'),
+  gdpr: () => import('./pages/legal.tsx'),
+  cookiePolicy: () => import('./pages/legal.tsx'),
+};
+
+const LEGAL_PAGES: ReadonlySet<PageId> = new Set(['privacy', 'terms', 'gdpr', 'cookiePolicy']);
+
+function langOf(args: LoaderFunctionArgs) {
+  const { lang } = args.params;
+  if (!isLang(lang)) throw data(null, { status: 404, statusText: 'Not Found' });
+  return lang;
+}
+
+function pageRoute(page: PageEntry): RouteObject {
+  const ns = LEGAL_PAGES.has(page.id) ? 'legal' : page.id;
+  const handle: RouteHandle = {
+    page: page.id,
+    ns: [ns],
+    ...(ns === 'legal' ? { metaKey: `legal:${page.id}.meta` } : {}),
+  };
+  const load = PAGE_MODULES[page.id];
+  return {
+    id: `page-${page.id}`,
+    ...(page.path ? { path: page.path } : { index: true }),
+    handle,
+    loader: async (args) => {
+      await ensureNamespaces(langOf(args), [ns]);
+      return null;
+    },
+    lazy: { Component: async () => (await load()).default },
+  };
+}
+
+function Root() {
+  return (
+    <Document>
+      <Outlet />
+    </Document>
+  );
+}
+
+/** Errors a loader throws (a language that does not exist) or a render that fails in the browser. */
+function RootErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation('common');
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status !== 404) console.error(error);
+  return (
+    <Document errorStatus={status}>
+      {status === 404 ? (
+        <NotFoundScreen />
+      ) : (
+        <ErrorScreen title={t('error.title')} text={t('error.text')} refresh={t('error.refresh')} home={t('error.home')} />
+      )}
+    </Document>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: Root,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        id: 'lang',
+        path: ':lang',
+        loader: async (args) => {
+          await ensureNamespaces(langOf(args), ['common']);
+          return null;
+        },
+        children: [
+          ...PAGES.map(pageRoute),
+          { id: 'not-found', path: '*', Component: NotFoundScreen, handle: { page: 'notFound', status: 404 } satisfies RouteHandle },
+        ],
+      },
+      { id: 'root-not-found', path: '*', Component: NotFoundScreen, handle: { page: 'notFound', status: 404 } satisfies RouteHandle },
+    ],
+  },
+];

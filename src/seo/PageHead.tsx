@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { serializeForHtml } from '../lib/serialize.ts';
+import { deepestPage, useHandleMatches, type PageMeta } from '../route-handle.ts';
+import { useSite } from '../site-context.tsx';
+import { LANGUAGES, LANGUAGE_ENTRIES, PAGES, SITE_NAME, localePath, splitLangPath, type Lang } from '../site.ts';
+import { breadcrumbList, graph, organization, webPage, website, type Crumb } from './jsonld.ts';
+
+/** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
+export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
+  const { siteUrl, visitor, renderedAt, aiTrainingPolicy } = useSite();
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const match = deepestPage(useHandleMatches());
+  const pageId = errorStatus ? 'notFound' : match?.handle.page;
+  const isError = pageId === 'notFound' || errorStatus !== undefined;
+  const page = PAGES.find((p) => p.id === pageId);
+
+  let meta: PageMeta;
+  if (errorStatus && errorStatus !== 404) {
+    meta = { title: t('error.metaTitle'), description: t('error.text'), noindex: true };
+  } else if (isError) {
+    meta = { title: t('notFound.metaTitle'), description: t('notFound.text'), noindex: true };
+  } else if (match?.handle.meta) {
+    meta = match.handle.meta({ data: match.data, t, lang, siteUrl });
+  } else {
+    const key = match?.handle.metaKey ?? `${page?.id ?? 'home'}:meta`;
+    meta = { title: t(`${key}.title`), description: t(`${key}.description`) };
+  }
+
+  // The canonical path is the page's own path in this language; other languages share the rest.
+  const rest = splitLangPath(pathname)?.rest ?? '/';
+  const pathIn = (l: Lang) => (rest === '/' ? localePath(l) : `/${l}${rest}`);
+  const canonical = `${siteUrl}${pathIn(lang)}`;
+  const isHome = page?.id === 'home';
+  const title = isHome || isError ? meta.title : `${meta.title} | ${SITE_NAME}`;
+  const locale = LANGUAGE_ENTRIES[lang].locale;
+  const ogImage = `${siteUrl}/og-image.png`;
+
+  const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
+  if (page && !isHome) crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
+  if (!page || rest !== `/${page.path}`) crumbs.push({ name: meta.title, url: canonical });
+  const hasBreadcrumb = !isHome && !isError;
+
+  const nodes = [
+    organization(siteUrl, t('brand.tagline')),
+    website(siteUrl, lang, t('brand.tagline')),
+    ...(isError ? [] : [webPage(siteUrl, { url: canonical, lang, title: meta.title, description: meta.description, hasBreadcrumb })]),
+    ...(hasBreadcrumb ? [breadcrumbList(canonical, crumbs)] : []),
+    ...(meta.jsonLd ?? []),
+  ];
+
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={meta.description} />
+      {meta.noindex ? <meta name="robots" content="noindex, follow" /> : null}
+      {isError ? null : (
+        <>
+          <link rel="canonical" href={canonical} />
+          {LANGUAGES.map((l) => (
+            <link key={l} rel="alternate" hrefLang={l} href={`${siteUrl}${pathIn(l)}`} />
+          ))}
+          <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${pathIn('en')}`} />
+        </>
+      )}
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:type" content={meta.ogType ?? 'website'} />
+      <meta property="og:title" content={meta.title} />
+      <meta property="og:description" content={meta.description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:image" content={ogImage} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:locale" content={locale.replace('-', '_')} />
+      {LANGUAGES.filter((l) => l !== lang).map((l) => (
+        <meta key={l} property="og:locale:alternate" content={LANGUAGE_ENTRIES[l].locale.replace('-', '_')} />
+      ))}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={meta.title} />
+      <meta name="twitter:description" content={meta.description} />
+      <meta name="twitter:image" content={ogImage} />
+      <meta name="ai-training" content={aiTrainingPolicy} />
+      <meta name="crawl-delay" content={String(visitor.crawlDelay)} />
+      {visitor.isAICrawler ? <meta name="last-modified" content={renderedAt} /> : null}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeForHtml(graph(nodes)) }} />
+    </>
+  );
+}

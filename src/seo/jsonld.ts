@@ -1,0 +1,92 @@
+import { LANGUAGE_ENTRIES, SITE_NAME, localePath, type Lang } from '../site.ts';
+
+// JSON-LD builders: pure functions returning plain objects. They are serialised with
+// serializeForHtml, never string-concatenated, so hostile text cannot break out of the script.
+
+export type JsonLd = Record<string, unknown>;
+
+export const SOCIAL_PROFILES = [
+  'https://www.linkedin.com/company/geo-platform',
+  'https://x.com/geoplatform',
+  'https://github.com/geo-platform',
+];
+export const CONTACT_EMAIL = 'hello@geo-platform.example';
+
+export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
+export const websiteId = (siteUrl: string) => `${siteUrl}/#website`;
+
+export function organization(siteUrl: string, description: string): JsonLd {
+  return {
+    '@type': 'Organization',
+    '@id': organizationId(siteUrl),
+    name: SITE_NAME,
+    url: `${siteUrl}/`,
+    logo: { '@type': 'ImageObject', url: `${siteUrl}/icon-512.png`, width: 512, height: 512 },
+    description,
+    email: CONTACT_EMAIL,
+    sameAs: SOCIAL_PROFILES,
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer support',
+      email: CONTACT_EMAIL,
+      availableLanguage: ['English', 'French'],
+    },
+  };
+}
+
+export function website(siteUrl: string, lang: Lang, description: string): JsonLd {
+  return {
+    '@type': 'WebSite',
+    '@id': websiteId(siteUrl),
+    url: `${siteUrl}${localePath(lang)}`,
+    name: SITE_NAME,
+    description,
+    inLanguage: LANGUAGE_ENTRIES[lang].locale,
+    publisher: { '@id': organizationId(siteUrl) },
+  };
+}
+
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+export function breadcrumbList(pageUrl: string, crumbs: readonly Crumb[]): JsonLd {
+  return {
+    '@type': 'BreadcrumbList',
+    '@id': `${pageUrl}#breadcrumb`,
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
+  };
+}
+
+export interface WebPageInput {
+  url: string;
+  lang: Lang;
+  title: string;
+  description: string;
+  hasBreadcrumb: boolean;
+  type?: string;
+}
+
+export function webPage(siteUrl: string, input: WebPageInput): JsonLd {
+  return {
+    '@type': input.type ?? 'WebPage',
+    '@id': `${input.url}#webpage`,
+    url: input.url,
+    name: input.title,
+    description: input.description,
+    inLanguage: LANGUAGE_ENTRIES[input.lang].locale,
+    isPartOf: { '@id': websiteId(siteUrl) },
+    publisher: { '@id': organizationId(siteUrl) },
+    ...(input.hasBreadcrumb ? { breadcrumb: { '@id': `${input.url}#breadcrumb` } } : {}),
+  };
+}
+
+export function graph(nodes: readonly JsonLd[]): JsonLd {
+  return { '@context': 'https://schema.org', '@graph': nodes };
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { AI_TRAINING_POLICIES, DEFAULT_AI_TRAINING_POLICY, type AiTrainingPolicy } from '../lib/ai-policy.ts';
+
+// Configuration from the environment (design §8). Invalid values stop start-up with one line that
+// names the variable and says what is expected.
+
+export interface Config {
+  port: number;
+  host: string;
+  siteUrl: string;
+  dataDir: string;
+  supabaseUrl: string | undefined;
+  supabaseAnonKey: string | undefined;
+  logLevel: string;
+  trustProxy: number;
+  aiTrainingPolicy: AiTrainingPolicy;
+  projectSource: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const schema = z.object({
+  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535, 'must be a port number (0-65535)').default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.com' })
+    .optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SUPABASE_ANON_KEY: z.string().min(1, 'must not be empty').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number of proxy hops').min(0, 'must be 0 or more').default(0),
+  AI_TRAINING_POLICY: z.enum(AI_TRAINING_POLICIES, { error: `must be one of ${AI_TRAINING_POLICIES.join(', ')}` }).default(DEFAULT_AI_TRAINING_POLICY),
+  PROJECT_SOURCE: z.string().trim().min(1, 'must not be empty').max(100).default('geo-platform-website'),
+});
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.SUPABASE_URL) !== Boolean(e.SUPABASE_ANON_KEY)) {
+    const missing = e.SUPABASE_URL ? 'SUPABASE_ANON_KEY' : 'SUPABASE_URL';
+    throw new ConfigError(`Invalid configuration: ${missing} must be set too when using Supabase (set both or neither)`);
+  }
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    siteUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    supabaseUrl: e.SUPABASE_URL,
+    supabaseAnonKey: e.SUPABASE_ANON_KEY,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    aiTrainingPolicy: e.AI_TRAINING_POLICY,
+    projectSource: e.PROJECT_SOURCE,
+  };
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino, { type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { classifyVisitor } from '../lib/visitor.ts';
+
+export function createLogger(level: string): Logger {
+  return pino({ level, base: { service: 'geo-website' }, timestamp: pino.stdTimeFunctions.isoTime });
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * One JSON line per request with a request id (a well-formed incoming X-Request-Id is kept, so a
+ * proxy's id follows the request). Only the path is logged: no query string, IP address, cookie
+ * or body, so no personal data reaches the logs. Crawler visits carry the crawler's name and category.
+ */
+export function httpLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customProps: (req: IncomingMessage) => {
+      const visitor = (req as IncomingMessage & { visitor?: ReturnType<typeof classifyVisitor> }).visitor ?? classifyVisitor(req.headers['user-agent']);
+      return visitor.isBot ? { crawler: { name: visitor.name, category: visitor.category, ai: visitor.isAICrawler } } : {};
+    },
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => {
+      if (err || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      return 'info';
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0]!.slice(0, 300) }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+    autoLogging: { ignore: (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz' },
+  });
+}

@@ -1,0 +1,40 @@
+import { PAGES, isLang, type Lang } from '../site.ts';
+
+export interface Redirect {
+  status: 301 | 302;
+  location: string;
+}
+
+const UNPREFIXED = new Set(PAGES.filter((p) => p.path).map((p) => `/${p.path}`));
+
+/**
+ * Server-side language redirects (design §3). Targets are always built from the language and a
+ * known path, never from raw input, so no redirect can leave the site (`//host`, `/\host`).
+ * Redirects that depend on the visitor's language are 302 (they differ per visitor); fixed
+ * normalisations are 301.
+ */
+export function redirectFor(pathname: string, search: string, preferred: Lang): Redirect | null {
+  const query = search.startsWith('?') && search.length > 1 ? search : '';
+  if (pathname === '/') return { status: 302, location: `/${preferred}/${query}` };
+
+  const segments = pathname.split('/');
+  const first = segments[1] ?? '';
+  if (isLang(first)) {
+    // /en → /en/ ; /en/guide/ → /en/guide (one URL per page).
+    if (segments.length === 2) return { status: 301, location: `/${first}/${query}` };
+    if (pathname.length > 4 && pathname.endsWith('/') && !pathname.startsWith('//')) {
+      const trimmed = pathname.replace(/\/+$/, '');
+      if (/^\/[a-z]{2}\/[^/\\]/.test(trimmed)) return { status: 301, location: `${trimmed}${query}` };
+    }
+    return null;
+  }
+
+  if (UNPREFIXED.has(pathname)) return { status: 302, location: `/${preferred}${pathname}${query}` };
+  const blogPost = /^\/blog\/([a-z0-9][a-z0-9-]{0,120})\/?$/.exec(pathname);
+  if (blogPost) return { status: 302, location: `/${preferred}/blog/${blogPost[1]}${query}` };
+  // A language prefix we do not have (/de/…, /es) goes to the English home page.
+  if (/^[a-z]{2}$/i.test(first)) {
+    return { status: 302, location: `/en/${query}` };
+  }
+  return null;
+}

@@ -1,0 +1,23 @@
+import type { Request, RequestHandler, Response } from 'express';
+
+const MAX_URL_LENGTH = 2048;
+
+/**
+ * Rejects requests no page could answer before any routing: overlong URLs (414), malformed
+ * percent-encoding or control characters (400). They get the friendly status page, never a 500.
+ */
+export function requestGuard(reject: (req: Request, res: Response, status: number) => unknown): RequestHandler {
+  return (req, res, next) => {
+    const url = req.originalUrl;
+    if (url.length > MAX_URL_LENGTH) return void reject(req, res, 414);
+    const pathname = url.split('?')[0]!;
+    try {
+      const decoded = decodeURIComponent(pathname);
+      // Control characters, NUL and backslashes have no place in this site's paths.
+      if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return void reject(req, res, 400);
+    } catch {
+      return void reject(req, res, 400);
+    }
+    next();
+  };
+}

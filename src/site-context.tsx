@@ -1,0 +1,38 @@
+import { createContext, useContext } from 'react';
+import type { VisitorProfile } from './lib/visitor.ts';
+
+export type Theme = 'light' | 'dark' | 'system';
+
+export interface Assets {
+  /** Stylesheets linked from the head. */
+  styles: string[];
+  /** Modules the entry imports, preloaded for humans (crawlers get no script). */
+  modulePreloads: string[];
+  /** Fonts preloaded from the head. */
+  fonts: string[];
+}
+
+/** Per-request facts the whole tree reads; the server fills them and the client gets the same copy. */
+export interface SiteContextValue {
+  siteUrl: string;
+  visitor: VisitorProfile;
+  theme: Theme;
+  /** ISO time of the render: copyright year and the AI crawlers' last-modified value. */
+  renderedAt: string;
+  assets: Assets;
+  /** AI-training policy published in robots.txt, ai.txt and page metadata. */
+  aiTrainingPolicy: string;
+  setTheme?: (theme: Theme) => void;
+}
+
+export const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function useSite(): SiteContextValue {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error('SiteContext is missing');
+  return value;
+}
+
+export function isTheme(value: unknown): value is Theme {
+  return value === 'light' || value === 'dark' || value === 'system';
+}

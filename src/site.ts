@@ -1,0 +1,87 @@
+// The site's fixed facts: languages and the list of pages. This one list feeds the router,
+// the redirects, the sitemap, llms.txt and robots.txt (design §3: one source for each fact).
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+export const DEFAULT_LANG: Lang = 'en';
+
+export interface LanguageEntry {
+  code: Lang;
+  name: string;
+  flag: string;
+  /** BCP 47 locale used for dates, Open Graph and JSON-LD. */
+  locale: string;
+}
+
+export const LANGUAGE_ENTRIES: Record<Lang, LanguageEntry> = {
+  en: { code: 'en', name: 'English', flag: '🇬🇧', locale: 'en-US' },
+  fr: { code: 'fr', name: 'Français', flag: '🇫🇷', locale: 'fr-FR' },
+};
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export const SITE_NAME = 'GEO Platform';
+
+export type PageId =
+  | 'home'
+  | 'guide'
+  | 'services'
+  | 'tools'
+  | 'blog'
+  | 'faq'
+  | 'about'
+  | 'contact'
+  | 'aiAct'
+  | 'privacy'
+  | 'terms'
+  | 'gdpr'
+  | 'cookiePolicy';
+
+export interface PageEntry {
+  id: PageId;
+  /** Path below the language prefix; '' is the home page. */
+  path: string;
+  /** Shown in the header navigation, in this order. */
+  nav: boolean;
+  /** Sitemap priority and change frequency. */
+  priority: number;
+  changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly';
+}
+
+export const PAGES: readonly PageEntry[] = [
+  { id: 'home', path: '', nav: true, priority: 1, changefreq: 'weekly' },
+  { id: 'guide', path: 'guide', nav: true, priority: 0.9, changefreq: 'monthly' },
+  { id: 'services', path: 'services', nav: true, priority: 0.9, changefreq: 'monthly' },
+  { id: 'tools', path: 'tools', nav: true, priority: 0.8, changefreq: 'monthly' },
+  { id: 'blog', path: 'blog', nav: true, priority: 0.8, changefreq: 'weekly' },
+  { id: 'faq', path: 'faq', nav: true, priority: 0.7, changefreq: 'monthly' },
+  { id: 'about', path: 'about', nav: true, priority: 0.6, changefreq: 'yearly' },
+  { id: 'contact', path: 'contact', nav: true, priority: 0.6, changefreq: 'yearly' },
+  { id: 'aiAct', path: 'ai-act-statement', nav: false, priority: 0.4, changefreq: 'yearly' },
+  { id: 'privacy', path: 'privacy', nav: false, priority: 0.2, changefreq: 'yearly' },
+  { id: 'terms', path: 'terms', nav: false, priority: 0.2, changefreq: 'yearly' },
+  { id: 'gdpr', path: 'gdpr', nav: false, priority: 0.2, changefreq: 'yearly' },
+  { id: 'cookiePolicy', path: 'cookie-policy', nav: false, priority: 0.2, changefreq: 'yearly' },
+];
+
+/** The URL path of a page in a language: `/en/` for home, `/en/guide` otherwise. */
+export function localePath(lang: Lang, path = ''): string {
+  const rest = path.replace(/^\/+/, '');
+  return rest ? `/${lang}/${rest}` : `/${lang}/`;
+}
+
+/** Splits `/fr/guide?x=1` into its language and the rest (`/guide`), or null when unprefixed. */
+export function splitLangPath(pathname: string): { lang: Lang; rest: string } | null {
+  const match = /^\/([a-z]{2})(\/.*)?$/.exec(pathname);
+  if (!match || !isLang(match[1])) return null;
+  return { lang: match[1], rest: match[2] ?? '/' };
+}
+
+/** Swaps the language prefix of a path and keeps the rest (query and hash included). */
+export function switchLangPath(pathname: string, search: string, hash: string, to: Lang): string {
+  const split = splitLangPath(pathname);
+  const rest = split ? split.rest : '/';
+  return `${rest === '/' ? `/${to}/` : `/${to}${rest}`}${search}${hash}`;
+}
