@@ -5,7 +5,8 @@ import { buildIsStale } from './build-state.ts';
 export function ensureBuild(root = process.cwd()): void {
   if (!buildIsStale(root)) return;
   console.log('Building the site (dist/ is missing or older than the sources)...');
-  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test; the bundles must be production ones whoever asks for them.
+  execSync('npm run build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureBuild();

@@ -1,24 +1,15 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ScrollRestoration, useParams } from 'react-router-dom';
+import { ScrollRestoration } from 'react-router-dom';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
 import { PageHead } from './seo/PageHead.tsx';
 import { useSite } from './site-context.tsx';
-import { isLang, type Lang } from './site.ts';
-
-/** The current page language: the path prefix, else the language the server detected for this request. */
-export function useLang(): Lang {
-  const { lang } = useParams();
-  const { i18n } = useTranslation();
-  if (isLang(lang)) return lang;
-  return isLang(i18n.language) ? i18n.language : 'en';
-}
+import { useLang, useT } from './i18n/hooks.ts';
 
 /** The whole HTML document, rendered by React on the server and hydrated as such in the browser. */
 export function Document({ children, errorStatus }: { children: ReactNode; errorStatus?: number }) {
   const lang = useLang();
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const { visitor, theme, assets } = useSite();
   const htmlClass = [theme === 'system' ? '' : theme, visitor.isAICrawler ? 'ai-crawler' : ''].filter(Boolean).join(' ');
 

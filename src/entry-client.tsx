@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode, useCallback, useMemo, useState } from 'react';
+import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
@@ -18,6 +18,10 @@ declare global {
 
 function App({ payload, router }: { payload: ClientPayload; router: ReturnType<typeof createBrowserRouter> }) {
   const [theme, setThemeState] = useState<Theme>(payload.site.theme);
+  useEffect(() => {
+    // A marker for tests and tools: the page is interactive from here on.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const setTheme = useCallback((next: Theme) => {
     setThemeState(next);
     storePreference('theme', next);

@@ -1,10 +1,10 @@
 import { Outlet, data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { Document } from './document.tsx';
 import { ensureNamespaces } from './i18n/namespaces.ts';
 import { ErrorScreen, NotFoundScreen } from './pages/StatusScreens.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { PAGES, isLang, type PageEntry, type PageId } from './site.ts';
+import { useT } from './i18n/hooks.ts';
 
 // The one route tree (design §3), rendered by the server's static handler and hydrated by the
 // browser router. Page components are lazy chunks; each page's translations are one namespace,
@@ -67,7 +67,7 @@ function Root() {
 /** Errors a loader throws (a language that does not exist) or a render that fails in the browser. */
 function RootErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status !== 404) console.error(error);
   return (

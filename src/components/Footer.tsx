@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CONTACT_EMAIL, SOCIAL_PROFILES } from '../seo/jsonld.ts';
 import { useSite } from '../site-context.tsx';
 import { SITE_NAME, localePath, type Lang } from '../site.ts';
 import { BotIcon, GitHubIcon, LinkedInIcon, LockIcon, MailIcon, ShieldIcon, XIcon } from './Icons.tsx';
 import { Logo } from './Logo.tsx';
+import { useT } from '../i18n/hooks.ts';
 
 interface FooterLink {
   key: string;
@@ -60,7 +60,7 @@ const SOCIAL = [
 ];
 
 export function Footer({ lang }: { lang: Lang }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const { renderedAt, visitor, siteUrl } = useSite();
   const year = new Date(renderedAt).getUTCFullYear();
   return (
@@ -136,7 +136,7 @@ export function Footer({ lang }: { lang: Lang }) {
 
 /** A hidden summary of the site's key facts, filled only for crawlers (the GEO issue extends it). */
 function BotFallback({ show }: { show: boolean }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <section hidden id="bot-fallback" aria-hidden="true" data-bot-fallback="">
       {show ? (

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { PAGES, localePath, type Lang } from '../site.ts';
 import { CloseIcon, MenuIcon } from './Icons.tsx';
@@ -6,11 +5,12 @@ import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { useDisclosure } from './useDisclosure.ts';
+import { useT } from '../i18n/hooks.ts';
 
 const NAV_PAGES = PAGES.filter((p) => p.nav);
 
 function NavItems({ lang, className }: { lang: Lang; className: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <ul className={className}>
       {NAV_PAGES.map((page) => (
@@ -25,7 +25,7 @@ function NavItems({ lang, className }: { lang: Lang; className: string }) {
 }
 
 export function Header({ lang }: { lang: Lang }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const menuRef = useDisclosure();
   return (
     <header className="site-header">

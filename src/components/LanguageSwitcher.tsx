@@ -1,19 +1,20 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { storePreference } from '../lib/preferences.ts';
 import { LANGUAGES, LANGUAGE_ENTRIES, switchLangPath, type Lang } from '../site.ts';
+import { Flag } from './Flag.tsx';
 import { CheckIcon, ChevronDown } from './Icons.tsx';
 import { useDisclosure } from './useDisclosure.ts';
+import { useT } from '../i18n/hooks.ts';
 
 export function LanguageSwitcher({ lang }: { lang: Lang }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const { pathname, search, hash } = useLocation();
   const ref = useDisclosure();
   const current = LANGUAGE_ENTRIES[lang];
   return (
     <details ref={ref} className="dropdown">
       <summary className="btn btn-ghost btn-sm" aria-label={t('lang.switchTo', { name: current.name })}>
-        <span aria-hidden="true">{current.flag}</span>
+        <Flag lang={lang} />
         <span className="uppercase">{lang}</span>
         <ChevronDown width={16} height={16} />
       </summary>
@@ -31,7 +32,7 @@ export function LanguageSwitcher({ lang }: { lang: Lang }) {
                 className="dropdown-item"
                 onClick={() => storePreference('lang', code)}
               >
-                <span aria-hidden="true">{entry.flag}</span>
+                <Flag lang={code} />
                 <span className="grow">{entry.name}</span>
                 {isCurrent ? <CheckIcon width={16} height={16} className="text-brand" /> : null}
               </Link>

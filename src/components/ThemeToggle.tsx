@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { useSite, type Theme } from '../site-context.tsx';
 import { MonitorIcon, MoonIcon, SunIcon } from './Icons.tsx';
+import { useT } from '../i18n/hooks.ts';
 
 const NEXT: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
 const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
 
 /** Cycles light → dark → system. The server renders the stored choice, so there is no flash. */
 export function ThemeToggle() {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const { theme, setTheme } = useSite();
   const Icon = ICONS[theme];
   return (

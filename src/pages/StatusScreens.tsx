@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useEffect } from 'react';
 import { ArrowLeft } from '../components/Icons.tsx';
+import { useT } from '../i18n/hooks.ts';
 
 /** The spec's 404 screen: Return Home goes to /, Go Back steps back in history. */
 export function NotFoundScreen() {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   useEffect(() => {
     console.warn('404: no page at', window.location.pathname);
   }, []);

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { PageHero } from '../components/PageHero.tsx';
+import { useT } from '../i18n/hooks.ts';
 
 export default function AboutPage() {
-  const { t } = useTranslation('about');
+  const { t } = useT('about');
   return <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />;
 }

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { PageHero } from '../components/PageHero.tsx';
+import { useT } from '../i18n/hooks.ts';
 
 export default function BlogPage() {
-  const { t } = useTranslation('blog');
+  const { t } = useT('blog');
   return <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />;
 }

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ArrowRight, SparkIcon } from '../components/Icons.tsx';
-import { useLang } from '../document.tsx';
 import { localePath } from '../site.ts';
+import { useLang, useT } from '../i18n/hooks.ts';
 
 interface Stat {
   value: string;
@@ -10,7 +9,7 @@ interface Stat {
 }
 
 export default function HomePage() {
-  const { t } = useTranslation('home');
+  const { t } = useT('home');
   const lang = useLang();
   const stats = t('stats.items', { returnObjects: true }) as Stat[];
   return (

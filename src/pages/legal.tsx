@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router-dom';
 import { PageHero } from '../components/PageHero.tsx';
 import type { RouteHandle } from '../route-handle.ts';
+import { useT } from '../i18n/hooks.ts';
 
 interface LegalSection {
   id: string;
@@ -12,7 +12,7 @@ interface LegalSection {
 
 /** Privacy, terms, GDPR and cookie policy: one layout, the copy in the 'legal' namespace. */
 export default function LegalPage() {
-  const { t } = useTranslation('legal');
+  const { t } = useT('legal');
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const key = handle?.page ?? 'privacy';
   const sections = t(`${key}.sections`, { returnObjects: true }) as LegalSection[];

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { PageHero } from '../components/PageHero.tsx';
+import { useT } from '../i18n/hooks.ts';
 
 export default function ToolsPage() {
-  const { t } = useTranslation('tools');
+  const { t } = useT('tools');
   return <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />;
 }

@@ -1,15 +1,15 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { serializeForHtml } from '../lib/serialize.ts';
 import { deepestPage, useHandleMatches, type PageMeta } from '../route-handle.ts';
 import { useSite } from '../site-context.tsx';
 import { LANGUAGES, LANGUAGE_ENTRIES, PAGES, SITE_NAME, localePath, splitLangPath, type Lang } from '../site.ts';
 import { breadcrumbList, graph, organization, webPage, website, type Crumb } from './jsonld.ts';
+import { useT } from '../i18n/hooks.ts';
 
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
   const { siteUrl, visitor, renderedAt, aiTrainingPolicy } = useSite();
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const { pathname } = useLocation();
   const match = deepestPage(useHandleMatches());
   const pageId = errorStatus ? 'notFound' : match?.handle.page;
@@ -35,7 +35,7 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
   const isHome = page?.id === 'home';
   const title = isHome || isError ? meta.title : `${meta.title} | ${SITE_NAME}`;
   const locale = LANGUAGE_ENTRIES[lang].locale;
-  const ogImage = `${siteUrl}/og-image.png`;
+  const ogImage = `${siteUrl}/og-image.jpg`;
 
   const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
   if (page && !isHome) crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });

@@ -1,0 +1,30 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build: dependencies and bundles in a build stage, a slim non-root runtime.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data
+WORKDIR /app
+# Only what the server needs at run time: the bundles, server code, content and production modules.
+COPY --from=build --chown=node:node /app/package.json /app/server.ts ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/src ./src
+COPY --from=build --chown=node:node /app/content ./content
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# One process: tsx runs server.ts directly (SIGTERM reaches Node, which drains and exits 0).
+CMD ["node", "--import", "tsx", "server.ts"]

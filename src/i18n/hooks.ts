@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { isLang, type Lang } from '../site.ts';
+
+/** The current page language: the path prefix, else the language the server detected for this request. */
+export function useLang(): Lang {
+  const { lang } = useParams();
+  const { i18n } = useTranslation();
+  if (isLang(lang)) return lang;
+  return isLang(i18n.language) ? i18n.language : 'en';
+}
+
+/**
+ * Translations fixed to the page language. React Router renders route components as constant
+ * elements, so a component must subscribe to the route (through useLang) to re-render when only
+ * the language prefix changes; `t` is then bound to that language, never to a global setting.
+ */
+export function useT(ns = 'common') {
+  const lang = useLang();
+  return useTranslation(ns, { lng: lang });
+}

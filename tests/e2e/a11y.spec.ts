@@ -1,0 +1,28 @@
+import AxeBuilder from '@axe-core/playwright';
+import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+
+// axe on every page, both languages, light and dark: zero violations.
+for (const lang of LANGUAGES) {
+  for (const page of PAGES) {
+    const url = localePath(lang, page.path);
+    test(`axe finds nothing on ${url}`, async ({ page: tab, consoleProblems }) => {
+      void consoleProblems;
+      for (const scheme of ['light', 'dark'] as const) {
+        await tab.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+        await tab.goto(url);
+        await hydrated(tab);
+        const results = await new AxeBuilder({ page: tab }).analyze();
+        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(summary, `${url} (${scheme})`).toEqual([]);
+      }
+    });
+  }
+}
+
+test('axe finds nothing on the 404 page', async ({ page, consoleProblems }) => {
+  await page.goto('/fr/introuvable');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+  consoleProblems.length = 0;
+});

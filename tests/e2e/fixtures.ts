@@ -1,0 +1,24 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Fails a test when the page logs an error or warning (hydration mismatches included). */
+export const test = base.extend<{ consoleProblems: string[] }>({
+  consoleProblems: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      const text = msg.text();
+      // The 404 screen logs the unknown path on purpose (spec).
+      if (text.startsWith('404: no page at')) return;
+      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${text}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await use(problems);
+    expect(problems, 'console errors or warnings').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Waits until React has hydrated the document (the client entry marks <html>). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}

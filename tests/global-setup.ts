@@ -1,0 +1,5 @@
+import { ensureBuild } from '../scripts/ensure-build.ts';
+
+export default function setup() {
+  ensureBuild();
+}

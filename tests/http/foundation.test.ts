@@ -1,0 +1,298 @@
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../server.ts';
+import type { Renderer } from '../../src/server/renderer.ts';
+import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
+import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer, visibleText } from './helpers.ts';
+
+let app: App;
+beforeAll(async () => {
+  app = await testServer();
+});
+
+describe('language redirects', () => {
+  it('sends / to the English home page by default', async () => {
+    const res = await request(app).get('/');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/en/');
+  });
+
+  it('sends / to the stored language, then to Accept-Language', async () => {
+    expect((await request(app).get('/').set('Cookie', 'lang=fr')).headers.location).toBe('/fr/');
+    expect((await request(app).get('/').set('Accept-Language', 'fr-FR,fr;q=0.9,en;q=0.5')).headers.location).toBe('/fr/');
+    expect((await request(app).get('/').set('Cookie', 'lang=en').set('Accept-Language', 'fr')).headers.location).toBe('/en/');
+  });
+
+  it('discards a language value that is not a language', async () => {
+    const res = await request(app).get('/').set('Cookie', 'lang=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(res.headers.location).toBe('/en/');
+  });
+
+  it.each(PAGES.filter((p) => p.path).map((p) => p.path))('redirects unprefixed /%s and keeps the query', async (p) => {
+    const res = await request(app).get(`/${p}?utm_source=x&b=2`);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`/en/${p}?utm_source=x&b=2`);
+  });
+
+  it('keeps the slug of an unprefixed blog post (the spec defect fixed)', async () => {
+    const res = await request(app).get('/blog/ultimate-geo-guide-2025').set('Cookie', 'lang=fr');
+    expect(res.headers.location).toBe('/fr/blog/ultimate-geo-guide-2025');
+  });
+
+  it('sends an unknown two-letter language prefix to /en/', async () => {
+    for (const p of ['/de', '/de/guide', '/es/blog/x?y=1']) {
+      const res = await request(app).get(p);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toMatch(/^\/en\/(\?y=1)?$/);
+    }
+  });
+
+  it('normalises /en to /en/ and removes trailing slashes', async () => {
+    expect((await request(app).get('/en')).headers.location).toBe('/en/');
+    const res = await request(app).get('/fr/guide/?a=1');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/fr/guide?a=1');
+  });
+
+  it('never redirects off-site', async () => {
+    for (const p of ['//evil.example/', '//evil.example/guide', '/%2F%2Fevil.example/', '/en//evil.example/', '/\\evil.example', '/%5Cevil.example']) {
+      const res = await request(app).get(p);
+      const location = res.headers.location as string | undefined;
+      if (location) expect(location).toMatch(/^\/[a-z]{2}\/(?!\/)/);
+      expect(res.status).toBeLessThan(500);
+    }
+  });
+});
+
+describe('pages', () => {
+  const routes = LANGUAGES.flatMap((lang) => PAGES.map((page) => ({ lang, page, url: localePath(lang, page.path) })));
+
+  it.each(routes)('$url renders a full document with its own title, h1 and metadata', async ({ lang, url }) => {
+    const res = await request(app).get(url).set('User-Agent', HUMAN_UA);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.text;
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain(`<html lang="${lang}"`);
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+    expect(html).toContain(`<link rel="canonical" href="https://geo.example${url}"/>`);
+    for (const l of LANGUAGES) expect(html).toMatch(new RegExp(`<link rel="alternate" hrefLang="${l}" href="https://geo.example/${l}/`));
+    expect(html).toContain('hrefLang="x-default"');
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain('name="twitter:card"');
+    expect(html).toContain('"@id":"https://geo.example/#organization"');
+    expect(html).toContain('<main id="main-content"');
+    expect(html).toContain(lang === 'fr' ? 'aria-label="Contenu principal"' : 'aria-label="Main content"');
+    expect(html).toContain('href="#main-content"');
+  });
+
+  it('gives every page a unique title and description per language', async () => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const { url } of routes) {
+      const html = (await request(app).get(url)).text;
+      titles.add(/<title>([^<]*)<\/title>/.exec(html)![1]!);
+      descriptions.add(/<meta name="description" content="([^"]*)"/.exec(html)![1]!);
+    }
+    expect(titles.size).toBe(routes.length);
+    expect(descriptions.size).toBe(routes.length);
+  });
+
+  it('puts a WebSite node on the home page', async () => {
+    const html = (await request(app).get('/en/')).text;
+    expect(html).toContain('"@type":"WebSite"');
+  });
+
+  it('marks the active navigation item', async () => {
+    const html = (await request(app).get('/fr/services').set('User-Agent', HUMAN_UA)).text;
+    expect(html).toMatch(/<a aria-current="page" class="nav-link active" href="\/fr\/services"/);
+  });
+});
+
+describe('humans and crawlers', () => {
+  it('gives humans the hydration payload and a nonce-bearing module script', async () => {
+    const res = await request(app).get('/en/guide').set('User-Agent', HUMAN_UA);
+    const csp = res.headers['content-security-policy'] as string;
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(res.text).toMatch(new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, "\\$&")}"[^>]*>window.__APP__=`));
+    expect(res.text).toMatch(new RegExp(`<script type="module" src="/assets/entry-client-[\\w-]+\\.js" nonce="${nonce.replace(/[+/=]/g, '\\$&')}"`));
+    expect(res.headers.vary).toMatch(/User-Agent/);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it.each([GOOGLEBOT_UA, GPTBOT_UA, 'HeadlessChrome/120', 'curl/8.5.0'])('gives crawler %s the same page with no client script', async (ua) => {
+    const res = await request(app).get('/en/guide').set('User-Agent', ua);
+    expect(res.status).toBe(200);
+    expect(res.headers.vary).toMatch(/User-Agent/);
+    const scripts = res.text.match(/<script[^>]*>/g) ?? [];
+    expect(scripts).toEqual(['<script type="application/ld+json">']);
+    expect(res.text).not.toContain('modulepreload');
+    expect(res.text).not.toContain('fade-in');
+    expect(res.text).toContain('id="bot-fallback"');
+  });
+
+  it('marks AI crawlers and gives them a fresh last-modified value', async () => {
+    const html = (await request(app).get('/en/').set('User-Agent', GPTBOT_UA)).text;
+    expect(html).toMatch(/<html lang="en" class="ai-crawler"/);
+    expect(html).toMatch(/<meta name="last-modified" content="\d{4}-\d\d-\d\dT/);
+    expect(html).toContain('<meta name="crawl-delay" content="1"/>');
+  });
+
+  it('shows crawlers and humans the same visible text on every page', async () => {
+    for (const lang of LANGUAGES) {
+      for (const page of PAGES) {
+        const url = localePath(lang, page.path);
+        const human = visibleText((await request(app).get(url).set('User-Agent', HUMAN_UA)).text);
+        const bot = visibleText((await request(app).get(url).set('User-Agent', GOOGLEBOT_UA)).text);
+        expect(bot, url).toBe(human);
+      }
+    }
+  });
+
+  it('renders the stored theme on the server, so there is no flash', async () => {
+    const dark = (await request(app).get('/en/').set('User-Agent', HUMAN_UA).set('Cookie', 'theme=dark')).text;
+    expect(dark).toMatch(/<html lang="en" class="dark"/);
+    const bogus = (await request(app).get('/en/').set('User-Agent', HUMAN_UA).set('Cookie', 'theme="><script>')).text;
+    expect(bogus).toMatch(/<html lang="en" data-visitor="human"/);
+  });
+});
+
+describe('status codes and error screens', () => {
+  it('answers 404 with the spec screen for unknown pages, in the page language', async () => {
+    const en = await request(app).get('/en/no-such-page').set('User-Agent', HUMAN_UA);
+    expect(en.status).toBe(404);
+    expect(en.text).toContain('Oops! Page not found');
+    expect(en.text).toContain('The page you’re looking for doesn’t exist or has been moved.'.replace(/’/g, "'"));
+    expect(en.text).toContain('Return Home');
+    expect(en.text).toContain('Go Back');
+    expect(en.text).toContain('<meta name="robots" content="noindex, follow"/>');
+    const fr = await request(app).get('/fr/nulle-part');
+    expect(fr.status).toBe(404);
+    expect(fr.text).toContain('Oups ! Page introuvable');
+  });
+
+  it('answers 404 for paths outside any language', async () => {
+    const res = await request(app).get('/no-such-thing/at-all').set('Accept-Language', 'fr');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Oups ! Page introuvable');
+    expect((await request(app).get('/wp-login.php')).status).toBe(404);
+  });
+
+  it('answers 500 with the render-failure screen and no stack trace when rendering throws', async () => {
+    const real = (await import(pathToFileURL(path.resolve('dist/server/entry-server.js')).href)) as Renderer;
+    const failing: Renderer = { ...real, render: () => Promise.reject(new Error('boom at SecretComponent (/app/src/secret.tsx:1:1)')) };
+    const broken = await testServer({}, { renderer: failing });
+    const res = await request(broken).get('/en/guide').set('User-Agent', HUMAN_UA);
+    expect(res.status).toBe(500);
+    expect(res.text).toContain('Something went wrong');
+    expect(res.text).toContain('Refresh Page');
+    expect(res.text).toContain('Go to Homepage');
+    expect(res.text).not.toMatch(/boom|SecretComponent|secret\.tsx|at \w+ \(/);
+  });
+
+  it('answers malformed and hostile requests with a friendly 4xx', async () => {
+    const cases: [string, number][] = [
+      ['/en/%E0%A4%A', 400],
+      ['/%', 400],
+      ['/en/%00', 400],
+      [`/en/${'a'.repeat(5000)}`, 414],
+    ];
+    for (const [url, status] of cases) {
+      const res = await request(app).get(url);
+      expect(res.status, url).toBe(status);
+      expect(res.text).toContain('Return Home');
+      expect(res.text).not.toMatch(/at \w+ \(|node_modules/);
+    }
+  });
+
+  it('answers other methods with 405 and Allow', async () => {
+    for (const method of ['put', 'delete', 'patch'] as const) {
+      const res = await request(app)[method]('/en/guide');
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+    }
+    const head = await request(app).head('/en/guide');
+    expect(head.status).toBe(200);
+  });
+
+  it('keeps serving after bad requests', async () => {
+    await request(app).get('/%');
+    expect((await request(app).get('/en/')).status).toBe(200);
+  });
+});
+
+describe('headers, assets and health', () => {
+  it('sends strict security headers with a per-request nonce and no unsafe script source', async () => {
+    const a = await request(app).get('/en/');
+    const b = await request(app).get('/en/');
+    const csp = a.headers['content-security-policy'] as string;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toBe(b.headers['content-security-policy']);
+    expect(a.headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
+    expect(a.headers['x-content-type-options']).toBe('nosniff');
+    expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(a.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(a.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(a.headers['x-powered-by']).toBeUndefined();
+    expect(a.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('serves hashed assets as immutable for a year, compressed', async () => {
+    const html = (await request(app).get('/en/').set('User-Agent', HUMAN_UA)).text;
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
+    const res = await request(app).get(css).set('Accept-Encoding', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('never serves build metadata, sources or dotfiles', async () => {
+    for (const p of ['/.vite/manifest.json', '/%2Evite/manifest.json', '/server.ts', '/src/site.ts', '/package.json', '/.env', '/.git/config', '/assets/../../server/entry-server.js']) {
+      const res = await request(app).get(p);
+      expect(res.status, p).not.toBe(200);
+      expect(res.text).not.toContain('"isEntry"');
+    }
+  });
+
+  it('answers health and readiness', async () => {
+    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+    expect((await request(app).get('/readyz')).status).toBe(200);
+  });
+});
+
+describe('files for crawlers', () => {
+  it('publishes robots.txt with the sitemap line and per-agent rules', async () => {
+    const res = await request(app).get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.text).toContain('Sitemap: https://geo.example/sitemap.xml');
+    expect(res.text).toMatch(/User-agent: GPTBot\nDisallow: \//);
+    expect(res.text).toMatch(/User-agent: OAI-SearchBot\nAllow: \//);
+    expect(res.text).toMatch(/User-agent: \*\nAllow: \//);
+  });
+
+  it('publishes a sitemap with every page in both languages and hreflang alternates', async () => {
+    const res = await request(app).get('/sitemap.xml');
+    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    for (const lang of LANGUAGES) {
+      for (const page of PAGES) expect(res.text).toContain(`<loc>https://geo.example${localePath(lang, page.path)}</loc>`);
+    }
+    expect(res.text).toContain('hreflang="x-default"');
+  });
+
+  it('publishes llms.txt and ai.txt', async () => {
+    const llms = await request(app).get('/llms.txt');
+    expect(llms.text).toMatch(/^# GEO Platform\n\n> /);
+    expect(llms.text).toMatch(/\n## Pages \(English\)\n\n- \[[^\]]+\]\(https:\/\/geo\.example\/en\/\): /);
+    const ai = await request(app).get('/ai.txt');
+    expect(ai.text).toContain('Policy: opt-out-commercial');
+  });
+});

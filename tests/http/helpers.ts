@@ -1,0 +1,29 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServer, type App, type ServerOptions } from '../../server.ts';
+
+export const HUMAN_UA =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+export const GOOGLEBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+export const GPTBOT_UA = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+
+/** A server on the production build with a private data directory and silent logs. */
+export async function testServer(env: Record<string, string> = {}, options: Omit<ServerOptions, 'env'> = {}): Promise<App> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-test-'));
+  return createServer({
+    ...options,
+    env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, SITE_URL: 'https://geo.example', ...env },
+  });
+}
+
+/** The visible text of an HTML document: no scripts, styles, hidden blocks or tags. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<head>[\s\S]*?<\/head>/, '')
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<(\w+)[^>]*\shidden(?:=""|\s|>)[\s\S]*?<\/\1>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

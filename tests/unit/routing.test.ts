@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { redirectFor } from '../../src/server/redirects.ts';
+import { isLang, localePath, splitLangPath, switchLangPath } from '../../src/site.ts';
+
+describe('language paths', () => {
+  it('builds and splits prefixed paths', () => {
+    expect(localePath('fr')).toBe('/fr/');
+    expect(localePath('en', 'guide')).toBe('/en/guide');
+    expect(splitLangPath('/fr/blog/x')).toEqual({ lang: 'fr', rest: '/blog/x' });
+    expect(splitLangPath('/fr')).toEqual({ lang: 'fr', rest: '/' });
+    expect(splitLangPath('/de/guide')).toBeNull();
+  });
+
+  it('switches the language and keeps the rest of the address', () => {
+    expect(switchLangPath('/en/blog/post-a', '?q=geo', '#top', 'fr')).toBe('/fr/blog/post-a?q=geo#top');
+    expect(switchLangPath('/fr/', '', '', 'en')).toBe('/en/');
+    expect(switchLangPath('/nowhere', '', '', 'fr')).toBe('/fr/');
+  });
+
+  it('accepts only the two languages', () => {
+    expect(isLang('en')).toBe(true);
+    expect(isLang('EN')).toBe(false);
+    expect(isLang('<script>')).toBe(false);
+    expect(isLang(undefined)).toBe(false);
+  });
+});
+
+describe('redirectFor', () => {
+  it('redirects / and unprefixed pages to the preferred language', () => {
+    expect(redirectFor('/', '', 'fr')).toEqual({ status: 302, location: '/fr/' });
+    expect(redirectFor('/faq', '?a=1', 'en')).toEqual({ status: 302, location: '/en/faq?a=1' });
+    expect(redirectFor('/blog/my-post', '', 'en')).toEqual({ status: 302, location: '/en/blog/my-post' });
+  });
+
+  it('normalises trailing slashes without leaving the site', () => {
+    expect(redirectFor('/en', '', 'fr')).toEqual({ status: 301, location: '/en/' });
+    expect(redirectFor('/en/guide/', '', 'en')).toEqual({ status: 301, location: '/en/guide' });
+    expect(redirectFor('/en//evil.example/', '', 'en')).toBeNull();
+    expect(redirectFor('//evil.example/', '', 'en')).toBeNull();
+  });
+
+  it('sends unknown language prefixes to /en/ and leaves other paths to the router', () => {
+    expect(redirectFor('/de/guide', '', 'fr')).toEqual({ status: 302, location: '/en/' });
+    expect(redirectFor('/unknown-page', '', 'fr')).toBeNull();
+    expect(redirectFor('/en/guide', '', 'fr')).toBeNull();
+  });
+});
