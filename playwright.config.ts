@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // End-to-end tests against the production build, in Debian's Chromium (no browser download).
 const PORT = 3210;
+// E2E_BASE_URL runs the specs against a server you started yourself (e.g. `npm run dev` on another port).
+const external = process.env.E2E_BASE_URL;
 export const HUMAN_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const MOBILE_UA =
@@ -20,7 +22,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: external ?? `http://127.0.0.1:${PORT}`,
     launchOptions,
     trace: 'off',
   },
@@ -31,7 +33,9 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
+  webServer: external
+    ? undefined
+    : {
     command: `node --import tsx server.ts`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { ScrollRestoration } from 'react-router-dom';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
+import { PathFaq } from './components/PathFaq.tsx';
+import { deepestPage, useHandleMatches } from './route-handle.ts';
 import { PageHead } from './seo/PageHead.tsx';
+import { PAGES } from './site.ts';
 import { useSite } from './site-context.tsx';
 import { useLang, useT } from './i18n/hooks.ts';
 
@@ -11,6 +14,8 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
   const lang = useLang();
   const { t } = useT('common');
   const { visitor, theme, assets } = useSite();
+  const pageId = deepestPage(useHandleMatches())?.handle.page;
+  const showPathFaq = !errorStatus && PAGES.some((p) => p.id === pageId && p.pathFaq);
   const htmlClass = [theme === 'system' ? '' : theme, visitor.isAICrawler ? 'ai-crawler' : ''].filter(Boolean).join(' ');
 
   return (
@@ -45,6 +50,7 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
           className={visitor.isBot ? 'main' : 'main fade-in'}
         >
           {children}
+          {showPathFaq ? <PathFaq /> : null}
         </main>
         <Footer lang={lang} />
         {visitor.isBot ? null : <ScrollRestoration />}

@@ -1,3 +1,4 @@
+import '@vitejs/plugin-react/preamble';
 import './styles.css';
 import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';

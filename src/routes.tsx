@@ -38,9 +38,10 @@ function langOf(args: LoaderFunctionArgs) {
 
 function pageRoute(page: PageEntry): RouteObject {
   const ns = LEGAL_PAGES.has(page.id) ? 'legal' : page.id;
+  const namespaces = page.pathFaq ? [ns, 'faqsets'] : [ns];
   const handle: RouteHandle = {
     page: page.id,
-    ns: [ns],
+    ns: namespaces,
     ...(ns === 'legal' ? { metaKey: `legal:${page.id}.meta` } : {}),
   };
   const load = PAGE_MODULES[page.id];
@@ -49,7 +50,7 @@ function pageRoute(page: PageEntry): RouteObject {
     ...(page.path ? { path: page.path } : { index: true }),
     handle,
     loader: async (args) => {
-      await ensureNamespaces(langOf(args), [ns]);
+      await ensureNamespaces(langOf(args), namespaces);
       return null;
     },
     lazy: { Component: async () => (await load()).default },

@@ -48,22 +48,24 @@ export interface PageEntry {
   /** Sitemap priority and change frequency. */
   priority: number;
   changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  /** Shows the FAQ set the spec assigns to its path (and marks it up). */
+  pathFaq: boolean;
 }
 
 export const PAGES: readonly PageEntry[] = [
-  { id: 'home', path: '', nav: true, priority: 1, changefreq: 'weekly' },
-  { id: 'guide', path: 'guide', nav: true, priority: 0.9, changefreq: 'monthly' },
-  { id: 'services', path: 'services', nav: true, priority: 0.9, changefreq: 'monthly' },
-  { id: 'tools', path: 'tools', nav: true, priority: 0.8, changefreq: 'monthly' },
-  { id: 'blog', path: 'blog', nav: true, priority: 0.8, changefreq: 'weekly' },
-  { id: 'faq', path: 'faq', nav: true, priority: 0.7, changefreq: 'monthly' },
-  { id: 'about', path: 'about', nav: true, priority: 0.6, changefreq: 'yearly' },
-  { id: 'contact', path: 'contact', nav: true, priority: 0.6, changefreq: 'yearly' },
-  { id: 'aiAct', path: 'ai-act-statement', nav: false, priority: 0.4, changefreq: 'yearly' },
-  { id: 'privacy', path: 'privacy', nav: false, priority: 0.2, changefreq: 'yearly' },
-  { id: 'terms', path: 'terms', nav: false, priority: 0.2, changefreq: 'yearly' },
-  { id: 'gdpr', path: 'gdpr', nav: false, priority: 0.2, changefreq: 'yearly' },
-  { id: 'cookiePolicy', path: 'cookie-policy', nav: false, priority: 0.2, changefreq: 'yearly' },
+  { id: 'home', path: '', nav: true, priority: 1, changefreq: 'weekly', pathFaq: true },
+  { id: 'guide', path: 'guide', nav: true, priority: 0.9, changefreq: 'monthly', pathFaq: true },
+  { id: 'services', path: 'services', nav: true, priority: 0.9, changefreq: 'monthly', pathFaq: true },
+  { id: 'tools', path: 'tools', nav: true, priority: 0.8, changefreq: 'monthly', pathFaq: true },
+  { id: 'blog', path: 'blog', nav: true, priority: 0.8, changefreq: 'weekly', pathFaq: true },
+  { id: 'faq', path: 'faq', nav: true, priority: 0.7, changefreq: 'monthly', pathFaq: false },
+  { id: 'about', path: 'about', nav: true, priority: 0.6, changefreq: 'yearly', pathFaq: true },
+  { id: 'contact', path: 'contact', nav: true, priority: 0.6, changefreq: 'yearly', pathFaq: true },
+  { id: 'aiAct', path: 'ai-act-statement', nav: false, priority: 0.4, changefreq: 'yearly', pathFaq: true },
+  { id: 'privacy', path: 'privacy', nav: false, priority: 0.2, changefreq: 'yearly', pathFaq: false },
+  { id: 'terms', path: 'terms', nav: false, priority: 0.2, changefreq: 'yearly', pathFaq: false },
+  { id: 'gdpr', path: 'gdpr', nav: false, priority: 0.2, changefreq: 'yearly', pathFaq: false },
+  { id: 'cookiePolicy', path: 'cookie-policy', nav: false, priority: 0.2, changefreq: 'yearly', pathFaq: false },
 ];
 
 /** The URL path of a page in a language: `/en/` for home, `/en/guide` otherwise. */

@@ -3,7 +3,9 @@ import { serializeForHtml } from '../lib/serialize.ts';
 import { deepestPage, useHandleMatches, type PageMeta } from '../route-handle.ts';
 import { useSite } from '../site-context.tsx';
 import { LANGUAGES, LANGUAGE_ENTRIES, PAGES, SITE_NAME, localePath, splitLangPath, type Lang } from '../site.ts';
-import { breadcrumbList, graph, organization, webPage, website, type Crumb } from './jsonld.ts';
+import { faqSchemaFor, faqSetFor, type FaqEntry } from '../lib/faq-sets.ts';
+import { breadcrumbList, faqPage, graph, organization, qaPage, webPage, website, type Crumb, type JsonLd } from './jsonld.ts';
+import { PAGE_JSONLD } from './page-jsonld.ts';
 import { useT } from '../i18n/hooks.ts';
 
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
@@ -42,11 +44,21 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
   if (!page || rest !== `/${page.path}`) crumbs.push({ name: meta.title, url: canonical });
   const hasBreadcrumb = !isHome && !isError;
 
+  const own: JsonLd[] = [];
+  if (!isError && page) {
+    own.push(...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, pageUrl: canonical }) ?? []));
+    if (page.pathFaq) {
+      const entries = (t(`faqsets:sets.${faqSetFor(pathname)}`, { returnObjects: true }) as FaqEntry[]).map((e) => ({ question: e.q, answer: e.a }));
+      own.push(faqSchemaFor(pathname) === 'QAPage' ? qaPage(canonical, lang, entries[0]!) : faqPage(canonical, lang, entries));
+    }
+  }
+
   const nodes = [
     organization(siteUrl, t('brand.tagline')),
     website(siteUrl, lang, t('brand.tagline')),
     ...(isError ? [] : [webPage(siteUrl, { url: canonical, lang, title: meta.title, description: meta.description, hasBreadcrumb })]),
     ...(hasBreadcrumb ? [breadcrumbList(canonical, crumbs)] : []),
+    ...own,
     ...(meta.jsonLd ?? []),
   ];
 

@@ -90,3 +90,36 @@ export function webPage(siteUrl: string, input: WebPageInput): JsonLd {
 export function graph(nodes: readonly JsonLd[]): JsonLd {
   return { '@context': 'https://schema.org', '@graph': nodes };
 }
+
+export interface QuestionAnswer {
+  question: string;
+  answer: string;
+}
+
+function question(pageUrl: string, qa: QuestionAnswer, index: number): JsonLd {
+  return {
+    '@type': 'Question',
+    '@id': `${pageUrl}#question-${index + 1}`,
+    name: qa.question,
+    acceptedAnswer: { '@type': 'Answer', text: qa.answer },
+  };
+}
+
+export function faqPage(pageUrl: string, lang: Lang, entries: readonly QuestionAnswer[]): JsonLd {
+  return {
+    '@type': 'FAQPage',
+    '@id': `${pageUrl}#faq`,
+    inLanguage: LANGUAGE_ENTRIES[lang].locale,
+    mainEntity: entries.map((qa, i) => question(pageUrl, qa, i)),
+  };
+}
+
+/** A single question with its accepted answer (the spec's QA page for tools and guide paths). */
+export function qaPage(pageUrl: string, lang: Lang, qa: QuestionAnswer): JsonLd {
+  return {
+    '@type': 'QAPage',
+    '@id': `${pageUrl}#qa`,
+    inLanguage: LANGUAGE_ENTRIES[lang].locale,
+    mainEntity: { ...question(pageUrl, qa, 0), answerCount: 1 },
+  };
+}

@@ -8,6 +8,11 @@ export function createLogger(level: string): Logger {
   return pino({ level, base: { service: 'geo-website' }, timestamp: pino.stdTimeFunctions.isoTime });
 }
 
+function crawlerProps(req: IncomingMessage) {
+  const visitor = (req as IncomingMessage & { visitor?: ReturnType<typeof classifyVisitor> }).visitor ?? classifyVisitor(req.headers['user-agent']);
+  return visitor.isBot ? { crawler: { name: visitor.name, category: visitor.category, ai: visitor.isAICrawler } } : {};
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
@@ -24,10 +29,9 @@ export function httpLogger(logger: Logger) {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    customProps: (req: IncomingMessage) => {
-      const visitor = (req as IncomingMessage & { visitor?: ReturnType<typeof classifyVisitor> }).visitor ?? classifyVisitor(req.headers['user-agent']);
-      return visitor.isBot ? { crawler: { name: visitor.name, category: visitor.category, ai: visitor.isAICrawler } } : {};
-    },
+    // Added to the completion line only (customProps would repeat it on every line of the request).
+    customSuccessObject: (req: IncomingMessage, _res: ServerResponse, value: Record<string, unknown>) => ({ ...value, ...crawlerProps(req) }),
+    customErrorObject: (req: IncomingMessage, _res: ServerResponse, _err: Error, value: Record<string, unknown>) => ({ ...value, ...crawlerProps(req) }),
     customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => {
       if (err || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';

@@ -1,0 +1,15 @@
+import type { TFunction } from 'i18next';
+import type { Lang } from '../site.ts';
+import type { JsonLd } from './jsonld.ts';
+
+export interface PageJsonLdContext {
+  /** Bound to the page language; use `ns:key` for the page's own namespace. */
+  t: TFunction;
+  lang: Lang;
+  siteUrl: string;
+  /** Absolute canonical URL of the page. */
+  pageUrl: string;
+}
+
+/** Builds a page's own JSON-LD nodes (Service, ItemList, HowTo…); they join the page's @graph. */
+export type PageJsonLd = (ctx: PageJsonLdContext) => JsonLd[];
