@@ -11,7 +11,9 @@ import { createLogger, httpLogger } from './src/server/logging.ts';
 import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
 import { redirectFor } from './src/server/redirects.ts';
 import type { Renderer } from './src/server/renderer.ts';
+import { leadsRouter } from './src/server/leads.ts';
 import { requestGuard } from './src/server/request-guard.ts';
+import { openStore, type LeadStore } from './src/server/store/index.ts';
 import { nonce, securityHeaders } from './src/server/security.ts';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -23,6 +25,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** Replaces the server bundle (tests use it to make rendering fail). */
   renderer?: Renderer;
+  /** Replaces the lead store chosen by configuration (tests inject failing stores). */
+  store?: LeadStore;
   /** The HTTP server, in development, so Vite's hot-reload websocket shares its port (CSP connect-src). */
   httpServer?: Server;
 }
@@ -56,6 +60,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     const bundle: Renderer = options.renderer ?? ((await import(pathToFileURL(path.join(ROOT, 'dist/server/entry-server.js')).href)) as Renderer);
     renderer = () => Promise.resolve(bundle);
   }
+  const store = options.store ?? (await openStore(config));
+  closers.push(() => store.close());
   const status = { renderer, assets };
   const siteFiles = { siteUrl: config.siteUrl, policy: config.aiTrainingPolicy, buildDate: new Date().toISOString() };
 
@@ -71,8 +77,14 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
-  app.get('/readyz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ready' });
+  app.get('/readyz', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    try {
+      await store.ping();
+      res.json({ status: 'ready', store: store.kind });
+    } catch {
+      res.status(503).json({ status: 'unavailable', store: store.kind });
+    }
   });
 
   if (vite) {
@@ -93,6 +105,14 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.get('/ai.txt', textFile('text/plain; charset=utf-8', (r) => r.aiTxt(siteFiles)));
   app.get('/llms.txt', textFile('text/plain; charset=utf-8', (r) => r.llmsTxt(siteFiles)));
   app.get('/sitemap.xml', textFile('application/xml; charset=utf-8', (r) => r.sitemapXml(siteFiles)));
+
+  // Forms (design §6), then anything else under /api answers JSON, never a page.
+  app.use(leadsRouter({ store, source: config.projectSource, logger }));
+  app.all('/api/{*rest}', (req, res) => {
+    const known = ['/api/waitlist', '/api/contact', '/api/newsletter'].includes(req.path);
+    if (known) res.set('Allow', 'POST');
+    res.status(known ? 405 : 404).json({ success: false, error: known ? 'Use POST for this endpoint.' : 'No such endpoint.' });
+  });
 
   // Language redirects, all on the server.
   app.use((req, res, next) => {

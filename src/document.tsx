@@ -3,6 +3,7 @@ import { ScrollRestoration } from 'react-router-dom';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
 import { PathFaq } from './components/PathFaq.tsx';
+import { Toasts } from './components/toasts.tsx';
 import { deepestPage, useHandleMatches } from './route-handle.ts';
 import { PageHead } from './seo/PageHead.tsx';
 import { PAGES } from './site.ts';
@@ -53,6 +54,7 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
           {showPathFaq ? <PathFaq /> : null}
         </main>
         <Footer lang={lang} />
+        <Toasts />
         {visitor.isBot ? null : <ScrollRestoration />}
       </body>
     </html>

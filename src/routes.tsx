@@ -38,7 +38,7 @@ function langOf(args: LoaderFunctionArgs) {
 
 function pageRoute(page: PageEntry): RouteObject {
   const ns = LEGAL_PAGES.has(page.id) ? 'legal' : page.id;
-  const namespaces = page.pathFaq ? [ns, 'faqsets'] : [ns];
+  const namespaces = [ns, ...(page.pathFaq ? ['faqsets'] : []), ...(page.extraNs ?? [])];
   const handle: RouteHandle = {
     page: page.id,
     ns: namespaces,

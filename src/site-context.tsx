@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { FormOutcome } from './lib/form-limits.ts';
 import type { VisitorProfile } from './lib/visitor.ts';
 
 export type Theme = 'light' | 'dark' | 'system';
@@ -22,6 +23,8 @@ export interface SiteContextValue {
   assets: Assets;
   /** AI-training policy published in robots.txt, ai.txt and page metadata. */
   aiTrainingPolicy: string;
+  /** The outcome of a form posted without JavaScript, shown once on the page it returned to. */
+  formOutcome?: FormOutcome;
   setTheme?: (theme: Theme) => void;
 }
 

@@ -50,17 +50,19 @@ export interface PageEntry {
   changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly';
   /** Shows the FAQ set the spec assigns to its path (and marks it up). */
   pathFaq: boolean;
+  /** Translation namespaces the page needs besides its own (forms, services…). */
+  extraNs?: string[];
 }
 
 export const PAGES: readonly PageEntry[] = [
-  { id: 'home', path: '', nav: true, priority: 1, changefreq: 'weekly', pathFaq: true },
+  { id: 'home', path: '', nav: true, priority: 1, changefreq: 'weekly', pathFaq: true, extraNs: ['forms'] },
   { id: 'guide', path: 'guide', nav: true, priority: 0.9, changefreq: 'monthly', pathFaq: true },
   { id: 'services', path: 'services', nav: true, priority: 0.9, changefreq: 'monthly', pathFaq: true },
   { id: 'tools', path: 'tools', nav: true, priority: 0.8, changefreq: 'monthly', pathFaq: true },
-  { id: 'blog', path: 'blog', nav: true, priority: 0.8, changefreq: 'weekly', pathFaq: true },
+  { id: 'blog', path: 'blog', nav: true, priority: 0.8, changefreq: 'weekly', pathFaq: true, extraNs: ['forms'] },
   { id: 'faq', path: 'faq', nav: true, priority: 0.7, changefreq: 'monthly', pathFaq: false },
   { id: 'about', path: 'about', nav: true, priority: 0.6, changefreq: 'yearly', pathFaq: true },
-  { id: 'contact', path: 'contact', nav: true, priority: 0.6, changefreq: 'yearly', pathFaq: true },
+  { id: 'contact', path: 'contact', nav: true, priority: 0.6, changefreq: 'yearly', pathFaq: true, extraNs: ['forms', 'services'] },
   { id: 'aiAct', path: 'ai-act-statement', nav: false, priority: 0.4, changefreq: 'yearly', pathFaq: true },
   { id: 'privacy', path: 'privacy', nav: false, priority: 0.2, changefreq: 'yearly', pathFaq: false },
   { id: 'terms', path: 'terms', nav: false, priority: 0.2, changefreq: 'yearly', pathFaq: false },

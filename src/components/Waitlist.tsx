@@ -1,15 +1,34 @@
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useT } from '../i18n/hooks.ts';
-import { ArrowRight } from './Icons.tsx';
+import { LIMITS } from '../lib/form-limits.ts';
+import { FormNotice, HiddenFields } from './forms/FormChrome.tsx';
+import { TextAreaField, TextField } from './forms/Field.tsx';
+import { useLeadForm } from './forms/useLeadForm.ts';
+import { ArrowRight, CloseIcon } from './Icons.tsx';
 
-/**
- * "Join the Waitlist": opens the waitlist dialog. Without JavaScript it is a link to the
- * no-script waitlist form (WaitlistNoscript) further down the page.
- */
+// The waitlist: buttons that open one modal dialog (native <dialog>: focus moves in and is trapped,
+// Escape closes, focus returns to the button), and a no-JavaScript fallback with the same form.
+
+const OPEN_EVENT = 'waitlist:open';
+
+/** "Join the Waitlist": opens the dialog; without JavaScript, a link to the no-script form. */
 export function WaitlistButton({ className = 'btn btn-primary btn-lg', children }: { className?: string; children?: ReactNode }) {
   const { t } = useT('common');
+  const open = (event: MouseEvent<HTMLAnchorElement> | KeyboardEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: event.currentTarget }));
+  };
   return (
-    <a href="#waitlist" className={className}>
+    <a
+      href="#waitlist"
+      role="button"
+      aria-haspopup="dialog"
+      className={className}
+      onClick={open}
+      onKeyDown={(e) => {
+        if (e.key === ' ') open(e);
+      }}
+    >
       {children ?? (
         <>
           {t('buttons.joinWaitlist')}
@@ -20,17 +39,98 @@ export function WaitlistButton({ className = 'btn btn-primary btn-lg', children 
   );
 }
 
-/** The spec's no-script fallback: an invitation to join the waitlist, with a plain form. */
+/** The waitlist form: email and website required, name and message optional (spec §5). */
+export function WaitlistForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess?: () => void }) {
+  const { t } = useT('forms');
+  const form = useLeadForm({ form: 'waitlist', fields: ['name', 'email', 'website', 'message'], required: ['email', 'website'], onSuccess });
+  const field = (name: 'name' | 'email' | 'website' | 'message') => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    value: form.values[name] ?? '',
+    error: form.errors[name],
+    disabled: form.submitting,
+    onChange: form.setValue,
+  });
+  return (
+    <form {...form.formProps} className="form">
+      <FormNotice notice={form.notice} form="waitlist" />
+      <HiddenFields {...form.hidden} />
+      <TextField {...field('name')} label={t('fields.name.label')} placeholder={t('fields.name.placeholder')} autoComplete="name" maxLength={LIMITS.name} />
+      <TextField {...field('email')} type="email" required label={t('fields.email.label')} placeholder={t('fields.email.placeholder')} autoComplete="email" maxLength={LIMITS.email} />
+      <TextField {...field('website')} type="url" required label={t('fields.website.label')} placeholder={t('fields.website.placeholder')} autoComplete="url" maxLength={LIMITS.website} />
+      <TextAreaField {...field('message')} rows={3} label={t('fields.waitlistMessage.label')} placeholder={t('fields.waitlistMessage.placeholder')} maxLength={LIMITS.message} />
+      <button type="submit" className="btn btn-primary w-full" disabled={form.submitting}>
+        {form.submitting ? t('waitlist.submitting') : t('waitlist.submit')}
+      </button>
+      <p className="muted small">{t('waitlist.privacy')}</p>
+    </form>
+  );
+}
+
+/** The spec's generic modal: overlay, 'Close' button, title, description, here with the waitlist form. */
+function WaitlistDialog() {
+  const { t } = useT('forms');
+  const { t: tc } = useT('common');
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const trigger = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const onOpen = (event: Event) => {
+      trigger.current = (event as CustomEvent<HTMLElement>).detail ?? null;
+      dialog.current?.showModal();
+    };
+    window.addEventListener(OPEN_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_EVENT, onOpen);
+  }, []);
+
+  const close = () => dialog.current?.close();
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      onClose={() => trigger.current?.focus()}
+      onClick={(event) => {
+        // A click on the overlay (outside the dialog's box) closes it.
+        if (event.target === dialog.current) close();
+      }}
+    >
+      <div className="dialog-body">
+        <button type="button" className="btn btn-ghost btn-icon dialog-close" aria-label={tc('buttons.close')} onClick={close}>
+          <CloseIcon />
+        </button>
+        <h2 id={`${id}-title`} className="dialog-title">
+          {t('waitlist.title')}
+        </h2>
+        <p id={`${id}-description`} className="muted">
+          {t('waitlist.description')}
+        </p>
+        <WaitlistForm idPrefix={`${id}-wl`} onSuccess={close} />
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * Placed once on a page with waitlist buttons: the dialog they open, and the spec's no-script
+ * fallback (a section inviting visitors to join, with the same form posting without JavaScript).
+ */
 export function WaitlistNoscript() {
   const { t } = useT('common');
   return (
-    <noscript>
-      <section id="waitlist" className="section">
-        <div className="container narrow center">
-          <h2 className="section-title">{t('noscript.title')}</h2>
-          <p className="section-lead">{t('noscript.text')}</p>
-        </div>
-      </section>
-    </noscript>
+    <>
+      <WaitlistDialog />
+      <noscript>
+        <section id="waitlist" className="section">
+          <div className="container narrow">
+            <h2 className="section-title">{t('noscript.title')}</h2>
+            <p className="section-lead mb-6">{t('noscript.text')}</p>
+            <WaitlistForm idPrefix="noscript-wl" />
+          </div>
+        </section>
+      </noscript>
+    </>
   );
 }

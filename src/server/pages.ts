@@ -6,6 +6,7 @@ import { classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
 import { isTheme } from '../site-context.tsx';
 import type { Lang } from '../site.ts';
 import type { PageAssets } from './assets.ts';
+import { takeFlash } from './flash.ts';
 import { detectLanguage } from './language.ts';
 import type { Renderer } from './renderer.ts';
 
@@ -62,6 +63,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
         renderedAt: new Date().toISOString(),
         assets: deps.assets,
         aiTrainingPolicy: deps.policy,
+        formOutcome: visitor.isBot ? undefined : takeFlash(req, res),
       },
     });
     res.vary('User-Agent');

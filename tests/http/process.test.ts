@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'geo-proc-')), ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'geo-proc-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -17,6 +17,35 @@ function run(env: Record<string, string>) {
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+/** Waits for the start-up line and returns the port the server listens on. */
+function portOf(proc: ReturnType<typeof run>): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /"port":(\d+)/.exec(proc.out());
+      if (match) {
+        clearInterval(timer);
+        resolve(Number(match[1]));
+      }
+    }, 20);
+    void proc.exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`exited early: ${proc.err()}`));
+    });
+  });
+}
+
+function exportLeads(dataDir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'export', '--format', 'json'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`export exited ${code}`))));
+  });
 }
 
 describe('the server process', () => {
@@ -30,20 +59,39 @@ describe('the server process', () => {
 
   it('starts, answers, and exits 0 on SIGTERM', async () => {
     const proc = run({ PORT: '0', HOST: '127.0.0.1' });
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match = /"port":(\d+)/.exec(proc.out());
-        if (match) {
-          clearInterval(timer);
-          resolve(Number(match[1]));
-        }
-      }, 20);
-      void proc.exited.then(() => reject(new Error(`exited early: ${proc.err()}`)));
-    });
+    const port = await portOf(proc);
     const res = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(res.status).toBe(200);
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
     expect(proc.out()).toContain('"msg":"stopped"');
+  });
+
+  it('fails with one clear line when DATA_DIR is not a usable directory', async () => {
+    const proc = run({ PORT: '0', DATA_DIR: '/proc/version/leads' });
+    expect(await proc.exited).toBe(1);
+    const lines = proc.err().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/DATA_DIR \/proc\/version\/leads/);
+  });
+
+  it('keeps a lead answered with 200 through a crash and a restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-crash-'));
+    const first = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const port = await portOf(first);
+    const res = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Crash Test', email: 'crash@example.com', message: 'Survive this' }),
+    });
+    expect(res.status).toBe(200);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await portOf(second);
+    const exported = JSON.parse(await exportLeads(dataDir)) as { email: string; message: string }[];
+    expect(exported).toEqual([expect.objectContaining({ email: 'crash@example.com', message: 'Survive this' })]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
   });
 });

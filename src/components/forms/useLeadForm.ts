@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useLang, useT } from '../../i18n/hooks.ts';
+import { HONEYPOT_FIELD, type FormType } from '../../lib/form-limits.ts';
+import { useSite } from '../../site-context.tsx';
+import { notify } from '../toasts.tsx';
+
+export type FieldName = 'name' | 'email' | 'website' | 'service' | 'message';
+type Values = Partial<Record<FieldName, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+function looksLikeUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One form's state for every lead form (waitlist, contact, newsletter): idle → submitting (inputs
+ * and button disabled) → success (cleared, toast) or failure (values kept, inline errors, toast).
+ * The same form also posts without JavaScript; then the server's outcome arrives in the site context.
+ */
+export function useLeadForm(options: { form: FormType; fields: FieldName[]; required: FieldName[]; initial?: Values; onSuccess?: () => void }) {
+  const { form, fields, required } = options;
+  const { t } = useT('forms');
+  const lang = useLang();
+  const { pathname, search, hash } = useLocation();
+  const { formOutcome } = useSite();
+  const outcome = formOutcome?.form === form ? formOutcome : undefined;
+  const empty = Object.fromEntries(fields.map((f) => [f, ''])) as Values;
+  const [values, setValues] = useState<Values>(() => ({ ...empty, ...options.initial, ...(outcome?.ok ? {} : outcome?.values) }));
+  const [errors, setErrors] = useState<Record<string, string>>(() => outcome?.fields ?? {});
+  const [submitting, setSubmitting] = useState(false);
+  const [serverNotice, setServerNotice] = useState(outcome);
+
+  const setValue = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors(({ [name]: _drop, ...rest }) => rest);
+    setServerNotice(undefined);
+  };
+
+  function validate(): Record<string, string> {
+    const found: Record<string, string> = {};
+    for (const field of required) if (!values[field]?.trim()) found[field] = t(`errors.${field}Required`);
+    const email = values.email?.trim();
+    if (email && !EMAIL.test(email)) found.email = t('errors.emailInvalid');
+    const website = values.website?.trim();
+    if (website && !looksLikeUrl(website)) found.website = t('errors.websiteInvalid');
+    return found;
+  }
+
+  const toast = (ok: boolean, text?: string) =>
+    notify(
+      ok
+        ? { variant: 'success', title: t(`${form}.successTitle`), description: t(`${form}.successText`) }
+        : { variant: 'error', title: t(`${form}.failureTitle`), description: text || t(`${form}.failureText`) },
+    );
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const formElement = event.currentTarget;
+    const found = validate();
+    setErrors(found);
+    setServerNotice(undefined);
+    const firstInvalid = fields.find((f) => found[f]);
+    if (firstInvalid) {
+      formElement.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    const honeypot = (formElement.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
+    try {
+      const response = await fetch(`/api/${form}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ ...values, lang, [HONEYPOT_FIELD]: honeypot }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string; fields?: Record<string, string> };
+      if (response.ok && body.success) {
+        setValues(empty);
+        setErrors({});
+        toast(true);
+        options.onSuccess?.();
+      } else {
+        if (body.fields) setErrors(body.fields);
+        toast(false, body.error);
+      }
+    } catch {
+      toast(false, t('errors.network'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return {
+    values,
+    errors,
+    submitting,
+    setValue,
+    /** The no-JavaScript outcome to show above the form, until the visitor changes something. */
+    notice: serverNotice,
+    formProps: { method: 'post', action: `/api/${form}`, noValidate: true, onSubmit },
+    hidden: { lang, returnTo: `${pathname}${search}${hash || ''}` },
+  };
+}

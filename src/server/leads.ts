@@ -1,0 +1,146 @@
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import { FORM_TYPES, HONEYPOT_FIELD, type FormOutcome, type FormType } from '../lib/form-limits.ts';
+import { isLang, localePath, type Lang } from '../site.ts';
+import { putFlash } from './flash.ts';
+import { parseForm } from './forms.ts';
+import { detectLanguage } from './language.ts';
+import { formMessage } from './messages.ts';
+import type { LeadStore } from './store/index.ts';
+
+// POST /api/waitlist, /api/contact, /api/newsletter (design §6). JSON or url-encoded bodies up to
+// 16 KB. Scripts get JSON answers; a plain HTML form post gets a 303 back to its page, which shows
+// the outcome (and, on failure, what the visitor typed).
+
+export const BODY_LIMIT = '16kb';
+
+export interface LeadsDeps {
+  store: LeadStore;
+  source: string;
+  logger: Logger;
+  /** Submissions per IP per minute on the form endpoints. */
+  rateLimitPerMinute?: number;
+  onLead?: (form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected') => void;
+}
+
+/** A browser form post without JavaScript: url-encoded and asking for HTML. */
+function isHtmlPost(req: Request): boolean {
+  return Boolean(req.is('application/x-www-form-urlencoded')) && req.accepts(['json', 'html']) === 'html';
+}
+
+const RETURN_TO = /^\/(en|fr)(\/[A-Za-z0-9/_-]*)?(\?[A-Za-z0-9=&%_.-]*)?(#[A-Za-z0-9_-]+)?$/;
+
+/** Where a no-JavaScript post returns: the page it came from, never another site. */
+function returnPath(req: Request, lang: Lang): string {
+  const body = req.body as Record<string, unknown> | undefined;
+  const candidate = typeof body?.returnTo === 'string' ? body.returnTo : '';
+  return RETURN_TO.test(candidate) && !candidate.startsWith('//') ? candidate : localePath(lang);
+}
+
+function languageOf(req: Request, res: Response): Lang {
+  const body = req.body as Record<string, unknown> | undefined;
+  return isLang(body?.lang) ? body.lang : detectLanguage(req, res);
+}
+
+/** What the visitor typed, kept for the page to refill after a failed no-JavaScript post. */
+function typedValues(req: Request): Record<string, string> {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const values: Record<string, string> = {};
+  for (const key of ['name', 'email', 'website', 'service', 'message']) {
+    if (typeof body[key] === 'string') values[key] = (body[key] as string).slice(0, 6000);
+  }
+  return values;
+}
+
+function answer(req: Request, res: Response, status: number, outcome: FormOutcome) {
+  if (isHtmlPost(req)) {
+    putFlash(req, res, outcome.ok ? outcome : { ...outcome, values: typedValues(req) });
+    res.redirect(303, returnPath(req, languageOf(req, res)));
+    return;
+  }
+  res.status(status).json(outcome.ok ? { success: true } : { success: false, error: outcome.error, ...(outcome.fields ? { fields: outcome.fields } : {}) });
+}
+
+export function leadsRouter(deps: LeadsDeps): Router {
+  const router = Router();
+  const endpoints = FORM_TYPES.map((form) => `/api/${form}`);
+
+  // 415 before anything reads the body.
+  router.post(endpoints, (req, res, next) => {
+    if (req.is(['application/json', 'application/x-www-form-urlencoded'])) return next();
+    const lang = detectLanguage(req, res);
+    res.status(415).json({ success: false, error: formMessage(lang, 'unsupported') });
+  });
+
+  router.post(
+    endpoints,
+    rateLimit({
+      windowMs: 60_000,
+      limit: deps.rateLimitPerMinute ?? 10,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      validate: { xForwardedForHeader: false },
+      handler: (req, res) => {
+        const form = req.path.split('/').pop() as FormType;
+        deps.onLead?.(form, 'rejected');
+        const lang = detectLanguage(req, res);
+        answer(req, res, 429, { form, ok: false, error: formMessage(lang, 'rateLimited') });
+      },
+    }),
+    express.json({ limit: BODY_LIMIT, strict: true }),
+    express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }),
+  );
+
+  for (const form of FORM_TYPES) {
+    const handler: RequestHandler = async (req, res) => {
+      const lang = languageOf(req, res);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      // Bots fill every field; people never see this one. Pretend success, store nothing.
+      if (typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '') {
+        deps.logger.info({ form, outcome: 'honeypot' }, 'form submission ignored');
+        deps.onLead?.(form, 'rejected');
+        answer(req, res, 200, { form, ok: true });
+        return;
+      }
+      const parsed = parseForm(form, { ...body, lang });
+      if (!parsed.ok) {
+        const fields = Object.fromEntries(Object.entries(parsed.fields).map(([field, key]) => [field, formMessage(lang, key)]));
+        deps.logger.info({ form, outcome: 'invalid', fields: Object.keys(fields) }, 'form submission rejected');
+        deps.onLead?.(form, 'rejected');
+        answer(req, res, 400, { form, ok: false, error: formMessage(lang, 'summary'), fields });
+        return;
+      }
+      const ctx = { source: deps.source, submittedAt: new Date() };
+      try {
+        const value = parsed.value;
+        const outcome =
+          value.form === 'waitlist'
+            ? await deps.store.saveWaitlist(value.data, ctx)
+            : value.form === 'contact'
+              ? await deps.store.saveContact(value.data, ctx)
+              : await deps.store.saveNewsletter(value.data, ctx);
+        deps.logger.info({ form, outcome, store: deps.store.kind }, 'form submission stored');
+        deps.onLead?.(form, outcome);
+        answer(req, res, 200, { form, ok: true });
+      } catch (error) {
+        deps.logger.error({ form, err: { name: (error as Error).name, message: (error as Error).message } }, 'form submission failed');
+        deps.onLead?.(form, 'failed');
+        answer(req, res, 503, { form, ok: false, error: formMessage(lang, 'storeUnavailable') });
+      }
+    };
+    router.post(`/api/${form}`, handler);
+  }
+
+  // Body errors (too large, malformed JSON) as clear JSON, never a 500.
+  const onError: ErrorRequestHandler = (err, req, res, next) => {
+    if (!req.path.startsWith('/api/')) return next(err);
+    const form = (req.path.split('/').pop() ?? 'contact') as FormType;
+    const lang = detectLanguage(req, res);
+    const status = err?.type === 'entity.too.large' ? 413 : 400;
+    const key = status === 413 ? 'tooLarge' : 'summary';
+    answer(req, res, status, { form, ok: false, error: formMessage(lang, key) });
+  };
+  router.use(onError);
+  return router;
+}

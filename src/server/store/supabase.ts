@@ -1,0 +1,154 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import type { FormType } from '../../lib/form-limits.ts';
+import { DUPLICATE_WINDOW_MS, NAME_NOT_PROVIDED, StoreUnavailableError, UTM, type LeadContext, type LeadStore, type SaveOutcome } from './types.ts';
+
+// Supabase store (when SUPABASE_URL and SUPABASE_ANON_KEY are set): the waitlist calls the
+// create_free_audit_from_form function, the contact form inserts the spec's lead record into
+// `leads`. Both a returned `error` and `{ success: false }` in `data` are failures. The key never
+// leaves the server. Calls time out, so a slow backend answers 503 quickly instead of hanging.
+
+export const SUPABASE_TIMEOUT_MS = 5000;
+
+/** fetch with a deadline: supabase-js takes a custom fetch. */
+function fetchWithTimeout(timeoutMs: number): typeof fetch {
+  return (input, init) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`Supabase did not answer within ${timeoutMs} ms`)), timeoutMs);
+    const upstream = init?.signal;
+    if (upstream) upstream.addEventListener('abort', () => controller.abort(upstream.reason), { once: true });
+    return fetch(input, { ...init, signal: controller.signal }).finally(() => clearTimeout(timer));
+  };
+}
+
+interface RpcResult {
+  success?: boolean;
+  error?: string | null;
+}
+
+export class SupabaseStore implements LeadStore {
+  readonly kind = 'supabase' as const;
+  private readonly client: SupabaseClient;
+  /** Same form and email within the window: stored once (per process; Supabase has no upsert window). */
+  private readonly recent = new Map<string, number>();
+
+  constructor(url: string, anonKey: string, options: { timeoutMs?: number } = {}) {
+    this.client = createClient(url, anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: fetchWithTimeout(options.timeoutMs ?? SUPABASE_TIMEOUT_MS) },
+      // Never used (no realtime subscriptions), but supabase-js builds the client at start-up and
+      // Node 20 has no global WebSocket.
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
+  }
+
+  private seen(form: FormType, email: string, now: number): boolean {
+    for (const [key, at] of this.recent) if (now - at > DUPLICATE_WINDOW_MS) this.recent.delete(key);
+    return this.recent.has(`${form}:${email.toLowerCase()}`);
+  }
+
+  private remember(form: FormType, email: string, now: number) {
+    this.recent.set(`${form}:${email.toLowerCase()}`, now);
+  }
+
+  private async guarded(form: FormType, email: string, ctx: LeadContext, write: () => Promise<void>): Promise<SaveOutcome> {
+    const now = ctx.submittedAt.getTime();
+    if (this.seen(form, email, now)) return 'duplicate';
+    try {
+      await write();
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) throw error;
+      throw new StoreUnavailableError(`Supabase ${form} failed: ${(error as Error).message}`);
+    }
+    this.remember(form, email, now);
+    return 'stored';
+  }
+
+  private async insertLead(record: Record<string, unknown>): Promise<void> {
+    const { error } = await this.client.from('leads').insert(record);
+    if (error) throw new StoreUnavailableError(`Supabase insert into leads failed: ${error.message}`);
+  }
+
+  saveWaitlist(input: Parameters<LeadStore['saveWaitlist']>[0], ctx: LeadContext) {
+    return this.guarded('waitlist', input.email, ctx, async () => {
+      const { data, error } = await this.client.rpc('create_free_audit_from_form', {
+        p_name: input.name || NAME_NOT_PROVIDED,
+        p_email: input.email,
+        p_phone: null,
+        p_company: null,
+        p_website: input.website,
+        p_language: input.lang,
+        p_utm_data: UTM.waitlist,
+        p_project_source: ctx.source,
+      });
+      if (error) throw new StoreUnavailableError(`Supabase rpc failed: ${error.message}`);
+      const result = (data ?? {}) as RpcResult;
+      if (result.success === false) throw new StoreUnavailableError(`Supabase rpc refused: ${result.error ?? 'Submission failed'}`);
+      // The function's contract has no message parameter; a note the visitor wrote is kept as a
+      // waitlist lead so nothing submitted is lost.
+      if (input.message) {
+        await this.insertLead({
+          name: input.name || NAME_NOT_PROVIDED,
+          email: input.email,
+          phone: null,
+          company: null,
+          source: ctx.source,
+          language: input.lang,
+          lead_data: { message: input.message, website: input.website, form_type: 'waitlist', submitted_at: ctx.submittedAt.toISOString() },
+          utm_data: UTM.waitlist,
+          status: 'new',
+        });
+      }
+    });
+  }
+
+  saveContact(input: Parameters<LeadStore['saveContact']>[0], ctx: LeadContext) {
+    return this.guarded('contact', input.email, ctx, () =>
+      this.insertLead({
+        name: input.name,
+        email: input.email,
+        phone: null,
+        company: null,
+        source: ctx.source,
+        language: input.lang,
+        lead_data: {
+          message: input.message,
+          service: input.service,
+          website: input.website,
+          form_type: 'contact',
+          submitted_at: ctx.submittedAt.toISOString(),
+        },
+        utm_data: UTM.contact,
+        status: 'new',
+      }),
+    );
+  }
+
+  saveNewsletter(input: Parameters<LeadStore['saveNewsletter']>[0], ctx: LeadContext) {
+    return this.guarded('newsletter', input.email, ctx, () =>
+      this.insertLead({
+        name: null,
+        email: input.email,
+        phone: null,
+        company: null,
+        source: ctx.source,
+        language: input.lang,
+        lead_data: { form_type: 'newsletter', submitted_at: ctx.submittedAt.toISOString() },
+        utm_data: UTM.newsletter,
+        status: 'new',
+      }),
+    );
+  }
+
+  /** Readiness: the REST endpoint answers (an empty HEAD select is allowed to fail on RLS, not on the network). */
+  async ping(): Promise<void> {
+    try {
+      const { error } = await this.client.from('leads').select('id', { head: true, count: 'exact' }).limit(1);
+      if (error && /fetch|network|abort|timeout|ECONN|did not answer/i.test(error.message)) throw new Error(error.message);
+    } catch (error) {
+      throw new StoreUnavailableError(`Supabase unreachable: ${(error as Error).message}`);
+    }
+  }
+
+  async close(): Promise<void> {}
+}
