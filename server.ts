@@ -13,6 +13,7 @@ import { redirectFor } from './src/server/redirects.ts';
 import type { Renderer } from './src/server/renderer.ts';
 import { leadsRouter } from './src/server/leads.ts';
 import { requestGuard } from './src/server/request-guard.ts';
+import { isLang } from './src/site.ts';
 import { openStore, type LeadStore } from './src/server/store/index.ts';
 import { nonce, securityHeaders } from './src/server/security.ts';
 
@@ -105,6 +106,30 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.get('/ai.txt', textFile('text/plain; charset=utf-8', (r) => r.aiTxt(siteFiles)));
   app.get('/llms.txt', textFile('text/plain; charset=utf-8', (r) => r.llmsTxt(siteFiles)));
   app.get('/sitemap.xml', textFile('application/xml; charset=utf-8', (r) => r.sitemapXml(siteFiles)));
+  app.get('/:lang/feed.xml', async (req, res, next) => {
+    if (!isLang(req.params.lang)) return next();
+    const xml = (await renderer()).feedXml(siteFiles, req.params.lang);
+    res.type('application/rss+xml; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send(xml);
+  });
+  app.get('/:lang/blog/:file', async (req, res, next) => {
+    const { lang, file } = req.params;
+    if (!isLang(lang) || !file.endsWith('.md')) return next();
+    const markdown = (await renderer()).postMarkdown(siteFiles, lang, file.slice(0, -3));
+    if (markdown === undefined) return next();
+    res.type('text/markdown; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send(markdown);
+  });
+
+  // The blog's data for client-side navigation (the server renders the same data into pages).
+  app.get(['/api/blog/:lang', '/api/blog/:lang/:slug'], async (req, res, next) => {
+    const { lang, slug } = req.params as { lang: string; slug?: string };
+    if (!isLang(lang)) return next();
+    const data = (await renderer()).blogJson(lang, slug);
+    if (!data) {
+      res.status(404).json({ success: false, error: 'No such article.' });
+      return;
+    }
+    res.set('Cache-Control', 'public, max-age=300').json(data);
+  });
 
   // Forms (design §6), then anything else under /api answers JSON, never a page.
   app.use(leadsRouter({ store, source: config.projectSource, logger }));

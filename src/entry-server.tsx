@@ -14,10 +14,25 @@ import { LANGUAGES, isLang, type Lang } from './site.ts';
 import { ErrorScreen } from './pages/StatusScreens.tsx';
 import type { ClientPayload } from './payload.ts';
 
-export { robotsTxt, sitemapXml, llmsTxt, aiTxt } from './server/site-files.ts';
+import { blogListData, blogPostData, type ServerRequestContext } from './content/blog-data.ts';
+import { loadBlog } from './content/blog.server.ts';
+import * as files from './server/site-files.ts';
+import type { SiteFilesInput } from './server/site-files.ts';
 
 assertLanguagesLoaded();
+// The content module validates every post here, at start-up: a bad file stops the server.
+const blog = loadBlog();
+const requestContext: ServerRequestContext = { blog };
 const handler = createStaticHandler(routes);
+
+// Files for crawlers and the blog's JSON for client navigations, all from the same content.
+export const robotsTxt = (input: SiteFilesInput) => files.robotsTxt(input);
+export const aiTxt = (input: SiteFilesInput) => files.aiTxt(input);
+export const sitemapXml = (input: SiteFilesInput) => files.sitemapXml(input, blog);
+export const llmsTxt = (input: SiteFilesInput) => files.llmsTxt(input, blog);
+export const feedXml = (input: SiteFilesInput, lang: Lang) => files.feedXml(input, blog, lang);
+export const postMarkdown = (input: SiteFilesInput, lang: Lang, slug: string) => files.postMarkdown(input, blog, lang, slug);
+export const blogJson = (lang: Lang, slug?: string) => (slug ? blogPostData(blog, lang, slug) : blogListData(blog, lang));
 // One immutable i18next instance per language, shared by every request (only `t` is ever called).
 const I18N: Record<Lang, I18n> = Object.fromEntries(LANGUAGES.map((l) => [l, createI18n(l, ALL_RESOURCES)])) as Record<Lang, I18n>;
 
@@ -48,7 +63,7 @@ function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
 
 export async function render(input: RenderInput): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
-  const context = await handler.query(request);
+  const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useMatches } from 'react-router-dom';
-import type { JsonLd } from './seo/jsonld.ts';
+import type { Crumb, JsonLd } from './seo/jsonld.ts';
 import type { Lang, PageId } from './site.ts';
 
 export interface PageMeta {
@@ -10,11 +10,13 @@ export interface PageMeta {
   jsonLd?: JsonLd[];
   ogType?: 'website' | 'article';
   noindex?: boolean;
+  /** Breadcrumb steps between Home and this page (e.g. Blog for an article). */
+  parents?: Crumb[];
 }
 
 /** What a route tells the document about itself. */
 export interface RouteHandle {
-  page?: PageId | 'notFound';
+  page?: PageId | 'blogPost' | 'notFound';
   /** Translation namespaces the route's component reads (besides 'common'). */
   ns?: string[];
   /** Translation key of the `{ title, description }` object; by default `{page}:meta`. */

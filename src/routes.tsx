@@ -1,8 +1,10 @@
 import { Outlet, data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { loadBlogList, loadBlogPost, type BlogPostData } from './content/blog-data.ts';
 import { Document } from './document.tsx';
 import { ensureNamespaces } from './i18n/namespaces.ts';
 import { ErrorScreen, NotFoundScreen } from './pages/StatusScreens.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { articleJsonLd } from './seo/article-jsonld.ts';
 import { PAGES, isLang, type PageEntry, type PageId } from './site.ts';
 import { useT } from './i18n/hooks.ts';
 
@@ -30,6 +32,11 @@ const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
 
 const LEGAL_PAGES: ReadonlySet<PageId> = new Set(['privacy', 'terms', 'gdpr', 'cookiePolicy']);
 
+/** Pages whose content comes from data (the blog) rather than translations alone. */
+const PAGE_DATA: Partial<Record<PageId, (args: LoaderFunctionArgs) => Promise<unknown>>> = {
+  blog: loadBlogList,
+};
+
 function langOf(args: LoaderFunctionArgs) {
   const { lang } = args.params;
   if (!isLang(lang)) throw data(null, { status: 404, statusText: 'Not Found' });
@@ -45,17 +52,47 @@ function pageRoute(page: PageEntry): RouteObject {
     ...(ns === 'legal' ? { metaKey: `legal:${page.id}.meta` } : {}),
   };
   const load = PAGE_MODULES[page.id];
+  const loadData = PAGE_DATA[page.id];
   return {
     id: `page-${page.id}`,
     ...(page.path ? { path: page.path } : { index: true }),
     handle,
     loader: async (args) => {
-      await ensureNamespaces(langOf(args), namespaces);
-      return null;
+      const [, pageData] = await Promise.all([ensureNamespaces(langOf(args), namespaces), loadData?.(args)]);
+      return pageData ?? null;
     },
+    // Filters live in the query string and filter data already loaded: no refetch for them.
+    ...(loadData ? { shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname } : {}),
     lazy: { Component: async () => (await load()).default },
   };
 }
+
+const ARTICLE_NS = ['blog'];
+
+/** /{lang}/blog/{slug}: the article, its metadata from the post itself. */
+const articleRoute: RouteObject = {
+  id: 'blog-post',
+  path: 'blog/:slug',
+  handle: {
+    page: 'blogPost',
+    ns: ARTICLE_NS,
+    meta: ({ data, t, lang, siteUrl }) => {
+      const { post } = data as BlogPostData;
+      return {
+        title: post.title,
+        description: post.excerpt,
+        ogType: 'article',
+        parents: [{ name: t('nav.blog'), url: `${siteUrl}/${lang}/blog` }],
+        jsonLd: [articleJsonLd(post, lang, siteUrl)],
+      };
+    },
+  } satisfies RouteHandle,
+  loader: async (args) => {
+    const [, post] = await Promise.all([ensureNamespaces(langOf(args), ARTICLE_NS), loadBlogPost(args)]);
+    return post;
+  },
+  lazy: { Component: async () => (await import('./pages/blog-post.tsx')).default },
+};
 
 function Root() {
   return (
@@ -98,6 +135,7 @@ export const routes: RouteObject[] = [
         },
         children: [
           ...PAGES.map(pageRoute),
+          articleRoute,
           { id: 'not-found', path: '*', Component: NotFoundScreen, handle: { page: 'notFound', status: 404 } satisfies RouteHandle },
         ],
       },

@@ -41,6 +41,7 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
 
   const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
   if (page && !isHome) crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
+  crumbs.push(...(meta.parents ?? []));
   if (!page || rest !== `/${page.path}`) crumbs.push({ name: meta.title, url: canonical });
   const hasBreadcrumb = !isHome && !isError;
 
@@ -76,6 +77,7 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
           <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${pathIn('en')}`} />
         </>
       )}
+      <link rel="alternate" type="application/rss+xml" title={`${SITE_NAME} (${LANGUAGE_ENTRIES[lang].name})`} href={`/${lang}/feed.xml`} />
       <meta property="og:site_name" content={SITE_NAME} />
       <meta property="og:type" content={meta.ogType ?? 'website'} />
       <meta property="og:title" content={meta.title} />

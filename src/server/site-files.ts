@@ -1,3 +1,4 @@
+import type { BlogSource } from '../content/blog-data.ts';
 import { ALL_RESOURCES } from '../i18n/resources.server.ts';
 import { crawlerAllowed, type AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { escapeXml } from '../lib/serialize.ts';
@@ -75,27 +76,48 @@ export function aiTxt({ siteUrl, policy }: SiteFilesInput): string {
   return lines.join('\n');
 }
 
-export function sitemapXml({ siteUrl, buildDate }: SiteFilesInput): string {
-  const urls: string[] = [];
-  for (const page of PAGES) {
-    for (const lang of LANGUAGES) {
-      const alternates = [
-        ...LANGUAGES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(siteUrl + localePath(l, page.path))}"/>`),
-        `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(siteUrl + localePath('en', page.path))}"/>`,
-      ];
-      urls.push(
-        [
-          '  <url>',
-          `    <loc>${escapeXml(siteUrl + localePath(lang, page.path))}</loc>`,
-          ...alternates,
-          `    <lastmod>${buildDate.slice(0, 10)}</lastmod>`,
-          `    <changefreq>${page.changefreq}</changefreq>`,
-          `    <priority>${page.priority.toFixed(1)}</priority>`,
-          '  </url>',
-        ].join('\n'),
-      );
-    }
-  }
+interface SitemapEntry {
+  path: string;
+  lastmod: string;
+  changefreq: string;
+  priority: number;
+}
+
+function sitemapUrl(siteUrl: string, lang: Lang, entry: SitemapEntry): string {
+  const alternates = [
+    ...LANGUAGES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(siteUrl + localePath(l, entry.path))}"/>`),
+    `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(siteUrl + localePath('en', entry.path))}"/>`,
+  ];
+  return [
+    '  <url>',
+    `    <loc>${escapeXml(siteUrl + localePath(lang, entry.path))}</loc>`,
+    ...alternates,
+    `    <lastmod>${entry.lastmod.slice(0, 10)}</lastmod>`,
+    `    <changefreq>${entry.changefreq}</changefreq>`,
+    `    <priority>${entry.priority.toFixed(1)}</priority>`,
+    '  </url>',
+  ].join('\n');
+}
+
+export function sitemapXml({ siteUrl, buildDate }: SiteFilesInput, blog: BlogSource): string {
+  const posts = blog.summaries('en');
+  const newestPost = posts.reduce((max, p) => (p.updatedAt > max ? p.updatedAt : max), '');
+  const entries: SitemapEntry[] = [
+    ...PAGES.map((page) => ({
+      path: page.path,
+      lastmod: page.id === 'blog' && newestPost ? newestPost : buildDate,
+      changefreq: page.changefreq,
+      priority: page.priority,
+    })),
+    // Articles: lastmod is the post's own updatedAt (the later of the two languages).
+    ...posts.map((post) => ({
+      path: `blog/${post.slug}`,
+      lastmod: LANGUAGES.map((l) => blog.post(l, post.slug)?.updatedAt ?? post.updatedAt).sort().at(-1)!,
+      changefreq: 'monthly',
+      priority: 0.7,
+    })),
+  ];
+  const urls = entries.flatMap((entry) => LANGUAGES.map((lang) => sitemapUrl(siteUrl, lang, entry)));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
@@ -105,7 +127,7 @@ export function sitemapXml({ siteUrl, buildDate }: SiteFilesInput): string {
   ].join('\n');
 }
 
-export function llmsTxt({ siteUrl }: SiteFilesInput): string {
+export function llmsTxt({ siteUrl }: SiteFilesInput, blog: BlogSource): string {
   const lines = [`# ${SITE_NAME}`, '', `> ${text('en', 'brand.tagline')} ${text('en', 'home:meta.description')}`, ''];
   lines.push(
     'GEO Platform is a pre-launch software platform and service for generative engine optimization (GEO): making a website discoverable, understandable and citable by AI assistants. Every page exists in English (/en/) and French (/fr/).',
@@ -118,6 +140,13 @@ export function llmsTxt({ siteUrl }: SiteFilesInput): string {
     }
     lines.push('');
   }
+  for (const lang of LANGUAGES) {
+    lines.push(`## Blog (${LANGUAGE_ENTRIES[lang].name})`, '');
+    for (const post of blog.summaries(lang)) {
+      lines.push(`- [${post.title}](${siteUrl}/${lang}/blog/${post.slug}.md): ${post.excerpt}`);
+    }
+    lines.push('');
+  }
   lines.push('## Optional', '');
   for (const page of PAGES.filter((p) => !p.nav && p.id !== 'aiAct')) {
     lines.push(`- [${pageTitle('en', page)}](${siteUrl}${localePath('en', page.path)}): ${pageDescription('en', page)}`);
@@ -125,4 +154,67 @@ export function llmsTxt({ siteUrl }: SiteFilesInput): string {
   lines.push(`- [AI training policy](${siteUrl}/ai.txt): what AI systems may do with this site's content`);
   lines.push(`- [Sitemap](${siteUrl}/sitemap.xml): every page in both languages`, '');
   return lines.join('\n');
+}
+
+/** RFC 822 date for RSS. */
+function rfc822(iso: string): string {
+  return new Date(iso).toUTCString();
+}
+
+/** RSS 2.0 feed of a language's articles, newest first. */
+export function feedXml({ siteUrl }: SiteFilesInput, blog: BlogSource, lang: Lang): string {
+  const posts = blog.summaries(lang);
+  const self = `${siteUrl}/${lang}/feed.xml`;
+  const items = posts.map((post) => {
+    const url = `${siteUrl}/${lang}/blog/${post.slug}`;
+    return [
+      '    <item>',
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${escapeXml(url)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      `      <pubDate>${rfc822(post.publishedAt)}</pubDate>`,
+      `      <dc:creator>${escapeXml(post.author.name)}</dc:creator>`,
+      `      <category>${escapeXml(text(lang, `blog:categories.${post.category}`))}</category>`,
+      ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
+      `      <description>${escapeXml(post.excerpt)}</description>`,
+      '    </item>',
+    ].join('\n');
+  });
+  const newest = posts.reduce((max, p) => (p.updatedAt > max ? p.updatedAt : max), posts[0]?.publishedAt ?? new Date(0).toISOString());
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '  <channel>',
+    `    <title>${escapeXml(`${text(lang, 'blog:meta.title')} | ${SITE_NAME}`)}</title>`,
+    `    <link>${escapeXml(`${siteUrl}${localePath(lang, 'blog')}`)}</link>`,
+    `    <description>${escapeXml(text(lang, 'blog:meta.description'))}</description>`,
+    `    <language>${LANGUAGE_ENTRIES[lang].locale}</language>`,
+    `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>`,
+    `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/** The markdown copy of an article: title as H1, its facts, then the body without front matter. */
+export function postMarkdown({ siteUrl }: SiteFilesInput, blog: BlogSource, lang: Lang, slug: string): string | undefined {
+  const post = blog.post(lang, slug);
+  if (!post) return undefined;
+  const date = (iso: string) => iso.slice(0, 10);
+  return [
+    `# ${post.title}`,
+    '',
+    `> ${post.excerpt}`,
+    '',
+    `- Author: ${post.author.name}`,
+    `- Published: ${date(post.publishedAt)} (updated ${date(post.updatedAt)})`,
+    `- Category: ${post.category}; tags: ${post.tags.join(', ')}`,
+    `- Reading time: ${post.readingTime} min (${post.wordCount} words)`,
+    `- Canonical: ${siteUrl}/${lang}/blog/${post.slug}`,
+    '',
+    post.content,
+    '',
+  ].join('\n');
 }

@@ -3,9 +3,11 @@ import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 // axe on every page, both languages, light and dark: zero violations.
+const EXTRA_URLS = ['blog/ultimate-geo-guide-2025', 'blog/ai-platform-optimization-strategies', 'blog?category=Performance', 'contact?service=content-strategy'];
+
 for (const lang of LANGUAGES) {
-  for (const page of PAGES) {
-    const url = localePath(lang, page.path);
+  for (const path of [...PAGES.map((p) => p.path), ...EXTRA_URLS]) {
+    const url = localePath(lang, path);
     test(`axe finds nothing on ${url}`, async ({ page: tab, consoleProblems }) => {
       void consoleProblems;
       for (const scheme of ['light', 'dark'] as const) {

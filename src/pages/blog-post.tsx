@@ -1,0 +1,111 @@
+import { Link, useLoaderData } from 'react-router-dom';
+import { longDate } from '../components/blog/format.ts';
+import { PostCard } from '../components/blog/PostCard.tsx';
+import { ShareButton } from '../components/blog/ShareButton.tsx';
+import { ArrowLeft, ArrowRight } from '../components/Icons.tsx';
+import { Badge } from '../components/ui.tsx';
+import type { BlogPostData } from '../content/blog-data.ts';
+import { cutExcerpt } from '../content/blog.ts';
+import { useLang, useT } from '../i18n/hooks.ts';
+import { localePath } from '../site.ts';
+
+/** An article: header facts, the rendered Markdown body, the author, related posts and the call to action. */
+export default function BlogPostPage() {
+  const { t } = useT('blog');
+  const lang = useLang();
+  const { post, related } = useLoaderData() as BlogPostData;
+  return (
+    <>
+      <article className="pb-8">
+        <header className="page-hero">
+          <div className="container narrow">
+            <Link to={localePath(lang, 'blog')} className="mb-6 inline-flex items-center gap-2 font-semibold text-brand hover:underline">
+              <ArrowLeft width={18} height={18} />
+              {t('article.back')}
+            </Link>
+            <div className="mb-4 flex flex-wrap gap-2">
+              <Badge variant="secondary">{t(`categories.${post.category}`)}</Badge>
+              {post.featured ? <Badge>{t('article.featured')}</Badge> : null}
+            </div>
+            <h1 className="hero-title">{post.title}</h1>
+            <p className="hero-lead">{post.excerpt}</p>
+            <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-3 text-sm muted">
+              <span className="flex items-center gap-3 text-fg">
+                <img src={post.author.avatar} alt="" width={40} height={40} className="rounded-full" />
+                <span className="font-semibold">{post.author.name}</span>
+              </span>
+              <span>
+                {t('article.published')} <time dateTime={post.publishedAt}>{longDate(post.publishedAt, lang)}</time>
+              </span>
+              <span>{t('minRead', { count: post.readingTime })}</span>
+              <span>{t('article.words', { count: post.wordCount })}</span>
+            </div>
+            <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
+              <ul className="flex flex-wrap gap-2" aria-label={t('article.tags')}>
+                {post.tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge variant="outline">{tag}</Badge>
+                  </li>
+                ))}
+              </ul>
+              <ShareButton title={post.title} text={post.excerpt} />
+            </div>
+          </div>
+        </header>
+        <div className="container narrow">
+          <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
+          <p className="mt-8 text-sm muted">
+            {t('article.updated')} <time dateTime={post.updatedAt}>{longDate(post.updatedAt, lang)}</time>
+          </p>
+          <aside aria-labelledby="author-title" className="card mt-10 sm:flex-row sm:items-start sm:gap-5">
+            <img src={post.author.avatar} alt="" width={64} height={64} className="rounded-full" />
+            <div>
+              <h2 id="author-title" className="card-title">
+                {t('article.aboutAuthor')}
+              </h2>
+              <p className="mt-1 font-semibold">{post.author.name}</p>
+              <p className="muted">{post.author.bio}</p>
+            </div>
+          </aside>
+        </div>
+      </article>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title" className="section">
+          <div className="container">
+            <h2 id="related-title" className="section-title mb-6">
+              {t('article.related')}
+            </h2>
+            <ul className="grid gap-5 md:grid-cols-3">
+              {related.map((p) => (
+                <li key={p.slug}>
+                  <PostCard post={p} excerpt={cutExcerpt(p.excerpt)} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="article-cta-title" className="section">
+        <div className="container">
+          <div className="cta-band">
+            <h2 id="article-cta-title" className="section-title">
+              {t('article.ctaTitle')}
+            </h2>
+            <p className="section-lead">{t('article.ctaText')}</p>
+            <div className="hero-actions justify-center">
+              <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-lg">
+                {t('article.audit')}
+                <ArrowRight width={18} height={18} />
+              </Link>
+              <Link to={localePath(lang, 'services')} className="btn btn-outline btn-lg">
+                {t('article.services')}
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
