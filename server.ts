@@ -2,20 +2,21 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
 import { developmentAssets, productionAssets, type PageAssets } from './src/server/assets.ts';
 import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
+import { crawlerFiles } from './src/server/crawler-files.ts';
 import { detectLanguage } from './src/server/language.ts';
+import { leadsRouter } from './src/server/leads.ts';
 import { createLogger, httpLogger } from './src/server/logging.ts';
+import { createMetrics } from './src/server/metrics.ts';
 import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
 import { redirectFor } from './src/server/redirects.ts';
 import type { Renderer } from './src/server/renderer.ts';
-import { leadsRouter } from './src/server/leads.ts';
 import { requestGuard } from './src/server/request-guard.ts';
-import { isLang } from './src/site.ts';
-import { openStore, type LeadStore } from './src/server/store/index.ts';
 import { nonce, securityHeaders } from './src/server/security.ts';
+import { openStore, type LeadStore } from './src/server/store/index.ts';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,47 +35,56 @@ export interface ServerOptions {
 
 export type App = Express & { locals: { config: Config; logger: Logger; close: () => Promise<void> } };
 
+/** Client and server bundles: Vite's dev server in development, dist/ in production. */
+async function loadBundles(options: ServerOptions) {
+  if (options.dev) {
+    const { createServer: createVite } = await import('vite');
+    const vite = await createVite({
+      root: ROOT,
+      server: { middlewareMode: true, hmr: options.httpServer ? { server: options.httpServer } : false },
+      appType: 'custom',
+    });
+    return {
+      renderer: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<Renderer>,
+      assets: developmentAssets(),
+      vite,
+    };
+  }
+  const assets: PageAssets = productionAssets(path.join(ROOT, 'dist/client'));
+  const bundle = options.renderer ?? ((await import(pathToFileURL(path.join(ROOT, 'dist/server/entry-server.js')).href)) as Renderer);
+  // Loading the bundle validates the content (a bad article stops start-up here).
+  return { renderer: () => Promise.resolve(bundle), assets, vite: undefined };
+}
+
 /** Builds the Express app without listening, so tests can drive it with supertest. */
 export async function createServer(options: ServerOptions = {}): Promise<App> {
   const config = loadConfig(options.env ?? process.env);
   const logger = options.logger ?? createLogger(config.logLevel);
   const dev = options.dev ?? false;
+  const { renderer, assets, vite } = await loadBundles(options);
+  const store = options.store ?? (await openStore(config));
+  const metrics = createMetrics();
+  const statusPages = { renderer, assets };
+  const site = { renderer, assets, siteUrl: config.siteUrl, policy: config.aiTrainingPolicy, buildDate: new Date().toISOString() };
+
   const app = express() as unknown as App;
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  // Client bundle and server bundle: Vite's dev server in development, dist/ in production.
-  let renderer: () => Promise<Renderer>;
-  let assets: PageAssets;
-  const closers: (() => Promise<void>)[] = [];
-  const vite = dev
-    ? await (await import('vite')).createServer({ root: ROOT, server: { middlewareMode: true, hmr: options.httpServer ? { server: options.httpServer } : false }, appType: 'custom' })
-    : undefined;
-  if (vite) {
-    closers.push(() => vite.close());
-    renderer = () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<Renderer>;
-    assets = developmentAssets();
-  } else {
-    const clientDir = path.join(ROOT, 'dist/client');
-    assets = productionAssets(clientDir);
-    const bundle: Renderer = options.renderer ?? ((await import(pathToFileURL(path.join(ROOT, 'dist/server/entry-server.js')).href)) as Renderer);
-    renderer = () => Promise.resolve(bundle);
-  }
-  const store = options.store ?? (await openStore(config));
-  closers.push(() => store.close());
-  const status = { renderer, assets };
-  const siteFiles = { siteUrl: config.siteUrl, policy: config.aiTrainingPolicy, buildDate: new Date().toISOString() };
-
+  // 1. Observe: one log line per request, metrics, the visitor's class.
   app.use(httpLogger(logger));
-  app.use(requestGuard((req, res, code) => sendStatusPage(req, res, status, code)));
   app.use((req, _res, next) => {
     visitorOf(req);
     next();
   });
+  app.use(metrics.middleware);
+  // 2. Refuse what no page could answer; then security headers and compression.
+  app.use(requestGuard((req, res, code) => sendStatusPage(req, res, statusPages, code)));
   app.use(nonce, securityHeaders({ dev, https: config.siteUrl.startsWith('https:') }));
   app.use(compression());
 
+  // 3. Operations.
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
@@ -87,59 +97,33 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       res.status(503).json({ status: 'unavailable', store: store.kind });
     }
   });
+  app.get('/metrics', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
 
+  // 4. Static files: hashed assets cached for a year, everything else from public/ for an hour.
   if (vite) {
     app.use(vite.middlewares);
   } else {
     const clientDir = path.join(ROOT, 'dist/client');
-    // Hashed build output: cached forever. Everything else from public/: an hour.
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }));
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(clientDir, { maxAge: '1h', index: false, dotfiles: 'ignore', redirect: false }));
   }
 
-  // Generated files for crawlers (design §7).
-  const textFile = (type: string, make: (r: Renderer) => string): RequestHandler => async (_req, res) => {
-    const body = make(await renderer());
-    res.type(type).set('Cache-Control', 'public, max-age=3600').send(body);
-  };
-  app.get('/robots.txt', textFile('text/plain; charset=utf-8', (r) => r.robotsTxt(siteFiles)));
-  app.get('/ai.txt', textFile('text/plain; charset=utf-8', (r) => r.aiTxt(siteFiles)));
-  app.get('/llms.txt', textFile('text/plain; charset=utf-8', (r) => r.llmsTxt(siteFiles)));
-  app.get('/sitemap.xml', textFile('application/xml; charset=utf-8', (r) => r.sitemapXml(siteFiles)));
-  app.get('/:lang/feed.xml', async (req, res, next) => {
-    if (!isLang(req.params.lang)) return next();
-    const xml = (await renderer()).feedXml(siteFiles, req.params.lang);
-    res.type('application/rss+xml; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send(xml);
+  // 5. Files for crawlers and AI, then the JSON API (forms, visitor profile); other /api paths are JSON 404/405.
+  app.use(crawlerFiles(site));
+  app.get('/api/visitor', (req, res) => {
+    const { isBot, isAICrawler, name, category, priority, crawlDelay } = visitorOf(req);
+    res.set('Cache-Control', 'private, no-store').vary('User-Agent').json({ isBot, isAICrawler, name, category, priority, crawlDelay });
   });
-  app.get('/:lang/blog/:file', async (req, res, next) => {
-    const { lang, file } = req.params;
-    if (!isLang(lang) || !file.endsWith('.md')) return next();
-    const markdown = (await renderer()).postMarkdown(siteFiles, lang, file.slice(0, -3));
-    if (markdown === undefined) return next();
-    res.type('text/markdown; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send(markdown);
-  });
-
-  // The blog's data for client-side navigation (the server renders the same data into pages).
-  app.get(['/api/blog/:lang', '/api/blog/:lang/:slug'], async (req, res, next) => {
-    const { lang, slug } = req.params as { lang: string; slug?: string };
-    if (!isLang(lang)) return next();
-    const data = (await renderer()).blogJson(lang, slug);
-    if (!data) {
-      res.status(404).json({ success: false, error: 'No such article.' });
-      return;
-    }
-    res.set('Cache-Control', 'public, max-age=300').json(data);
-  });
-
-  // Forms (design §6), then anything else under /api answers JSON, never a page.
-  app.use(leadsRouter({ store, source: config.projectSource, logger }));
+  app.use(leadsRouter({ store, source: config.projectSource, logger, onLead: metrics.lead }));
   app.all('/api/{*rest}', (req, res) => {
-    const known = ['/api/waitlist', '/api/contact', '/api/newsletter'].includes(req.path);
-    if (known) res.set('Allow', 'POST');
-    res.status(known ? 405 : 404).json({ success: false, error: known ? 'Use POST for this endpoint.' : 'No such endpoint.' });
+    const known = ['/api/waitlist', '/api/contact', '/api/newsletter', '/api/visitor'].includes(req.path);
+    if (known) res.set('Allow', req.path === '/api/visitor' ? 'GET' : 'POST');
+    res.status(known ? 405 : 404).json({ success: false, error: known ? 'This method is not allowed here.' : 'No such endpoint.' });
   });
 
-  // Language redirects, all on the server.
+  // 6. Language redirects, all on the server.
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = new URL(req.originalUrl, 'http://x');
@@ -149,13 +133,13 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     res.redirect(target.status, target.location);
   });
 
-  // Pages: GET and HEAD only.
+  // 7. Pages: GET and HEAD only, rendered by React for humans and crawlers.
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.set('Allow', 'GET, HEAD');
-    void sendStatusPage(req, res, status, 405);
+    void sendStatusPage(req, res, statusPages, 405);
   });
-  app.get('/{*splat}', pageHandler({ renderer, assets, siteUrl: config.siteUrl, policy: config.aiTrainingPolicy }));
+  app.get('/{*splat}', pageHandler({ ...site, crawlerCacheMs: dev ? 0 : 60_000, onCrawlerCache: metrics.crawlerCache }));
 
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
     const code = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
@@ -164,14 +148,15 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       res.end();
       return;
     }
-    void sendStatusPage(req, res, status, code);
+    void sendStatusPage(req, res, statusPages, code);
   };
   app.use(onError);
 
   app.locals.config = config;
   app.locals.logger = logger;
   app.locals.close = async () => {
-    for (const close of closers) await close();
+    await store.close();
+    await vite?.close();
   };
   return app;
 }
@@ -183,11 +168,11 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const app = await createServer({ ...options, httpServer: server });
   const { config, logger } = app.locals;
   server.on('request', app);
-  server.listen(config.port, config.host);
   // Deliberate limits: slow clients cannot hold sockets open forever.
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -232,4 +217,3 @@ if (isMain) {
     process.exit(1);
   });
 }
-

@@ -53,7 +53,7 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
           {children}
           {showPathFaq ? <PathFaq /> : null}
         </main>
-        <Footer lang={lang} />
+        <Footer lang={lang} errorStatus={errorStatus} />
         <Toasts />
         {visitor.isBot ? null : <ScrollRestoration />}
       </body>

@@ -10,6 +10,8 @@ export interface PageMeta {
   jsonLd?: JsonLd[];
   ogType?: 'website' | 'article';
   noindex?: boolean;
+  /** One quotable sentence for AI assistants (defaults to the description). */
+  quote?: string;
   /** Breadcrumb steps between Home and this page (e.g. Blog for an article). */
   parents?: Crumb[];
 }

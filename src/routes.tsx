@@ -81,6 +81,7 @@ const articleRoute: RouteObject = {
       return {
         title: post.title,
         description: post.excerpt,
+        quote: post.aiQuoteExcerpt,
         ogType: 'article',
         parents: [{ name: t('nav.blog'), url: `${siteUrl}/${lang}/blog` }],
         jsonLd: [articleJsonLd(post, lang, siteUrl)],

@@ -4,6 +4,7 @@ import { useSite } from '../site-context.tsx';
 import { SITE_NAME, localePath, type Lang } from '../site.ts';
 import { BotIcon, GitHubIcon, LinkedInIcon, LockIcon, MailIcon, ShieldIcon, XIcon } from './Icons.tsx';
 import { Logo } from './Logo.tsx';
+import { usePageMeta } from '../seo/PageHead.tsx';
 import { useT } from '../i18n/hooks.ts';
 
 interface FooterLink {
@@ -59,7 +60,7 @@ const SOCIAL = [
   { href: SOCIAL_PROFILES[2]!, label: 'GitHub', Icon: GitHubIcon },
 ];
 
-export function Footer({ lang }: { lang: Lang }) {
+export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
   const { t } = useT('common');
   const { renderedAt, visitor, siteUrl } = useSite();
   const year = new Date(renderedAt).getUTCFullYear();
@@ -129,20 +130,33 @@ export function Footer({ lang }: { lang: Lang }) {
           <link key={href} itemProp="sameAs" href={href} />
         ))}
       </div>
-      <BotFallback show={visitor.isBot} />
+      <BotFallback show={visitor.isBot} lang={lang} errorStatus={errorStatus} />
     </footer>
   );
 }
 
-/** A hidden summary of the site's key facts, filled only for crawlers (the GEO issue extends it). */
-function BotFallback({ show }: { show: boolean }) {
+/**
+ * The spec's hidden bot-fallback block: empty for people, filled for crawlers with the page's and the
+ * site's key facts (never visible, so people and crawlers still see the same page).
+ */
+function BotFallback({ show, lang, errorStatus }: { show: boolean; lang: Lang; errorStatus: number | undefined }) {
   const { t } = useT('common');
+  const { meta, canonical, markdownPath } = usePageMeta(lang, errorStatus);
+  const facts = t('botFallback.facts', { returnObjects: true }) as string[];
   return (
     <section hidden id="bot-fallback" aria-hidden="true" data-bot-fallback="">
       {show ? (
         <>
           <h2>{t('botFallback.title')}</h2>
-          <p>{t('brand.tagline')}</p>
+          <p>
+            {t('botFallback.thisPage')}: {meta.title}. {meta.description} <a href={canonical}>{canonical}</a>
+            {markdownPath ? <> (<a href={markdownPath}>Markdown</a>)</> : null}
+          </p>
+          <ul>
+            {facts.map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
+          </ul>
         </>
       ) : null}
     </section>

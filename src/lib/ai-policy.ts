@@ -22,8 +22,13 @@ export function crawlerAllowed(policy: AiTrainingPolicy, crawler: CrawlerEntry):
   return crawler.category !== 'training';
 }
 
-/** X-Robots-Tag value for pages, or null when nothing needs saying. */
-export function robotsTagFor(policy: AiTrainingPolicy): string | null {
-  if (policy === 'allow') return null;
-  return policy === 'opt-out' ? 'noai, noimageai' : 'noimageai';
+/**
+ * X-Robots-Tag for a response, or null when nothing needs saying: under opt-out every response says
+ * noai; under opt-out-commercial only responses to training crawlers do (search engines and
+ * assistants are welcome to read and cite).
+ */
+export function robotsTagFor(policy: AiTrainingPolicy, visitorCategory: string): string | null {
+  if (policy === 'opt-out') return 'noai, noimageai';
+  if (policy === 'opt-out-commercial' && visitorCategory === 'training') return 'noai, noimageai';
+  return null;
 }

@@ -8,9 +8,12 @@ import { breadcrumbList, faqPage, graph, organization, qaPage, webPage, website,
 import { PAGE_JSONLD } from './page-jsonld.ts';
 import { useT } from '../i18n/hooks.ts';
 
-/** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
-export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
-  const { siteUrl, visitor, renderedAt, aiTrainingPolicy } = useSite();
+/** Spec §9: 95 for human-written pages, 5 for AI-generated ones; every page here is written by people. */
+export const HUMAN_GENERATED_SCORE = 95;
+
+/** What the current page says about itself: its metadata, canonical address and markdown copy. */
+export function usePageMeta(lang: Lang, errorStatus?: number) {
+  const { siteUrl } = useSite();
   const { t } = useT('common');
   const { pathname } = useLocation();
   const match = deepestPage(useHandleMatches());
@@ -38,6 +41,15 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
   const title = isHome || isError ? meta.title : `${meta.title} | ${SITE_NAME}`;
   const locale = LANGUAGE_ENTRIES[lang].locale;
   const ogImage = `${siteUrl}/og-image.jpg`;
+  // The markdown copy of the page (design §7): /{lang}/index.md for home, the path + .md otherwise.
+  const markdownPath = isError ? undefined : rest === '/' ? `/${lang}/index.md` : `/${lang}${rest.replace(/\/$/, '')}.md`;
+  return { meta, match, page, isError, isHome, rest, pathIn, canonical, title, locale, ogImage, pathname, markdownPath, t };
+}
+
+/** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
+export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
+  const { siteUrl, visitor, renderedAt, aiTrainingPolicy } = useSite();
+  const { meta, page, isError, isHome, rest, pathIn, canonical, title, locale, ogImage, pathname, markdownPath, t } = usePageMeta(lang, errorStatus);
 
   const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
   if (page && !isHome) crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
@@ -94,7 +106,16 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={meta.description} />
       <meta name="twitter:image" content={ogImage} />
+      {markdownPath ? <link rel="alternate" type="text/markdown" href={markdownPath} title="Markdown" /> : null}
+      {/* The spec's AI page metadata: training policy, provenance and how to quote the page. */}
       <meta name="ai-training" content={aiTrainingPolicy} />
+      <meta name="ai-primary-source" content="true" />
+      <meta name="gpai-risk" content="low" />
+      <meta name="ai-visibility" content="public" />
+      <meta name="ai-generated" content="false" />
+      <meta name="human-generated-score" content={String(HUMAN_GENERATED_SCORE)} />
+      <meta name="ai-quote-excerpt" content={meta.quote ?? meta.description} />
+      <meta name="ai-watermark" content="none" />
       <meta name="crawl-delay" content={String(visitor.crawlDelay)} />
       {visitor.isAICrawler ? <meta name="last-modified" content={renderedAt} /> : null}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeForHtml(graph(nodes)) }} />

@@ -6,6 +6,7 @@ import { classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
 import { isTheme } from '../site-context.tsx';
 import type { Lang } from '../site.ts';
 import type { PageAssets } from './assets.ts';
+import { PageCache } from './page-cache.ts';
 import { takeFlash } from './flash.ts';
 import { detectLanguage } from './language.ts';
 import type { Renderer } from './renderer.ts';
@@ -21,6 +22,21 @@ export interface PageDeps {
   assets: PageAssets;
   siteUrl: string;
   policy: AiTrainingPolicy;
+  /** Crawler renders are cached this long (0 turns the cache off, as in development). */
+  crawlerCacheMs: number;
+  onCrawlerCache?: (result: 'hit' | 'miss') => void;
+}
+
+/** The site-wide context of one render. */
+export function siteFor(deps: Pick<PageDeps, 'siteUrl' | 'assets' | 'policy'>, visitor: VisitorProfile, theme: 'light' | 'dark' | 'system') {
+  return {
+    siteUrl: deps.siteUrl,
+    visitor,
+    theme,
+    renderedAt: new Date().toISOString(),
+    assets: deps.assets,
+    aiTrainingPolicy: deps.policy,
+  };
 }
 
 /** The visitor profile of a request, computed once. */
@@ -46,38 +62,56 @@ export async function sendStatusPage(req: Request, res: Response, deps: Pick<Pag
   res.status(status).type('html').set('Cache-Control', 'no-store').send(html);
 }
 
-/** The SSR catch-all: React renders the whole document for people and crawlers alike. */
+/**
+ * The SSR catch-all: React renders the whole document for people and crawlers alike. Crawler renders
+ * (no script, no per-visitor state) are cached briefly per address, language and crawler class,
+ * with an ETag so conditional requests get a 304.
+ */
 export function pageHandler(deps: PageDeps): RequestHandler {
+  const cache = new PageCache(deps.crawlerCacheMs);
   return async (req, res) => {
     const visitor = visitorOf(req);
+    const fallbackLang = detectLanguage(req, res);
+    res.vary('User-Agent');
+    const robotsTag = robotsTagFor(deps.policy, visitor.category);
+    if (robotsTag) res.set('X-Robots-Tag', robotsTag);
+
+    const cacheKey = visitor.isBot && deps.crawlerCacheMs > 0 ? `${fallbackLang}|${visitor.isAICrawler}|${visitor.crawlDelay}|${req.originalUrl}` : null;
+    const cached = cacheKey ? cache.get(cacheKey) : undefined;
+    if (cacheKey) deps.onCrawlerCache?.(cached ? 'hit' : 'miss');
+    if (cached) {
+      sendPage(res, cached.status, cached.html, true, cached.etag);
+      return;
+    }
+
     const renderer = await deps.renderer();
     const result = await renderer.render({
       url: new URL(req.originalUrl, deps.siteUrl).href,
-      fallbackLang: detectLanguage(req, res),
+      fallbackLang,
       nonce: res.locals.nonce,
       bootstrapModules: deps.assets.bootstrapModules,
-      site: {
-        siteUrl: deps.siteUrl,
-        visitor,
-        theme: visitor.isBot ? 'system' : themeOf(req),
-        renderedAt: new Date().toISOString(),
-        assets: deps.assets,
-        aiTrainingPolicy: deps.policy,
-        formOutcome: visitor.isBot ? undefined : takeFlash(req, res),
-      },
+      site: { ...siteFor(deps, visitor, visitor.isBot ? 'system' : themeOf(req)), formOutcome: visitor.isBot ? undefined : takeFlash(req, res) },
     });
-    res.vary('User-Agent');
     if (result.kind === 'redirect') {
       res.redirect(result.status, result.location);
       return;
     }
-    const robotsTag = robotsTagFor(deps.policy);
-    if (robotsTag) res.set('X-Robots-Tag', robotsTag);
+    if (cacheKey) {
+      const entry = cache.set(cacheKey, result.status, result.html);
+      sendPage(res, entry.status, entry.html, true, entry.etag);
+      return;
+    }
     res.vary('Cookie');
-    res
-      .status(result.status)
-      .type('html')
-      .set('Cache-Control', visitor.isBot ? 'public, max-age=300' : 'private, no-cache')
-      .send(result.html);
+    sendPage(res, result.status, result.html, visitor.isBot);
   };
+}
+
+function sendPage(res: Response, status: number, html: string, crawler: boolean, etag?: string) {
+  if (etag) res.set('ETag', etag);
+  // Express answers 304 itself when the request's If-None-Match matches the ETag.
+  res
+    .status(status)
+    .type('html')
+    .set('Cache-Control', crawler ? 'public, max-age=60' : 'private, no-cache')
+    .send(html);
 }

@@ -1,0 +1,61 @@
+import { Router, type RequestHandler } from 'express';
+import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
+import { isLang } from '../site.ts';
+import type { PageAssets } from './assets.ts';
+import { markdownTarget, pageMarkdownService } from './page-markdown.ts';
+import type { Renderer } from './renderer.ts';
+
+// Files for crawlers and AI (design §7), all generated from the route tree and the content module:
+// robots.txt, ai.txt, sitemap.xml, llms.txt, llms-full.txt, feeds, and the Markdown copy of every page.
+
+export interface CrawlerFilesDeps {
+  renderer: () => Promise<Renderer>;
+  siteUrl: string;
+  policy: AiTrainingPolicy;
+  assets: PageAssets;
+  buildDate: string;
+}
+
+export function crawlerFiles(deps: CrawlerFilesDeps): Router {
+  const router = Router();
+  const input = { siteUrl: deps.siteUrl, policy: deps.policy, buildDate: deps.buildDate };
+  const markdown = pageMarkdownService(deps);
+
+  const file = (type: string, make: (r: Renderer) => string | Promise<string>): RequestHandler => async (_req, res) => {
+    const body = await make(await deps.renderer());
+    res.type(type).set('Cache-Control', 'public, max-age=3600').send(body);
+  };
+  const TEXT = 'text/plain; charset=utf-8';
+  router.get('/robots.txt', file(TEXT, (r) => r.robotsTxt(input)));
+  router.get('/ai.txt', file(TEXT, (r) => r.aiTxt(input)));
+  router.get('/llms.txt', file(TEXT, (r) => r.llmsTxt(input)));
+  router.get('/llms-full.txt', file(TEXT, () => markdown.fullText()));
+  router.get('/sitemap.xml', file('application/xml; charset=utf-8', (r) => r.sitemapXml(input)));
+
+  router.get('/:lang/feed.xml', async (req, res, next) => {
+    if (!isLang(req.params.lang)) return next();
+    res.type('application/rss+xml; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send((await deps.renderer()).feedXml(input, req.params.lang));
+  });
+
+  // /{lang}/index.md, /{lang}/guide.md, /{lang}/blog/{slug}.md …
+  router.get('/{*path}', async (req, res, next) => {
+    if (!req.path.endsWith('.md')) return next();
+    const target = markdownTarget(req.path);
+    const text = target ? await markdown.markdownFor(target.lang, target.path) : undefined;
+    if (text === undefined) return next();
+    res.type('text/markdown; charset=utf-8').set('Cache-Control', 'public, max-age=3600').set('Link', `<${deps.siteUrl}${req.path.replace(/(\/index)?\.md$/, (m) => (m.startsWith('/index') ? '/' : ''))}>; rel="canonical"`).send(text);
+  });
+
+  // The blog's data for client-side navigation (the server renders the same data into pages).
+  router.get(['/api/blog/:lang', '/api/blog/:lang/:slug'], async (req, res, next) => {
+    const { lang, slug } = req.params as { lang: string; slug?: string };
+    if (!isLang(lang)) return next();
+    const data = (await deps.renderer()).blogJson(lang, slug);
+    if (!data) {
+      res.status(404).json({ success: false, error: 'No such article.' });
+      return;
+    }
+    res.set('Cache-Control', 'public, max-age=300').json(data);
+  });
+  return router;
+}

@@ -1,0 +1,127 @@
+import TurndownService from 'turndown';
+import type { VisitorProfile } from '../lib/visitor.ts';
+import { LANGUAGES, PAGES, SITE_NAME, localePath, type Lang } from '../site.ts';
+import type { PageAssets } from './assets.ts';
+import { PageCache } from './page-cache.ts';
+import { siteFor } from './pages.ts';
+import type { Renderer } from './renderer.ts';
+import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
+
+// Markdown copies of every page (design §7): the page is rendered exactly as crawlers get it and
+// its <main> converted to Markdown, so the copy can never drift from the page. Articles use their
+// Markdown source instead (postMarkdown). Results are cached for a few minutes.
+
+const READER: VisitorProfile = Object.freeze({
+  isBot: true,
+  isAICrawler: true,
+  name: 'Markdown copy',
+  category: 'search',
+  priority: 'high',
+  crawlDelay: 1,
+});
+
+function converter(siteUrl: string): TurndownService {
+  const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  // Interactive chrome has no place in a text copy.
+  service.remove(['script', 'style', 'form', 'button', 'dialog', 'noscript', 'input', 'select', 'textarea', 'label']);
+  service.remove((node) => ['NAV', 'SVG', 'svg'].includes(node.nodeName) || (node as HTMLElement).getAttribute?.('aria-hidden') === 'true');
+  service.addRule('absoluteLinks', {
+    filter: (node) => node.nodeName === 'A' && Boolean((node as HTMLAnchorElement).getAttribute('href')),
+    replacement: (content, node) => {
+      const href = (node as HTMLAnchorElement).getAttribute('href')!;
+      const url = href.startsWith('/') ? `${siteUrl}${href}` : href;
+      const text = content.trim();
+      return text ? `[${text}](${url})` : '';
+    },
+  });
+  return service;
+}
+
+/** The inner HTML of the document's <main>. */
+export function mainOf(html: string): string {
+  const start = html.indexOf('<main');
+  const open = html.indexOf('>', start);
+  const end = html.lastIndexOf('</main>');
+  return start >= 0 && end > open ? html.slice(open + 1, end) : '';
+}
+
+export function htmlToMarkdown(html: string, siteUrl: string): string {
+  return converter(siteUrl)
+    .turndown(html)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** `/en/index.md` → { lang: 'en', path: '' }; `/fr/guide.md` → { lang: 'fr', path: 'guide' }. */
+export function markdownTarget(pathname: string): { lang: Lang; path: string } | null {
+  const match = /^\/(en|fr)\/((?:[a-z0-9-]+\/)*[a-z0-9-]+)\.md$/.exec(pathname);
+  if (!match) return null;
+  const [, lang, rest] = match as unknown as [string, Lang, string];
+  return { lang, path: rest === 'index' ? '' : rest };
+}
+
+export interface MarkdownDeps {
+  renderer: () => Promise<Renderer>;
+  siteUrl: string;
+  assets: PageAssets;
+  policy: AiTrainingPolicy;
+  buildDate: string;
+  ttlMs?: number;
+}
+
+export function pageMarkdownService(deps: MarkdownDeps) {
+  const cache = new PageCache(deps.ttlMs ?? 10 * 60 * 1000);
+  const siteFiles = { siteUrl: deps.siteUrl, policy: deps.policy, buildDate: deps.buildDate };
+
+  /** The Markdown copy of a page or article, or undefined when there is no such page. */
+  async function markdownFor(lang: Lang, path: string): Promise<string | undefined> {
+    const key = `${lang}/${path}`;
+    const hit = cache.get(key);
+    if (hit) return hit.status === 200 ? hit.html : undefined;
+    const renderer = await deps.renderer();
+    const article = /^blog\/([a-z0-9-]+)$/.exec(path);
+    let markdown: string | undefined;
+    if (article) {
+      markdown = renderer.postMarkdown(siteFiles, lang, article[1]!);
+    } else {
+      const url = `${deps.siteUrl}${localePath(lang, path)}`;
+      const result = await renderer.render({
+        url,
+        fallbackLang: lang,
+        nonce: '',
+        bootstrapModules: [],
+        site: siteFor(deps, READER, 'system'),
+      });
+      if (result.kind === 'html' && result.status === 200) {
+        const title = /<title>([^<]*)<\/title>/.exec(result.html)?.[1] ?? SITE_NAME;
+        markdown = [`<!-- ${decodeEntities(title)} | Source: ${url} -->`, '', htmlToMarkdown(mainOf(result.html), deps.siteUrl), ''].join('\n');
+      }
+    }
+    cache.set(key, markdown === undefined ? 404 : 200, markdown ?? '');
+    return markdown;
+  }
+
+  /** llms-full.txt: every page and article as Markdown, English then French. */
+  async function fullText(): Promise<string> {
+    const hit = cache.get('llms-full');
+    if (hit) return hit.html;
+    const renderer = await deps.renderer();
+    const parts = [`# ${SITE_NAME}: full content`, '', `> Every page and article of ${deps.siteUrl}, in English and French, as Markdown.`, ''];
+    for (const lang of LANGUAGES) {
+      const paths = [...PAGES.map((p) => p.path), ...(renderer.blogJson(lang) as { posts: { slug: string }[] }).posts.map((p) => `blog/${p.slug}`)];
+      for (const path of paths) {
+        const markdown = await markdownFor(lang, path);
+        if (markdown) parts.push('---', '', `Source: ${deps.siteUrl}${localePath(lang, path)}`, '', markdown.trim(), '');
+      }
+    }
+    const text = parts.join('\n');
+    cache.set('llms-full', 200, text);
+    return text;
+  }
+
+  return { markdownFor, fullText };
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}

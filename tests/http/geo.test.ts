@@ -1,0 +1,189 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../server.ts';
+import { loadBlog } from '../../src/content/blog.server.ts';
+import { CRAWLERS } from '../../src/lib/visitor.ts';
+import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
+import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+
+const CLAUDEBOT_UA = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';
+const CHATGPT_USER_UA = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
+const UPTIME_UA = 'Mozilla/5.0+(compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)';
+
+let app: App;
+const slugs = loadBlog().summaries('en').map((p) => p.slug);
+beforeAll(async () => {
+  app = await testServer();
+});
+
+describe('GET /api/visitor', () => {
+  it('answers the request profile', async () => {
+    expect((await request(app).get('/api/visitor').set('User-Agent', CHATGPT_USER_UA)).body).toEqual({
+      isBot: true,
+      isAICrawler: true,
+      name: 'ChatGPT-User',
+      category: 'search',
+      priority: 'high',
+      crawlDelay: 1,
+    });
+    expect((await request(app).get('/api/visitor').set('User-Agent', HUMAN_UA)).body).toEqual({
+      isBot: false,
+      isAICrawler: false,
+      name: 'Human',
+      category: 'human',
+      priority: 'none',
+      crawlDelay: 1,
+    });
+    expect((await request(app).get('/api/visitor').set('User-Agent', UPTIME_UA)).body).toMatchObject({ category: 'monitoring', crawlDelay: 5 });
+  });
+});
+
+describe('crawler rendering', () => {
+  it('caches crawler renders with an ETag and answers 304 to conditional requests', async () => {
+    const first = await request(app).get('/en/services').set('User-Agent', GOOGLEBOT_UA);
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const second = await request(app).get('/en/services').set('User-Agent', GOOGLEBOT_UA);
+    expect(second.headers.etag).toBe(etag);
+    expect(second.text).toBe(first.text);
+    const conditional = await request(app).get('/en/services').set('User-Agent', GOOGLEBOT_UA).set('If-None-Match', etag);
+    expect(conditional.status).toBe(304);
+    expect(conditional.text).toBe('');
+    // Another language or crawler class is another entry.
+    expect((await request(app).get('/fr/services').set('User-Agent', GOOGLEBOT_UA)).headers.etag).not.toBe(etag);
+    // People are never served from that cache.
+    const human = await request(app).get('/en/services').set('User-Agent', HUMAN_UA);
+    expect(human.headers['cache-control']).toBe('private, no-cache');
+    expect(human.text).toContain('window.__APP__');
+  });
+
+  it('gives AI crawlers the marker class, a render time and the crawl-delay hint', async () => {
+    const html = (await request(app).get('/fr/guide').set('User-Agent', CLAUDEBOT_UA)).text;
+    expect(html).toMatch(/<html lang="fr" class="ai-crawler"/);
+    expect(html).toMatch(/<meta name="last-modified" content="\d{4}-\d\d-\d\dT[\d:.]+Z"\/>/);
+    expect(html).toContain('<meta name="crawl-delay" content="1"/>');
+    const monitor = (await request(app).get('/fr/guide').set('User-Agent', UPTIME_UA)).text;
+    expect(monitor).toContain('<meta name="crawl-delay" content="5"/>');
+    expect(monitor).not.toContain('ai-crawler');
+  });
+
+  it('fills the hidden bot-fallback block for crawlers only', async () => {
+    const bot = (await request(app).get('/en/tools').set('User-Agent', GPTBOT_UA)).text;
+    const block = /<section hidden="" id="bot-fallback"[^>]*>([\s\S]*?)<\/section>/.exec(bot)![1]!;
+    expect(block).toContain('Key facts about GEO Platform');
+    expect(block).toContain('https://geo.example/en/tools');
+    expect(block).toContain('95% of websites are invisible to AI systems');
+    const human = (await request(app).get('/en/tools').set('User-Agent', HUMAN_UA)).text;
+    expect(/<section hidden="" id="bot-fallback"[^>]*>([\s\S]*?)<\/section>/.exec(human)![1]).toBe('');
+  });
+
+  it('publishes the spec page metadata on every page', async () => {
+    const html = (await request(app).get('/en/blog/ultimate-geo-guide-2025').set('User-Agent', HUMAN_UA)).text;
+    for (const meta of ['ai-training" content="opt-out-commercial', 'ai-primary-source" content="true', 'gpai-risk" content="low', 'ai-generated" content="false', 'human-generated-score" content="95', 'ai-watermark" content="none']) {
+      expect(html).toContain(`<meta name="${meta}"/>`);
+    }
+    expect(html).toMatch(/<meta name="ai-quote-excerpt" content="[^"]{40,}"\/>/);
+    expect(html).toContain('<link rel="alternate" type="text/markdown" href="/en/blog/ultimate-geo-guide-2025.md" title="Markdown"/>');
+  });
+});
+
+describe('AI training policy, stated once', () => {
+  it('refuses training crawlers in robots.txt and ai.txt, and tags their responses', async () => {
+    const robots = (await request(app).get('/robots.txt')).text;
+    for (const crawler of CRAWLERS) {
+      const rule = crawler.category === 'training' ? 'Disallow: /' : 'Allow: /';
+      expect(robots).toContain(`User-agent: ${crawler.token}\n${rule}\n`);
+    }
+    expect(robots).toContain('Sitemap: https://geo.example/sitemap.xml');
+    const ai = (await request(app).get('/ai.txt')).text;
+    expect(ai).toContain('Policy: opt-out-commercial');
+    expect(ai).toMatch(/User-Agent: GPTBot\nDisallow: \//);
+    expect(ai).toMatch(/User-Agent: ChatGPT-User\nAllow: \//);
+    expect((await request(app).get('/en/').set('User-Agent', GPTBOT_UA)).headers['x-robots-tag']).toBe('noai, noimageai');
+    expect((await request(app).get('/en/').set('User-Agent', CHATGPT_USER_UA)).headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('follows the AI_TRAINING_POLICY setting everywhere', async () => {
+    const open = await testServer({ AI_TRAINING_POLICY: 'allow' });
+    expect((await request(open).get('/robots.txt')).text).toMatch(/User-agent: GPTBot\nAllow: \//);
+    expect((await request(open).get('/en/').set('User-Agent', GPTBOT_UA)).headers['x-robots-tag']).toBeUndefined();
+    expect((await request(open).get('/en/')).text).toContain('<meta name="ai-training" content="allow"/>');
+    const closed = await testServer({ AI_TRAINING_POLICY: 'opt-out' });
+    expect((await request(closed).get('/en/').set('User-Agent', HUMAN_UA)).headers['x-robots-tag']).toBe('noai, noimageai');
+    expect((await request(closed).get('/ai.txt')).text).toContain('Policy: opt-out');
+  });
+});
+
+describe('llms.txt and markdown copies', () => {
+  it('llms.txt follows the proposal: H1, blockquote, sections of links to markdown copies', async () => {
+    const text = (await request(app).get('/llms.txt')).text;
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('# GEO Platform');
+    expect(lines[2]!.startsWith('> ')).toBe(true);
+    expect(text).toMatch(/^## Pages \(English\)$/m);
+    expect(text).toMatch(/^## Blog \(Français\)$/m);
+    expect(text).toMatch(/^## Optional$/m);
+    for (const line of lines.filter((l) => l.startsWith('- '))) expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/geo\.example\/[^)]+\)(: .+)?$/);
+    for (const slug of slugs) expect(text).toContain(`(https://geo.example/en/blog/${slug}.md)`);
+  });
+
+  it('serves a markdown copy of every page and article, advertised in the page head', async () => {
+    for (const lang of LANGUAGES) {
+      for (const page of PAGES) {
+        const mdPath = page.path ? `/${lang}/${page.path}.md` : `/${lang}/index.md`;
+        const res = await request(app).get(mdPath);
+        expect(res.status, mdPath).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/markdown/);
+        expect(res.text).toMatch(/^# .+$/m);
+        expect(res.text).not.toMatch(/<(div|span|script|button)[\s>]/);
+        const html = (await request(app).get(localePath(lang, page.path)).set('User-Agent', HUMAN_UA)).text;
+        expect(html).toContain(`<link rel="alternate" type="text/markdown" href="${mdPath}" title="Markdown"/>`);
+      }
+    }
+    expect((await request(app).get('/en/nowhere.md')).status).toBe(404);
+    expect((await request(app).get('/de/index.md')).status).not.toBe(200);
+  });
+
+  it('llms-full.txt holds every page and article as markdown', async () => {
+    const text = (await request(app).get('/llms-full.txt')).text;
+    expect(text.startsWith('# GEO Platform')).toBe(true);
+    for (const lang of LANGUAGES) {
+      for (const page of PAGES) expect(text).toContain(`Source: https://geo.example${localePath(lang, page.path)}\n`);
+      for (const slug of slugs) expect(text).toContain(`Source: https://geo.example/${lang}/blog/${slug}\n`);
+    }
+  });
+});
+
+describe('sitemap', () => {
+  it('validates against the sitemap schema (xmllint)', async () => {
+    const xml = (await request(app).get('/sitemap.xml')).text;
+    const dir = mkdtempSync(path.join(tmpdir(), 'sitemap-'));
+    const file = path.join(dir, 'sitemap.xml');
+    writeFileSync(file, xml);
+    const out = execFileSync('xmllint', ['--noout', '--schema', path.resolve('tests/fixtures/sitemap.xsd'), file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(out).toBe('');
+    expect(xml.match(/<url>/g)).toHaveLength((PAGES.length + slugs.length) * LANGUAGES.length);
+    expect(xml.match(/hreflang="x-default"/g)).toHaveLength((PAGES.length + slugs.length) * LANGUAGES.length);
+  });
+});
+
+describe('metrics', () => {
+  it('exposes Prometheus metrics for requests, latency, crawlers and leads', async () => {
+    await request(app).get('/en/guide').set('User-Agent', GPTBOT_UA);
+    await request(app).post('/api/newsletter').send({ email: 'metrics@example.com' });
+    await request(app).post('/api/newsletter').send({ email: 'bad' });
+    const res = await request(app).get('/metrics');
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.text).toMatch(/http_requests_total\{route="page:guide",method="GET",status="200"\} \d+/);
+    expect(res.text).toMatch(/http_request_duration_seconds_bucket\{le="0\.1",route="page:guide"\} \d+/);
+    expect(res.text).toMatch(/crawler_visits_total\{agent="GPTBot",category="training",ai="true"\} \d+/);
+    expect(res.text).toMatch(/leads_total\{form="newsletter",outcome="stored"\} 1/);
+    expect(res.text).toMatch(/leads_total\{form="newsletter",outcome="rejected"\} 1/);
+    expect(res.text).toMatch(/crawler_page_cache_total\{result="(hit|miss)"\} \d+/);
+  });
+});
