@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { developmentAssets, productionAssets, type PageAssets } from './src/server/assets.ts';
 import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
@@ -14,8 +15,9 @@ import { createMetrics } from './src/server/metrics.ts';
 import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
 import { redirectFor } from './src/server/redirects.ts';
 import type { Renderer } from './src/server/renderer.ts';
-import { requestGuard } from './src/server/request-guard.ts';
+import { requestGuard, siteUrlOf } from './src/server/request-guard.ts';
 import { nonce, securityHeaders } from './src/server/security.ts';
+import { serviceWorkerSource } from './src/server/service-worker.ts';
 import { openStore, type LeadStore } from './src/server/store/index.ts';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -110,6 +112,37 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     app.use(express.static(clientDir, { maxAge: '1h', index: false, dotfiles: 'ignore', redirect: false }));
   }
 
+  // The service worker: generated per build, never cached by the browser's HTTP cache.
+  if (!vite) {
+    const worker = serviceWorkerSource(assets);
+    app.get('/sw.js', (_req, res) => {
+      res.type('text/javascript; charset=utf-8').set({ 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' }).send(worker);
+    });
+  }
+
+  // A per-address limit on everything but static files: generous for people and polite crawlers
+  // (a crawl delay of 1 s is 60 a minute), it stops floods with a 429, Retry-After and a real page.
+  if (config.rateLimitPerMinute > 0) {
+    app.use(
+      rateLimit({
+        windowMs: 60_000,
+        limit: config.rateLimitPerMinute,
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        validate: { xForwardedForHeader: false },
+        skip: (req) => req.path === '/healthz' || req.path === '/readyz',
+        handler: (req, res) => {
+          res.set('Retry-After', '60');
+          if (req.path.startsWith('/api/')) {
+            res.status(429).json({ success: false, error: 'Too many requests. Please wait a minute.' });
+            return;
+          }
+          void sendStatusPage(req, res, statusPages, 429);
+        },
+      }),
+    );
+  }
+
   // 5. Files for crawlers and AI, then the JSON API (forms, visitor profile); other /api paths are JSON 404/405.
   app.use(crawlerFiles(site));
   app.get('/api/visitor', (req, res) => {
@@ -126,7 +159,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   // 6. Language redirects, all on the server.
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const url = new URL(req.originalUrl, 'http://x');
+    const url = siteUrlOf(req, config.siteUrl);
     const target = redirectFor(url.pathname, url.search, detectLanguage(req, res));
     if (!target) return next();
     res.vary('Cookie').vary('Accept-Language');

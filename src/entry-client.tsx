@@ -8,6 +8,7 @@ import { createI18n } from './i18n/instance.ts';
 import { setClientI18n } from './i18n/namespaces.ts';
 import { storePreference } from './lib/preferences.ts';
 import type { ClientPayload } from './payload.ts';
+import { afterLoad } from './client/after-load.ts';
 import { routes } from './routes.tsx';
 import { SiteContext, type Theme } from './site-context.tsx';
 
@@ -59,6 +60,7 @@ async function start(payload: ClientPayload) {
       </I18nextProvider>
     </StrictMode>,
   );
+  afterLoad(router, payload.site.visitor);
 }
 
 if (window.__APP__) void start(window.__APP__);

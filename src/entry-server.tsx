@@ -155,12 +155,12 @@ function toHtml(
  */
 export function renderStatusPage(options: { status: number; lang: Lang; stylesheets: string[] }): string {
   const t = I18N[options.lang].getFixedT(options.lang, 'common');
-  const isClientError = options.status >= 400 && options.status < 500;
-  const title = isClientError ? t('badRequest.title') : t('error.title');
-  const body = isClientError ? (
-    <ErrorScreen title={title} text={t('badRequest.text')} refresh={t('error.refresh')} home={t('badRequest.home')} />
-  ) : (
-    <ErrorScreen title={title} text={t('error.text')} refresh={t('error.refresh')} home={t('error.home')} />
+  const { status } = options;
+  // Which copy fits the status: a missing page, a refused method, a flood, a bad address, a failure.
+  const key = status === 404 ? 'notFound' : status === 405 ? 'methodNotAllowed' : status === 429 ? 'tooMany' : status < 500 ? 'badRequest' : 'error';
+  const title = t(`${key}.title`);
+  const body = (
+    <ErrorScreen title={title} text={t(`${key}.text`)} refresh={t('error.refresh')} home={status < 500 ? t('badRequest.home') : t('error.home')} />
   );
   const markup = renderToStaticMarkup(
     <html lang={options.lang}>

@@ -18,7 +18,7 @@ export interface PageMeta {
 
 /** What a route tells the document about itself. */
 export interface RouteHandle {
-  page?: PageId | 'blogPost' | 'notFound';
+  page?: PageId | 'blogPost' | 'offline' | 'notFound';
   /** Translation namespaces the route's component reads (besides 'common'). */
   ns?: string[];
   /** Translation key of the `{ title, description }` object; by default `{page}:meta`. */

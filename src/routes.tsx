@@ -2,7 +2,7 @@ import { Outlet, data, isRouteErrorResponse, useRouteError, type LoaderFunctionA
 import { loadBlogList, loadBlogPost, type BlogPostData } from './content/blog-data.ts';
 import { Document } from './document.tsx';
 import { ensureNamespaces } from './i18n/namespaces.ts';
-import { ErrorScreen, NotFoundScreen } from './pages/StatusScreens.tsx';
+import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { articleJsonLd } from './seo/article-jsonld.ts';
 import { PAGES, isLang, type PageEntry, type PageId } from './site.ts';
@@ -137,6 +137,15 @@ export const routes: RouteObject[] = [
         children: [
           ...PAGES.map(pageRoute),
           articleRoute,
+          {
+            id: 'offline',
+            path: 'offline',
+            Component: OfflineScreen,
+            handle: {
+              page: 'offline',
+              meta: ({ t }) => ({ title: t('offline.metaTitle'), description: t('offline.text'), noindex: true }),
+            } satisfies RouteHandle,
+          },
           { id: 'not-found', path: '*', Component: NotFoundScreen, handle: { page: 'notFound', status: 404 } satisfies RouteHandle },
         ],
       },

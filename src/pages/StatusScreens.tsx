@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useEffect } from 'react';
 import { ArrowLeft } from '../components/Icons.tsx';
-import { useT } from '../i18n/hooks.ts';
+import { useLang, useT } from '../i18n/hooks.ts';
+import { localePath } from '../site.ts';
 
 /** The spec's 404 screen: Return Home goes to /, Go Back steps back in history. */
 export function NotFoundScreen() {
@@ -40,6 +41,26 @@ export function ErrorScreen({ title, text, refresh, home }: { title: string; tex
         <a href="/" className="btn btn-outline">
           {home}
         </a>
+      </div>
+    </section>
+  );
+}
+
+/** Shown by the service worker for a page that was never visited, when the network is gone. */
+export function OfflineScreen() {
+  const { t } = useT('common');
+  const lang = useLang();
+  return (
+    <section className="status-screen">
+      <h1>{t('offline.title')}</h1>
+      <p className="hero-lead">{t('offline.text')}</p>
+      <div className="hero-actions">
+        <a href="" className="btn btn-primary" data-action="refresh">
+          {t('offline.retry')}
+        </a>
+        <Link to={localePath(lang)} className="btn btn-outline">
+          {t('offline.home')}
+        </Link>
       </div>
     </section>
   );

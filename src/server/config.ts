@@ -16,6 +16,8 @@ export interface Config {
   trustProxy: number;
   aiTrainingPolicy: AiTrainingPolicy;
   projectSource: string;
+  /** Requests per minute per client address for pages and the API (0 turns the limit off). */
+  rateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -37,6 +39,7 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number of proxy hops').min(0, 'must be 0 or more').default(0),
   AI_TRAINING_POLICY: z.enum(AI_TRAINING_POLICIES, { error: `must be one of ${AI_TRAINING_POLICIES.join(', ')}` }).default(DEFAULT_AI_TRAINING_POLICY),
   PROJECT_SOURCE: z.string().trim().min(1, 'must not be empty').max(100).default('geo-platform-website'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').default(300),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -65,5 +68,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     aiTrainingPolicy: e.AI_TRAINING_POLICY,
     projectSource: e.PROJECT_SOURCE,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -8,6 +8,7 @@ import type { Lang } from '../site.ts';
 import type { PageAssets } from './assets.ts';
 import { PageCache } from './page-cache.ts';
 import { takeFlash } from './flash.ts';
+import { siteUrlOf } from './request-guard.ts';
 import { detectLanguage } from './language.ts';
 import type { Renderer } from './renderer.ts';
 
@@ -86,7 +87,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
 
     const renderer = await deps.renderer();
     const result = await renderer.render({
-      url: new URL(req.originalUrl, deps.siteUrl).href,
+      url: siteUrlOf(req, deps.siteUrl).href,
       fallbackLang,
       nonce: res.locals.nonce,
       bootstrapModules: deps.assets.bootstrapModules,

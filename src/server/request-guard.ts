@@ -10,6 +10,9 @@ export function requestGuard(reject: (req: Request, res: Response, status: numbe
   return (req, res, next) => {
     const url = req.originalUrl;
     if (url.length > MAX_URL_LENGTH) return void reject(req, res, 414);
+    // Only origin-form targets (/path?query): absolute-form (http://host/…) and authority-form are
+    // for proxies, and would let the request choose the host the app believes it is on.
+    if (!url.startsWith('/')) return void reject(req, res, 400);
     const pathname = url.split('?')[0]!;
     try {
       const decoded = decodeURIComponent(pathname);
@@ -20,4 +23,12 @@ export function requestGuard(reject: (req: Request, res: Response, status: numbe
     }
     next();
   };
+}
+
+/**
+ * The request's URL on the site's own origin. Concatenation, not `new URL(path, base)`: a path like
+ * `//host/x` must stay a path on this site, never become another host.
+ */
+export function siteUrlOf(req: Request, origin: string): URL {
+  return new URL(`${origin}${req.originalUrl}`);
 }

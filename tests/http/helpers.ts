@@ -13,14 +13,19 @@ export async function testServer(env: Record<string, string> = {}, options: Omit
   const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-test-'));
   return createServer({
     ...options,
-    env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, SITE_URL: 'https://geo.example', ...env },
+    // The site-wide per-address limit is tested on its own; other suites send many requests from one address.
+    env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, SITE_URL: 'https://geo.example', RATE_LIMIT_PER_MINUTE: '0', ...env },
   });
 }
 
-/** The visible text of an HTML document: no scripts, styles, hidden blocks or tags. */
+/**
+ * The visible text of an HTML document: no scripts, styles, hidden blocks or tags. The Tools page's
+ * visitor card is left out: saying who is reading (a person or which crawler) is its purpose (spec).
+ */
 export function visibleText(html: string): string {
   return html
     .replace(/<head>[\s\S]*?<\/head>/, '')
+    .replace(/<section[^>]*data-visitor-kind[\s\S]*?<\/section>/g, '')
     .replace(/<script[\s\S]*?<\/script>/g, '')
     .replace(/<(\w+)[^>]*\shidden(?:=""|\s|>)[\s\S]*?<\/\1>/g, '')
     .replace(/<[^>]+>/g, ' ')

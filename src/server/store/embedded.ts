@@ -34,7 +34,18 @@ const MIGRATIONS: { version: number; statements: string[] }[] = [
       'CREATE INDEX leads_created ON leads (created_ms)',
     ],
   },
+  {
+    version: 2,
+    // Readiness writes here: a write probe finds a locked or read-only file, a read would not.
+    statements: ['CREATE TABLE store_health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL)'],
+  },
 ];
+
+/**
+ * How long a write waits for a lock held by another process before failing. Short on purpose:
+ * SQLite waits on the event loop's thread, and a visitor should get a quick 503, not a hang.
+ */
+const BUSY_TIMEOUT_MS = 500;
 
 export const DATABASE_FILE = 'leads.db';
 
@@ -83,7 +94,7 @@ export class EmbeddedStore implements LeadStore {
   private async migrate(): Promise<void> {
     await this.client.execute('PRAGMA journal_mode = WAL');
     await this.client.execute('PRAGMA synchronous = FULL');
-    await this.client.execute('PRAGMA busy_timeout = 5000');
+    await this.client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     await this.client.execute('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
     const applied = new Set((await this.client.execute('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)));
     for (const migration of MIGRATIONS) {
@@ -184,7 +195,7 @@ export class EmbeddedStore implements LeadStore {
   async ping(): Promise<void> {
     try {
       accessSync(path.dirname(this.file), constants.W_OK);
-      await this.client.execute('SELECT 1 FROM leads LIMIT 1');
+      await this.client.execute({ sql: 'INSERT OR REPLACE INTO store_health (id, checked_at) VALUES (1, ?)', args: [new Date().toISOString()] });
     } catch (error) {
       throw new StoreUnavailableError(`embedded store unavailable: ${(error as Error).message}`);
     }

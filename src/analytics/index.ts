@@ -1,0 +1,216 @@
+// Browser-side, local-only analytics (spec §9 "Local analytics", "Performance thresholds").
+// Loaded lazily once the page is interactive; everything stays in this browser's storage.
+
+import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
+import type { VisitorProfile } from '../lib/visitor.ts';
+import { alertsFor, deviceType, overallRating, RATED_METRICS, rateMetric, round, type RatedMetric, type Rating } from './rules.ts';
+import { createStore, KEY_PREFIX, type AnalyticsStore, type EventProperties, type Lang, type PerformanceRecord } from './store.ts';
+
+export type { Lang } from './store.ts';
+
+const TTI_AFTER_LOAD_MS = 5000;
+const LOG_AFTER_LOAD_MS = 2000;
+
+interface View {
+  lang: Lang;
+  /** Whether this view already counts as a timed view in the language's mean time on page. */
+  timed: boolean;
+  /** performance.now() when the current visible stretch began; null while hidden. */
+  start: number | null;
+}
+
+interface Session {
+  store: AnalyticsStore;
+  visitor: VisitorProfile;
+  lang: Lang;
+  view: View | null;
+}
+
+let active: Session | null = null;
+let stopActive: (() => void) | undefined;
+// Outlive stop(), so that a restart (React StrictMode runs effects twice) or an app that also
+// reports the first path does not count the same view twice, and the restart keeps timing it.
+let lastPath: string | null = null;
+let lastView: View | null = null;
+
+const ENGAGEMENT = { high: 'high', medium: 'medium', low: 'low', none: 'low' } as const;
+
+function langOf(path: string): Lang | null {
+  const first = path.split('/')[1];
+  return first === 'en' || first === 'fr' ? first : null;
+}
+
+function pauseView(session: Session): void {
+  const view = session.view;
+  if (view?.start == null) return;
+  session.store.addTimeOnPage(view.lang, performance.now() - view.start, !view.timed);
+  view.timed = true;
+  view.start = null;
+}
+
+function resumeView(session: Session): void {
+  const view = session.view;
+  if (view && view.start == null && document.visibilityState === 'visible') view.start = performance.now();
+}
+
+/** Records a custom event; ignored until startAnalytics has run (and after stop). */
+export function trackEvent(event: string, properties: EventProperties = {}): void {
+  const session = active;
+  if (!session) return;
+  session.store.recordEvent(event, { ...properties, sessionId: session.store.sessionId() }, session.visitor);
+}
+
+/**
+ * Records a page view for a client-side navigation. The language comes from the path's prefix.
+ * The same path twice in a row counts once.
+ */
+export function trackPageView(path: string): void {
+  const session = active;
+  if (!session) return;
+  if (path === lastPath) {
+    session.view ??= lastView;
+    resumeView(session);
+    return;
+  }
+  lastPath = path;
+  pauseView(session);
+  const lang = langOf(path) ?? session.lang;
+  const { store, visitor } = session;
+  session.lang = lang;
+  trackEvent('page_view', { path, lang, device: deviceType(navigator.userAgent, window.innerWidth) });
+  store.recordPageView(lang, visitor);
+  if (visitor.isBot) store.recordCrawlerVisit(visitor, path, lang);
+  if (visitor.isAICrawler) {
+    // What a crawler reads is the only preference we observe; its priority stands for engagement.
+    const section = path.split('/').filter(Boolean)[1] ?? 'home';
+    store.recordAIInteraction({ language: lang, engagement: ENGAGEMENT[visitor.priority], contentPreference: [section] });
+  }
+  session.view = lastView = { lang, timed: false, start: null };
+  resumeView(session);
+}
+
+function debugEnabled(): boolean {
+  if (import.meta.env.DEV) return true;
+  try {
+    return window.localStorage.getItem(`${KEY_PREFIX}debug`) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function navigationEntry(): PerformanceNavigationTiming | undefined {
+  return performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+}
+
+/**
+ * Starts collecting for this page load: a page view for the current path, Core Web Vitals, an
+ * approximate TTI, and time on page. Returns stop(), which detaches everything it set up.
+ */
+export function startAnalytics({ lang, visitor }: { lang: Lang; visitor: VisitorProfile }): () => void {
+  stopActive?.();
+  const store = createStore();
+  const session: Session = { store, visitor, lang, view: null };
+  active = session;
+  // Production must stay silent: the end-to-end tests fail on any console warning.
+  const debug = debugEnabled();
+  const values: Partial<Record<RatedMetric, number>> = {};
+  let tti: number | null = null;
+  let lastLongTaskEnd = 0;
+  let stopped = false;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  // The load this record belongs to; repeated saves replace the record instead of adding one.
+  const timestamp = new Date(performance.timeOrigin || Date.now()).toISOString();
+  const pageUrl = location.origin + location.pathname;
+
+  trackPageView(location.pathname);
+
+  const onMetric = (metric: MetricType) => {
+    if (!stopped) values[metric.name] = metric.value;
+  };
+  // reportAllChanges keeps LCP, CLS and INP current for the 2 s summary, not only when hidden.
+  for (const observe of [onTTFB, onFCP, onLCP, onINP, onCLS]) {
+    try {
+      observe(onMetric, { reportAllChanges: true });
+    } catch {
+      /* unsupported in this browser */
+    }
+  }
+
+  let longTasks: PerformanceObserver | undefined;
+  try {
+    if (PerformanceObserver.supportedEntryTypes.includes('longtask')) {
+      longTasks = new PerformanceObserver((list) => {
+        for (const task of list.getEntries()) lastLongTaskEnd = Math.max(lastLongTaskEnd, task.startTime + task.duration);
+      });
+      longTasks.observe({ type: 'longtask', buffered: true });
+    } else if (debug) console.info('[analytics] long task observer not supported; TTI falls back to the load event');
+  } catch {
+    // Spec §8: unsupported performance observers are skipped silently.
+  }
+
+  function snapshot(): PerformanceRecord {
+    const ratings: Partial<Record<RatedMetric, Rating>> = {};
+    const measured = {} as Record<RatedMetric, number | null>;
+    for (const name of RATED_METRICS) {
+      const value = values[name];
+      measured[name] = value === undefined ? null : round(name, value);
+      if (value !== undefined) ratings[name] = rateMetric(name, value);
+    }
+    const overall = overallRating(Object.values(ratings));
+    return { ...measured, TTI: tti, timestamp, pageUrl, userAgent: navigator.userAgent, ratings, overall };
+  }
+
+  function report(log: boolean): void {
+    const record = snapshot();
+    store.savePerformance(record);
+    if (!log || !debug) return;
+    console.info('[analytics] performance', record);
+    for (const alert of alertsFor(record, record.overall)) console.warn(`[analytics] ${alert}`);
+  }
+
+  // Delays count from the end of the load event, even when this module arrives later than that.
+  function afterLoad(ms: number, run: () => void): void {
+    const arm = () => {
+      const loadEnd = navigationEntry()?.loadEventEnd || performance.now();
+      timers.push(setTimeout(() => !stopped && run(), Math.max(0, loadEnd + ms - performance.now())));
+    };
+    if (document.readyState === 'complete') arm();
+    else window.addEventListener('load', arm, { once: true });
+  }
+
+  afterLoad(LOG_AFTER_LOAD_MS, () => report(true));
+  // A simple TTI: the later of the load event end and the end of the last long task so far.
+  afterLoad(TTI_AFTER_LOAD_MS, () => {
+    longTasks?.disconnect();
+    tti = Math.round(Math.max(navigationEntry()?.loadEventEnd ?? 0, lastLongTaskEnd));
+    report(false);
+  });
+
+  const onVisibility = () => (document.visibilityState === 'hidden' ? pauseView(session) : resumeView(session));
+  // pagehide rather than unload: unload handlers keep the page out of the back/forward cache.
+  const onPageHide = () => {
+    pauseView(session);
+    report(true);
+  };
+  const onPageShow = (event: PageTransitionEvent) => event.persisted && resumeView(session);
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('pagehide', onPageHide);
+  window.addEventListener('pageshow', onPageShow);
+
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    pauseView(session);
+    timers.forEach(clearTimeout);
+    longTasks?.disconnect();
+    document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('pagehide', onPageHide);
+    window.removeEventListener('pageshow', onPageShow);
+    if (active === session) {
+      active = null;
+      stopActive = undefined;
+    }
+  };
+  stopActive = stop;
+  return stop;
+}

@@ -1,0 +1,38 @@
+import type { createBrowserRouter } from 'react-router-dom';
+import type { VisitorProfile } from '../lib/visitor.ts';
+import { splitLangPath } from '../site.ts';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** Runs work once the page is loaded and the main thread is idle: it never competes with first paint. */
+function whenIdle(work: () => void) {
+  const schedule = () =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(work, { timeout: 4000 }) : setTimeout(work, 1500);
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+}
+
+/**
+ * After hydration, off the critical path: the service worker (offline pages) and the local-only
+ * analytics (web-vitals, events), both loaded lazily so they cost nothing in the initial bundle.
+ * Failures are silent, as the spec asks.
+ */
+export function afterLoad(router: Router, visitor: VisitorProfile) {
+  whenIdle(() => {
+    if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+      navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+    }
+    import('../analytics/index.ts')
+      .then(({ startAnalytics, trackPageView }) => {
+        const lang = splitLangPath(window.location.pathname)?.lang ?? 'en';
+        startAnalytics({ lang, visitor });
+        let last = window.location.pathname;
+        router.subscribe((state) => {
+          if (state.navigation.state !== 'idle' || state.location.pathname === last) return;
+          last = state.location.pathname;
+          trackPageView(last);
+        });
+      })
+      .catch(() => {});
+  });
+}
