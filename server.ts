@@ -81,9 +81,9 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     next();
   });
   app.use(metrics.middleware);
-  // 2. Refuse what no page could answer; then security headers and compression.
-  app.use(requestGuard((req, res, code) => sendStatusPage(req, res, statusPages, code)));
+  // 2. Security headers on every response, then refuse what no page could answer, then compression.
   app.use(nonce, securityHeaders({ dev, https: config.siteUrl.startsWith('https:') }));
+  app.use(requestGuard((req, res, code) => sendStatusPage(req, res, statusPages, code)));
   app.use(compression());
 
   // 3. Operations.
@@ -218,6 +218,10 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   );
 
   let stopping = false;
+  // While stopping, every response closes its connection, so no keep-alive socket outlives it.
+  server.on('request', (_req, res) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -233,6 +237,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
       process.exit(0);
     });
     server.closeIdleConnections();
+    // Connections that finish their last request after this point are closed as they go idle.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

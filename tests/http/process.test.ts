@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,5 +94,58 @@ describe('the server process', () => {
     expect(exported).toEqual([expect.objectContaining({ email: 'crash@example.com', message: 'Survive this' })]);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+  });
+
+  it('finishes every request in flight on SIGTERM, stores every accepted lead, and exits 0', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-shutdown-'));
+    // Limits are per address: each post says it comes from its own address through one proxy.
+    const server = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '1' });
+    const port = await portOf(server);
+    const FORMS = 40;
+    const PAGES = 20;
+
+    // Form posts whose headers the server has read (it answered "100 Continue") but whose bodies
+    // are still to come: in flight for certain when SIGTERM arrives.
+    const posts = Array.from({ length: FORMS }, (_, i) => {
+      const body = JSON.stringify({ name: `Shutdown ${i}`, email: `shutdown${i}@example.com`, message: 'x'.repeat(200) });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/contact',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue', 'X-Forwarded-For': `192.0.2.${i + 1}` },
+      });
+      const done = new Promise<number>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+      });
+      const accepted = new Promise<void>((resolve) => req.on('continue', () => resolve()));
+      req.flushHeaders();
+      return { req, body, done, accepted };
+    });
+    await Promise.all(posts.map((p) => p.accepted));
+    // Page requests whose responses are still being produced.
+    const pages = Array.from({ length: PAGES }, () => fetch(`http://127.0.0.1:${port}/en/guide`, { headers: { 'User-Agent': 'Mozilla/5.0 Chrome/126' } }).then((r) => r.text().then(() => r.status)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    for (const p of posts) p.req.end(p.body);
+
+    const postStatuses = await Promise.all(posts.map((p) => p.done));
+    const pageStatuses = await Promise.all(pages);
+    const code = await server.exited;
+    const exitMs = Date.now() - signalledAt;
+    const stored = (JSON.parse(await exportLeads(dataDir)) as { email: string }[]).filter((l) => l.email.startsWith('shutdown'));
+    console.info(`shutdown: ${FORMS + PAGES} requests in flight, ${postStatuses.filter((s) => s === 200).length + pageStatuses.filter((s) => s === 200).length} completed with 200, ${stored.length} leads stored, exit ${code} after ${exitMs} ms`);
+    expect(postStatuses).toEqual(Array(FORMS).fill(200));
+    expect(pageStatuses).toEqual(Array(PAGES).fill(200));
+    expect(stored).toHaveLength(FORMS);
+    expect(code).toBe(0);
+    expect(exitMs).toBeLessThan(10_000);
   });
 });
