@@ -87,7 +87,7 @@ describe('hostile input to pages and files', () => {
     console.info(`fuzz pages: ${PAGE_REQUESTS} requests, statuses ${JSON.stringify(outcomes)}`);
     expect((await request(app).get('/healthz')).status).toBe(200);
     expect((await request(app).get('/en/')).status).toBe(200);
-  });
+  }, 180_000);
 });
 
 describe('hostile input to the API', () => {
@@ -140,5 +140,5 @@ describe('hostile input to the API', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
     expect((await request(app).get('/healthz')).status).toBe(200);
-  });
+  }, 180_000);
 });
