@@ -73,6 +73,9 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  // ETags are set where they mean something (crawler pages, static files); a page with a fresh CSP
+  // nonce in every response would only pay for hashing it.
+  app.set('etag', false);
 
   // 1. Observe: one log line per request, metrics, the visitor's class.
   app.use(httpLogger(logger));

@@ -63,4 +63,7 @@ async function start(payload: ClientPayload) {
   afterLoad(router, payload.site.visitor);
 }
 
-if (window.__APP__) void start(window.__APP__);
+// The entry hydrates the whole document once. In development a hot update can re-run this module;
+// reload the page then rather than hydrate twice.
+if (document.documentElement.dataset.hydrated) window.location.reload();
+else if (window.__APP__) void start(window.__APP__);

@@ -58,7 +58,7 @@ export const PAGES: readonly PageEntry[] = [
   { id: 'home', path: '', nav: true, priority: 1, changefreq: 'weekly', pathFaq: true, extraNs: ['forms'] },
   { id: 'guide', path: 'guide', nav: true, priority: 0.9, changefreq: 'monthly', pathFaq: true },
   { id: 'services', path: 'services', nav: true, priority: 0.9, changefreq: 'monthly', pathFaq: true },
-  { id: 'tools', path: 'tools', nav: true, priority: 0.8, changefreq: 'monthly', pathFaq: true },
+  { id: 'tools', path: 'tools', nav: true, priority: 0.8, changefreq: 'monthly', pathFaq: true, extraNs: ['forms'] },
   { id: 'blog', path: 'blog', nav: true, priority: 0.8, changefreq: 'weekly', pathFaq: true, extraNs: ['forms'] },
   { id: 'faq', path: 'faq', nav: true, priority: 0.7, changefreq: 'monthly', pathFaq: false },
   { id: 'about', path: 'about', nav: true, priority: 0.6, changefreq: 'yearly', pathFaq: true },

@@ -1,7 +1,298 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { FileIcon, ScaleIcon } from '../components/home/icons.tsx';
+import { ArrowRight, BotIcon, CheckIcon, LockIcon, MailIcon, ShieldIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { useT } from '../i18n/hooks.ts';
+import { useLang, useT } from '../i18n/hooks.ts';
+import { useSite } from '../site-context.tsx';
+import { LANGUAGE_ENTRIES, localePath } from '../site.ts';
+
+interface RiskRow {
+  component: string;
+  purpose: string;
+  level: string;
+  safeguard: string;
+}
+
+/** A titled block of the statement; `id` makes it linkable and names the region. */
+function Block({ id, title, lead, children }: { id: string; title: string; lead?: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="mt-16 scroll-mt-20">
+      <h2 id={`${id}-title`} className="section-title">
+        {title}
+      </h2>
+      {lead ? <p className="section-lead max-w-3xl">{lead}</p> : null}
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+/** 'Last Updated' (the render date, in the page language), version and review cycle. */
+function DocInfo() {
+  const { t } = useT('aiAct');
+  const lang = useLang();
+  const { renderedAt } = useSite();
+  const updated = new Intl.DateTimeFormat(LANGUAGE_ENTRIES[lang].locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(renderedAt));
+  return (
+    <ul aria-label={t('docInfo.label')} className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted" data-doc-info>
+      <li>
+        <span className="font-semibold text-fg">{t('docInfo.updated')}</span> <time dateTime={renderedAt.slice(0, 10)}>{updated}</time>
+      </li>
+      <li className="font-semibold text-fg">{t('docInfo.version')}</li>
+      <li>{t('docInfo.review')}</li>
+    </ul>
+  );
+}
+
+function StatusCard() {
+  const { t } = useT('aiAct');
+  const checks = t('status.checks', { returnObjects: true }) as string[];
+  return (
+    <section aria-labelledby="status-title" className="card highlight mt-8 gap-6 md:grid md:grid-cols-[2fr_3fr] md:gap-10 md:p-8">
+      <div className="grid content-start gap-3">
+        <span className="badge badge-success px-3 py-1 text-sm" data-status-badge>
+          <ShieldIcon width={16} height={16} />
+          {t('status.badge')}
+        </span>
+        <h2 id="status-title" className="text-2xl font-extrabold tracking-tight">
+          {t('status.title')}
+        </h2>
+        <p className="muted">{t('status.text')}</p>
+      </div>
+      <ul aria-label={t('status.checksLabel')} className="check-list content-start gap-3">
+        {checks.map((check) => (
+          <li key={check} data-compliance-check>
+            <CheckIcon width={20} height={20} />
+            <span>{check}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RiskAssessment() {
+  const { t } = useT('aiAct');
+  const rows = t('risk.table.rows', { returnObjects: true }) as RiskRow[];
+  return (
+    <Block id="risk-assessment" title={t('risk.title')} lead={t('risk.lead')}>
+      <dl aria-label={t('risk.summaryLabel')} className="grid gap-4 md:grid-cols-[1fr_2fr_1.5fr]">
+        <div className="rounded-2xl border border-border bg-surface p-5">
+          <dt className="text-sm font-semibold text-muted">{t('risk.overallLabel')}</dt>
+          <dd className="mt-2">
+            <span className="badge badge-success px-3 py-1 text-base" data-overall-risk>
+              {t('risk.overall')}
+            </span>
+          </dd>
+        </div>
+        <div className="rounded-2xl border border-border bg-surface p-5">
+          <dt className="text-sm font-semibold text-muted">{t('risk.frameworkLabel')}</dt>
+          <dd className="mt-2 font-semibold">{t('risk.framework')}</dd>
+        </div>
+        <div className="rounded-2xl border border-border bg-surface p-5">
+          <dt className="text-sm font-semibold text-muted">{t('risk.reviewLabel')}</dt>
+          <dd className="mt-2 font-semibold">{t('risk.review')}</dd>
+        </div>
+      </dl>
+      <p className="mt-6 max-w-3xl">{t('risk.text')}</p>
+      {/* Focusable and named so keyboard users can scroll the table on narrow screens. */}
+      <div className="table-wrap mt-6" tabIndex={0} role="region" aria-labelledby="risk-table-caption">
+        <table className="table min-w-[40rem]">
+          <caption id="risk-table-caption">{t('risk.table.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('risk.table.component')}</th>
+              <th scope="col">{t('risk.table.purpose')}</th>
+              <th scope="col" className="whitespace-nowrap">
+                {t('risk.table.level')}
+              </th>
+              <th scope="col">{t('risk.table.safeguard')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.component}>
+                <th scope="row">{row.component}</th>
+                <td>{row.purpose}</td>
+                <td>
+                  <span className="badge badge-success">{row.level}</span>
+                </td>
+                <td>{row.safeguard}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Block>
+  );
+}
+
+function Gpai() {
+  const { t } = useT('aiAct');
+  const { siteUrl } = useSite();
+  const paragraphs = t('gpai.paragraphs', { returnObjects: true }) as string[];
+  return (
+    <Block id="gpai" title={t('gpai.title')}>
+      <div className="grid gap-10 lg:grid-cols-2">
+        <div className="grid content-start gap-4">
+          {paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+        <div>
+          <h3 className="text-xl font-bold">{t('gpai.sampleTitle')}</h3>
+          <p className="mt-2 muted">{t('gpai.sampleText')}</p>
+          <figure className="mt-4">
+            <pre className="whitespace-pre-wrap break-words rounded-xl border border-border bg-[var(--bg-soft)] p-5 text-sm leading-relaxed text-fg">
+              <code>{t('gpai.sample', { siteUrl })}</code>
+            </pre>
+            <figcaption className="mt-2 text-sm text-muted">{t('gpai.sampleCaption')}</figcaption>
+          </figure>
+          <p className="mt-4">
+            <a href="/ai.txt" className="inline-flex items-center gap-1 font-semibold text-brand underline underline-offset-2">
+              {t('gpai.fullPolicy')}
+              <ArrowRight width={16} height={16} />
+            </a>
+          </p>
+        </div>
+      </div>
+    </Block>
+  );
+}
+
+function DataProtection() {
+  const { t } = useT('aiAct');
+  const items = t('data.items', { returnObjects: true }) as string[];
+  return (
+    <Block id="data-protection" title={t('data.title')} lead={t('data.lead')}>
+      <ul className="check-list gap-x-10 gap-y-3 md:grid-cols-2">
+        {items.map((item) => (
+          <li key={item}>
+            <CheckIcon width={20} height={20} />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+    </Block>
+  );
+}
+
+function Contacts() {
+  const { t } = useT('aiAct');
+  const emails = [
+    { label: t('contacts.complianceLabel'), email: t('contacts.complianceEmail'), note: t('contacts.complianceNote') },
+    { label: t('contacts.privacyLabel'), email: t('contacts.privacyEmail'), note: t('contacts.privacyNote') },
+  ];
+  const regulatory = [
+    { label: t('contacts.regulationLabel'), value: t('contacts.regulation') },
+    { label: t('contacts.dpaLabel'), value: t('contacts.dpa') },
+    { label: t('contacts.aiAuthorityLabel'), value: t('contacts.aiAuthority') },
+  ];
+  return (
+    <Block id="contacts" title={t('contacts.title')}>
+      <div className="grid gap-5 md:grid-cols-2">
+        <div className="card">
+          <h3 className="card-title flex items-center gap-2">
+            <MailIcon className="text-brand" />
+            {t('contacts.contactsLabel')}
+          </h3>
+          <dl className="grid gap-4">
+            {emails.map((e) => (
+              <div key={e.email}>
+                <dt className="font-semibold">{e.label}</dt>
+                <dd>
+                  <a href={`mailto:${e.email}`} className="font-semibold text-brand underline underline-offset-2 break-all">
+                    {e.email}
+                  </a>
+                </dd>
+                <dd className="text-sm text-muted">{e.note}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="card">
+          <h3 className="card-title flex items-center gap-2">
+            <ScaleIcon className="text-brand" />
+            {t('contacts.regulatoryLabel')}
+          </h3>
+          <dl className="grid gap-4">
+            {regulatory.map((r) => (
+              <div key={r.label}>
+                <dt className="font-semibold">{r.label}</dt>
+                <dd className="text-muted">{r.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+    </Block>
+  );
+}
+
+function Related() {
+  const { t } = useT('aiAct');
+  const lang = useLang();
+  const linkClass = 'card h-full flex-row items-start gap-4 no-underline transition-colors hover:border-brand';
+  const body = (title: string, text: string) => (
+    <span>
+      <span className="block font-semibold text-brand underline underline-offset-2">{title}</span>
+      <span className="mt-1 block text-sm text-muted">{text}</span>
+    </span>
+  );
+  return (
+    <Block id="related" title={t('related.title')}>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        <li>
+          <Link to={localePath(lang, 'privacy')} className={linkClass}>
+            <span className="card-icon shrink-0">
+              <LockIcon />
+            </span>
+            {body(t('related.privacy'), t('related.privacyText'))}
+          </Link>
+        </li>
+        <li>
+          <Link to={localePath(lang, 'terms')} className={linkClass}>
+            <span className="card-icon shrink-0">
+              <FileIcon />
+            </span>
+            {body(t('related.terms'), t('related.termsText'))}
+          </Link>
+        </li>
+        <li>
+          <a href="/ai.txt" className={linkClass}>
+            <span className="card-icon shrink-0">
+              <BotIcon />
+            </span>
+            {body(t('related.aiTxt'), t('related.aiTxtText'))}
+          </a>
+        </li>
+        <li>
+          <Link to={localePath(lang, 'cookie-policy')} className={linkClass}>
+            <span className="card-icon shrink-0">
+              <ShieldIcon />
+            </span>
+            {body(t('related.cookies'), t('related.cookiesText'))}
+          </Link>
+        </li>
+      </ul>
+    </Block>
+  );
+}
 
 export default function AiActPage() {
   const { t } = useT('aiAct');
-  return <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />;
+  return (
+    <>
+      <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')} />
+      <div className="container pb-12">
+        <DocInfo />
+        <StatusCard />
+        <RiskAssessment />
+        <Gpai />
+        <DataProtection />
+        <Contacts />
+        <Related />
+      </div>
+    </>
+  );
 }

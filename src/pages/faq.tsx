@@ -1,7 +1,87 @@
+import { Link } from 'react-router-dom';
+import { ArrowRight, ChevronDown, MailIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { useT } from '../i18n/hooks.ts';
+import { useLang, useT } from '../i18n/hooks.ts';
+import { localePath } from '../site.ts';
 
+export interface FaqItem {
+  q: string;
+  a: string;
+}
+export interface FaqGroup {
+  id: string;
+  title: string;
+  items: FaqItem[];
+}
+
+/**
+ * Seven groups of questions. Every item is a native <details> sharing the name "faq", so the
+ * browser keeps one item open across the whole page and an open item closes on a second click;
+ * it works without JavaScript and the answers are in the HTML for crawlers.
+ */
 export default function FaqPage() {
   const { t } = useT('faq');
-  return <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />;
+  const lang = useLang();
+  const groups = t('groups', { returnObjects: true }) as FaqGroup[];
+  return (
+    <>
+      <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />
+      <div className="container grid gap-10 pb-12 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <nav aria-labelledby="faq-topics-title" className="rounded-2xl border border-border bg-surface p-5 lg:sticky lg:top-24 lg:self-start">
+          <p id="faq-topics-title" className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted">
+            {t('topics')}
+          </p>
+          <ul className="flex flex-wrap gap-2 lg:flex-col">
+            {groups.map((group) => (
+              <li key={group.id}>
+                <a href={`#${group.id}`} className="btn btn-outline btn-sm lg:w-full lg:justify-start">
+                  {group.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          {groups.map((group) => (
+            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`} data-faq-group className="mb-12 scroll-mt-20">
+              <h2 id={`${group.id}-title`} className="mb-4 text-2xl font-extrabold tracking-tight">
+                {group.title}
+              </h2>
+              <div className="accordion">
+                {group.items.map((item) => (
+                  <details key={item.q} name="faq">
+                    <summary>
+                      {item.q}
+                      <ChevronDown />
+                    </summary>
+                    <p className="accordion-panel">{item.a}</p>
+                  </details>
+                ))}
+              </div>
+            </section>
+          ))}
+
+          <section aria-labelledby="faq-cta-title" className="card items-center text-center">
+            <span className="card-icon">
+              <MailIcon />
+            </span>
+            <h2 id="faq-cta-title" className="text-2xl font-extrabold tracking-tight">
+              {t('cta.title')}
+            </h2>
+            <p className="muted max-w-xl">{t('cta.text')}</p>
+            <div className="hero-actions mt-2 justify-center">
+              <Link to={localePath(lang, 'contact')} className="btn btn-primary">
+                {t('cta.contact')}
+                <ArrowRight width={18} height={18} />
+              </Link>
+              <Link to={localePath(lang, 'ai-act-statement')} className="btn btn-outline">
+                {t('cta.aiAct')}
+              </Link>
+            </div>
+          </section>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,7 +1,256 @@
+import { Link } from 'react-router-dom';
+import { CaseStudyCard } from '../components/guide/CaseStudyCard.tsx';
+import { ArrowRight, BotIcon, CheckIcon, SparkIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { useT } from '../i18n/hooks.ts';
+import { Badge, Section } from '../components/ui.tsx';
+import { useLang, useT } from '../i18n/hooks.ts';
+import { readCaseStudies } from '../lib/case-studies.ts';
+import { LANGUAGE_ENTRIES, localePath } from '../site.ts';
+
+interface TitledText {
+  title: string;
+  text: string;
+}
+interface Stat {
+  value: string;
+  label: string;
+}
+interface ComparisonRow {
+  aspect: string;
+  seo: string;
+  geo: string;
+}
+export interface Phase {
+  title: string;
+  when: string;
+  goal: string;
+  tasks: string[];
+}
+
+const SECTIONS = [
+  { id: 'what-is-geo', key: 'definition' },
+  { id: 'seo-vs-geo', key: 'comparison' },
+  { id: 'phases', key: 'phases' },
+  { id: 'best-practices', key: 'practices' },
+  { id: 'case-studies', key: 'caseStudies' },
+] as const;
+
+const PILLAR_ICONS = [BotIcon, SparkIcon, CheckIcon];
 
 export default function GuidePage() {
   const { t } = useT('guide');
-  return <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />;
+  const lang = useLang();
+  const pillars = t('definition.pillars', { returnObjects: true }) as TitledText[];
+  const stats = t('definition.stats', { returnObjects: true }) as Stat[];
+  const rows = t('comparison.rows', { returnObjects: true }) as ComparisonRow[];
+  const phases = t('phases.items', { returnObjects: true }) as Phase[];
+  const timeline = t('phases.timeline', { returnObjects: true }) as Stat[];
+  const practices = t('practices.items', { returnObjects: true }) as TitledText[];
+  const studies = readCaseStudies(t, LANGUAGE_ENTRIES[lang].locale);
+
+  return (
+    <>
+      <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')}>
+        <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-lg">
+          {t('hero.primary')}
+          <ArrowRight width={18} height={18} />
+        </Link>
+        <a href="#phases" className="btn btn-outline btn-lg">
+          {t('hero.secondary')}
+        </a>
+      </PageHero>
+
+      <nav aria-labelledby="guide-toc-title" className="container pb-4">
+        <h2 id="guide-toc-title" className="mb-3 text-sm font-bold tracking-wide text-muted uppercase">
+          {t('toc.label')}
+        </h2>
+        <ol className="flex flex-wrap gap-2">
+          {SECTIONS.map((s, i) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`} className="btn btn-sm btn-outline">
+                <span className="text-brand" aria-hidden="true">
+                  {i + 1}.
+                </span>
+                {t(`toc.${s.key}`)}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <Section id="what-is-geo" title={t('definition.title')} align="start">
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+          <div className="grid gap-5">
+            <p className="text-lg leading-relaxed">
+              <dfn className="font-bold text-brand not-italic">{t('definition.term')}</dfn> {t('definition.text')}
+            </p>
+            <p className="leading-relaxed text-muted">{t('definition.context')}</p>
+          </div>
+          <section aria-labelledby="geo-now-title" className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
+            <h3 id="geo-now-title" className="mb-4 text-base font-bold">
+              {t('definition.statsLabel')}
+            </h3>
+            <ul className="grid grid-cols-2 gap-4">
+              {stats.map((s) => (
+                <li key={s.value} className="flex flex-col gap-1">
+                  <span className="stat-value">{s.value}</span>
+                  <span className="text-sm leading-snug text-muted">{s.label}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <ul className="card-grid mt-10">
+          {pillars.map((p, i) => {
+            const Icon = PILLAR_ICONS[i] ?? CheckIcon;
+            return (
+              <li key={p.title} className="card">
+                <span className="card-icon">
+                  <Icon width={22} height={22} />
+                </span>
+                <h3 className="card-title">{p.title}</h3>
+                <p className="text-muted">{p.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section id="seo-vs-geo" title={t('comparison.title')} lead={t('comparison.lead')} alt>
+        <div className="table-wrap">
+          <table className="table min-w-[40rem]">
+            <caption>{t('comparison.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="w-[22%]">
+                  {t('comparison.aspect')}
+                </th>
+                <th scope="col" className="w-[36%]">
+                  {t('comparison.seo')}
+                </th>
+                <th scope="col" className="w-[42%] text-brand">
+                  {t('comparison.geo')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.aspect}>
+                  <th scope="row">{row.aspect}</th>
+                  <td className="text-muted">{row.seo}</td>
+                  <td>{row.geo}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section id="phases" title={t('phases.title')} lead={t('phases.lead')}>
+        <ol className="grid gap-5">
+          {phases.map((phase, i) => (
+            <li
+              key={phase.title}
+              id={`phase-${i + 1}`}
+              className="card scroll-mt-24 md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8"
+            >
+              <div className="flex flex-col gap-3">
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="card-icon text-lg font-extrabold" aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  <span className="text-sm font-semibold text-muted">
+                    {t('phases.phase', { n: i + 1 })} · {phase.when}
+                  </span>
+                  <Badge variant="success">
+                    <CheckIcon width={14} height={14} />
+                    {t('phases.implemented')}
+                  </Badge>
+                </div>
+                <h3 className="card-title">{phase.title}</h3>
+                <p>
+                  <strong className="font-semibold">{t('phases.goal')}</strong>{' '}
+                  <span className="text-muted">{phase.goal}</span>
+                </p>
+              </div>
+              <div className="mt-2 md:mt-0">
+                <h4 id={`phase-${i + 1}-tasks`} className="mb-2 text-sm font-bold">
+                  {t('phases.tasks')}
+                </h4>
+                <ul aria-labelledby={`phase-${i + 1}-tasks`} className="check-list text-[0.95rem]">
+                  {phase.tasks.map((task) => (
+                    <li key={task}>
+                      <CheckIcon width={16} height={16} />
+                      <span>{task}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <section aria-labelledby="guide-timeline-title" className="mt-8">
+          <h3 id="guide-timeline-title" className="mb-4 text-lg font-bold">
+            {t('phases.timelineLabel')}
+          </h3>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {timeline.map((s) => (
+              <li key={s.value} className="stat-card">
+                <span className="stat-value">{s.value}</span>
+                <span className="stat-label">{s.label}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </Section>
+
+      <Section id="best-practices" title={t('practices.title')} lead={t('practices.lead')} alt>
+        <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {practices.map((p, i) => (
+            <li key={p.title} className="card">
+              <span className="text-sm font-extrabold text-brand" aria-hidden="true">
+                {String(i + 1).padStart(2, '0')}
+              </span>
+              <h3 className="text-lg font-bold">{p.title}</h3>
+              <p className="text-sm text-muted">{p.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="case-studies" title={t('caseStudies.title')} lead={t('caseStudies.lead')}>
+        <ul className="card-grid cols-2">
+          {studies.map((study) => (
+            <li key={study.id}>
+              <CaseStudyCard study={study} />
+            </li>
+          ))}
+        </ul>
+        <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-muted">{t('caseStudies.note')}</p>
+      </Section>
+
+      <section aria-labelledby="guide-cta-title" className="section">
+        <div className="container">
+          <div className="cta-band">
+            <h2 id="guide-cta-title" className="section-title">
+              {t('cta.title')}
+            </h2>
+            <p className="section-lead mx-auto max-w-2xl">{t('cta.lead')}</p>
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-lg">
+                {t('cta.tools')}
+                <ArrowRight width={18} height={18} />
+              </Link>
+              <Link to={localePath(lang, 'contact')} className="btn btn-outline btn-lg">
+                {t('cta.contact')}
+              </Link>
+              <Link to={localePath(lang, 'services')} className="btn btn-outline btn-lg">
+                {t('cta.services')}
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

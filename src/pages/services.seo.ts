@@ -1,5 +1,50 @@
+import { formatUsd } from '../components/services/format.ts';
+import type { ServiceCopy } from '../components/services/ServiceCard.tsx';
+import { SERVICES } from '../lib/services.ts';
+import { organizationId } from '../seo/jsonld.ts';
 import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
+import { LANGUAGE_ENTRIES, localePath } from '../site.ts';
 
-// The page's own structured data, marking up only what the page shows.
-const jsonLd: PageJsonLd = () => [];
+// The services page's own structured data: the six service cards as Service nodes in an
+// ItemList, each with its Offer (a minimum price in USD, or a price on request).
+const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
+  const inLanguage = LANGUAGE_ENTRIES[lang].locale;
+  const contactUrl = `${siteUrl}${localePath(lang, 'contact')}`;
+  return [
+    {
+      '@type': 'ItemList',
+      '@id': `${pageUrl}#services`,
+      name: t('services:catalogue.title'),
+      description: t('services:catalogue.lead'),
+      inLanguage,
+      numberOfItems: SERVICES.length,
+      itemListElement: SERVICES.map((service, i) => {
+        const copy = t(`services:items.${service.id}`, { returnObjects: true }) as ServiceCopy;
+        const url = `${contactUrl}?service=${service.id}`;
+        const offer =
+          service.priceFrom === null
+            ? { description: t('services:catalogue.onRequest') }
+            : {
+                description: t('services:catalogue.priceFrom', { price: formatUsd(service.priceFrom, lang) }),
+                priceCurrency: 'USD',
+                priceSpecification: { '@type': 'PriceSpecification', minPrice: service.priceFrom, priceCurrency: 'USD' },
+              };
+        return {
+          '@type': 'ListItem',
+          position: i + 1,
+          item: {
+            '@type': 'Service',
+            '@id': `${pageUrl}#service-${service.id}`,
+            name: copy.title,
+            description: copy.description,
+            serviceType: copy.category,
+            provider: { '@id': organizationId(siteUrl) },
+            areaServed: { '@type': 'Place', name: 'Worldwide' },
+            offers: { '@type': 'Offer', '@id': `${pageUrl}#offer-${service.id}`, url, ...offer },
+          },
+        };
+      }),
+    },
+  ];
+};
 export default jsonLd;

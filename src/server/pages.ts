@@ -6,6 +6,7 @@ import { classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
 import { isTheme } from '../site-context.tsx';
 import type { Lang } from '../site.ts';
 import type { PageAssets } from './assets.ts';
+import { randomBytes } from 'node:crypto';
 import { PageCache } from './page-cache.ts';
 import { takeFlash } from './flash.ts';
 import { siteUrlOf } from './request-guard.ts';
@@ -64,12 +65,18 @@ export async function sendStatusPage(req: Request, res: Response, deps: Pick<Pag
 }
 
 /**
- * The SSR catch-all: React renders the whole document for people and crawlers alike. Crawler renders
- * (no script, no per-visitor state) are cached briefly per address, language and crawler class,
- * with an ETag so conditional requests get a 304.
+ * The SSR catch-all: React renders the whole document for people and crawlers alike.
+ * - Crawler renders (no script, no per-visitor state) are cached briefly per address, language and
+ *   crawler class, with an ETag so conditional requests get a 304.
+ * - Human renders of addresses without a query string are cached the same way, rendered with a
+ *   placeholder nonce that each response replaces with its own (the CSP nonce stays per request).
+ *   Anything personal (a form outcome) or driven by the query string is rendered fresh.
  */
 export function pageHandler(deps: PageDeps): RequestHandler {
   const cache = new PageCache(deps.crawlerCacheMs);
+  const humanCache = new PageCache(deps.crawlerCacheMs);
+  // Random per process, so no visitor can guess it and smuggle it into a cached page.
+  const NONCE_TOKEN = `nonce${randomBytes(12).toString('hex')}`;
   return async (req, res) => {
     const visitor = visitorOf(req);
     const fallbackLang = detectLanguage(req, res);
@@ -85,13 +92,23 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       return;
     }
 
+    const theme = visitor.isBot ? 'system' : themeOf(req);
+    const formOutcome = visitor.isBot ? undefined : takeFlash(req, res);
+    const humanKey = !visitor.isBot && !formOutcome && deps.crawlerCacheMs > 0 && !req.originalUrl.includes('?') ? `${fallbackLang}|${theme}|${req.originalUrl}` : null;
+    const humanHit = humanKey ? humanCache.get(humanKey) : undefined;
+    if (humanHit) {
+      res.vary('Cookie');
+      sendPage(res, humanHit.status, humanHit.html.split(NONCE_TOKEN).join(res.locals.nonce), false);
+      return;
+    }
+
     const renderer = await deps.renderer();
     const result = await renderer.render({
       url: siteUrlOf(req, deps.siteUrl).href,
       fallbackLang,
-      nonce: res.locals.nonce,
+      nonce: humanKey ? NONCE_TOKEN : res.locals.nonce,
       bootstrapModules: deps.assets.bootstrapModules,
-      site: { ...siteFor(deps, visitor, visitor.isBot ? 'system' : themeOf(req)), formOutcome: visitor.isBot ? undefined : takeFlash(req, res) },
+      site: { ...siteFor(deps, visitor, theme), formOutcome },
     });
     if (result.kind === 'redirect') {
       res.redirect(result.status, result.location);
@@ -103,6 +120,11 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       return;
     }
     res.vary('Cookie');
+    if (humanKey) {
+      const entry = humanCache.set(humanKey, result.status, result.html);
+      sendPage(res, entry.status, entry.html.split(NONCE_TOKEN).join(res.locals.nonce), false);
+      return;
+    }
     sendPage(res, result.status, result.html, visitor.isBot);
   };
 }

@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+import { useLang, useT } from '../../i18n/hooks.ts';
+import type { ServiceOffer } from '../../lib/services.ts';
+import { localePath } from '../../site.ts';
+import { ArrowRight, CheckIcon, SparkIcon } from '../Icons.tsx';
+import { Badge } from '../ui.tsx';
+import { formatUsd } from './format.ts';
+
+export interface ServiceCopy {
+  category: string;
+  title: string;
+  description: string;
+  duration: string;
+  features: string[];
+}
+
+/** The price line of a service in the page language ("From $1,499" or "Contact for Pricing"). */
+export function usePriceLabel() {
+  const { t } = useT('services');
+  const lang = useLang();
+  return (service: ServiceOffer) =>
+    service.priceFrom === null ? t('catalogue.onRequest') : t('catalogue.priceFrom', { price: formatUsd(service.priceFrom, lang) });
+}
+
+/** One service: category, title, description, price and duration, features, and a contact link that preselects it. */
+export function ServiceCard({ service }: { service: ServiceOffer }) {
+  const { t } = useT('services');
+  const lang = useLang();
+  const price = usePriceLabel()(service);
+  const copy = t(`items.${service.id}`, { returnObjects: true }) as ServiceCopy;
+  const base = `service-${service.id}`;
+  return (
+    <article aria-labelledby={`${base}-title`} className={service.popular ? 'card highlight h-full' : 'card h-full'}>
+      <div className="flex min-h-7 flex-wrap items-center justify-between gap-2">
+        <span className="text-sm font-semibold text-brand">{copy.category}</span>
+        {service.popular ? (
+          <Badge>
+            <SparkIcon width={14} height={14} />
+            {t('catalogue.popular')}
+          </Badge>
+        ) : null}
+      </div>
+      <h3 id={`${base}-title`} className="card-title">
+        {copy.title}
+      </h3>
+      <p className="text-muted">{copy.description}</p>
+      <dl className="grid grid-cols-2 gap-3 border-y border-border py-3">
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-xs text-muted">{t('catalogue.price')}</dt>
+          <dd className="text-lg leading-tight font-extrabold" data-price>
+            {price}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-xs text-muted">{t('catalogue.duration')}</dt>
+          <dd className="text-lg leading-tight font-extrabold">{copy.duration}</dd>
+        </div>
+      </dl>
+      <h4 id={`${base}-included`} className="text-sm font-bold">
+        {t('catalogue.included')}
+      </h4>
+      <ul aria-labelledby={`${base}-included`} className="check-list mb-2 text-sm">
+        {copy.features.map((f) => (
+          <li key={f}>
+            <CheckIcon width={16} height={16} />
+            <span>{f}</span>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={`${localePath(lang, 'contact')}?service=${service.id}`}
+        className={service.popular ? 'btn btn-primary mt-auto w-full' : 'btn btn-outline mt-auto w-full'}
+      >
+        {service.priceFrom === null ? t('catalogue.ctaQuote') : t('catalogue.ctaPriced')}
+        <span className="sr-only"> {t('catalogue.ctaFor', { service: copy.title })}</span>
+        <ArrowRight width={18} height={18} />
+      </Link>
+    </article>
+  );
+}

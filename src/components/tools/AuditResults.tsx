@@ -1,0 +1,216 @@
+import type { MouseEvent, Ref } from 'react';
+import { Link } from 'react-router-dom';
+import { useLang, useT } from '../../i18n/hooks.ts';
+import {
+  categoryBadgeVariant,
+  itemBadgeVariant,
+  overallScore,
+  scoreBand,
+  scoreMessageKey,
+  type AuditCategory,
+  type ItemStatus,
+  type ScoreBand,
+} from '../../lib/audit.ts';
+import { localePath } from '../../site.ts';
+import { ArrowRight, SparkIcon } from '../Icons.tsx';
+import { Badge } from '../ui.tsx';
+import { WaitlistButton } from '../Waitlist.tsx';
+
+/** The score colour of each band (spec §4): 90+ green, 75-89 yellow, below 75 red. */
+export const BAND_CLASS: Record<ScoreBand, string> = {
+  green: 'text-[var(--ok)]',
+  yellow: 'text-[var(--warn)]',
+  red: 'text-[var(--bad)]',
+};
+
+const ITEM_STATUSES: readonly ItemStatus[] = ['pass', 'warning', 'fail'];
+const RING_RADIUS = 52;
+const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
+
+/** A circular gauge; decorative, the score is given as text beside it. */
+function ScoreRing({ score, band }: { score: number; band: ScoreBand }) {
+  const filled = (Math.max(0, Math.min(100, score)) / 100) * RING_LENGTH;
+  return (
+    <svg viewBox="0 0 120 120" width="136" height="136" aria-hidden="true" focusable="false" className={`shrink-0 ${BAND_CLASS[band]}`}>
+      <circle cx="60" cy="60" r={RING_RADIUS} fill="none" strokeWidth="10" className="stroke-border" />
+      <circle
+        cx="60"
+        cy="60"
+        r={RING_RADIUS}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="10"
+        strokeLinecap="round"
+        strokeDasharray={`${filled.toFixed(2)} ${RING_LENGTH.toFixed(2)}`}
+        transform="rotate(-90 60 60)"
+      />
+    </svg>
+  );
+}
+
+function OverallScore({ categories }: { categories: readonly AuditCategory[] }) {
+  const { t } = useT('tools');
+  const score = overallScore(categories);
+  const band = scoreBand(score);
+  const items = categories.flatMap((c) => c.items);
+  return (
+    <section aria-labelledby="overall-title" className="card gap-4" data-testid="overall">
+      <h3 id="overall-title" className="card-title">
+        {t('results.overall.title')}
+      </h3>
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+        <div className="relative grid place-items-center self-center">
+          <ScoreRing score={score} band={band} />
+          <p className="absolute inset-0 grid place-content-center text-center">
+            <span className={`text-4xl font-extrabold tabular-nums ${BAND_CLASS[band]}`} data-testid="overall-score" data-band={band}>
+              {score}
+            </span>
+            <span className="text-sm text-muted">{t('results.overall.outOf')}</span>
+          </p>
+        </div>
+        <div className="grid gap-4">
+          <p className="text-lg" data-testid="overall-message">
+            {t(scoreMessageKey(score))}
+          </p>
+          <ul className="flex flex-wrap gap-2">
+            {ITEM_STATUSES.map((status) => (
+              <li key={status}>
+                <Badge variant={itemBadgeVariant(status)}>
+                  {t(`results.overall.counts.${status}`, { count: items.filter((i) => i.status === status).length })}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CategoryCard({ category }: { category: AuditCategory }) {
+  const { t } = useT('tools');
+  const base = `results.categories.${category.id}`;
+  const band = scoreBand(category.score);
+  return (
+    <article aria-labelledby={`cat-${category.id}`} className="card" data-testid="category-card" data-category={category.id}>
+      <div className="flex items-start justify-between gap-4">
+        <div className="grid gap-2">
+          <h3 id={`cat-${category.id}`} className="card-title">
+            {t(`${base}.name`)}
+          </h3>
+          <Badge variant={categoryBadgeVariant(category.status)}>{t(`results.categoryStatus.${category.status}`)}</Badge>
+        </div>
+        <p className="shrink-0 text-right leading-none">
+          <span className={`text-3xl font-extrabold tabular-nums ${BAND_CLASS[band]}`} aria-hidden="true">
+            {category.score}
+          </span>
+          <span className="text-sm text-muted" aria-hidden="true">
+            /100
+          </span>
+          <span className="sr-only">{t('results.categoryScore', { score: category.score })}</span>
+        </p>
+      </div>
+      <p className="muted">{t(`${base}.summary`)}</p>
+      <ul className="grid">
+        {category.items.map((item) => (
+          <li key={item.id} className="grid gap-1.5 border-t border-border py-4 last:pb-0" data-item={item.id} data-status={item.status}>
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <span className="font-semibold">{t(`${base}.items.${item.id}.name`)}</span>
+              <Badge variant={itemBadgeVariant(item.status)}>{t(`results.itemStatus.${item.status}`)}</Badge>
+            </div>
+            <p className="text-sm text-muted">{t(`${base}.items.${item.id}.description`)}</p>
+            {item.hasRecommendation ? (
+              <p className="rounded-lg border border-border bg-bg p-3 text-sm">
+                <strong className="font-semibold text-brand">{t('results.recommendation')}</strong>{' '}
+                {t(`${base}.items.${item.id}.recommendation`)}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+/** The report: heading with the audited address (as text), the sample notice, scores and items. */
+export function AuditResults({
+  url,
+  categories,
+  headingRef,
+  onAnalyzeAnother,
+}: {
+  url: string;
+  categories: readonly AuditCategory[];
+  headingRef?: Ref<HTMLHeadingElement>;
+  onAnalyzeAnother?: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  const { t } = useT('tools');
+  const lang = useLang();
+  return (
+    <section aria-labelledby="results-title" className="section pt-4" data-testid="audit-results">
+      <div className="container grid min-w-0 gap-6">
+        <h2 id="results-title" ref={headingRef} tabIndex={-1} className="section-title scroll-mt-24 wrap-anywhere">
+          {t('results.title', { url })}
+        </h2>
+        <div role="note" aria-labelledby="sample-title" className="card border-brand bg-[var(--brand-soft)] sm:flex-row sm:items-center sm:justify-between">
+          <div className="grid gap-1">
+            <p id="sample-title" className="flex items-center gap-2 font-bold text-brand">
+              <SparkIcon width={18} height={18} />
+              {t('results.sample.title')}
+            </p>
+            <p>{t('results.sample.text')}</p>
+          </div>
+          <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
+            <WaitlistButton className="btn btn-primary">
+              {t('results.sample.cta')}
+              <ArrowRight width={18} height={18} />
+            </WaitlistButton>
+            <a href="#audit-url" className="btn btn-outline" onClick={onAnalyzeAnother}>
+              {t('results.sample.again')}
+            </a>
+          </div>
+        </div>
+        <OverallScore categories={categories} />
+        <div className="grid gap-5 lg:grid-cols-2">
+          {categories.map((category) => (
+            <CategoryCard key={category.id} category={category} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Where to go from the report: the guide and the services. */
+export function NextSteps() {
+  const { t } = useT('tools');
+  const lang = useLang();
+  const steps = [
+    { key: 'guide', to: localePath(lang, 'guide') },
+    { key: 'services', to: localePath(lang, 'services') },
+  ] as const;
+  return (
+    <section aria-labelledby="next-steps-title" className="section pt-4">
+      <div className="container">
+        <div className="section-head start mb-6">
+          <h2 id="next-steps-title" className="section-title">
+            {t('nextSteps.title')}
+          </h2>
+          <p className="section-lead">{t('nextSteps.lead')}</p>
+        </div>
+        <ul className="grid gap-5 md:grid-cols-2">
+          {steps.map((step) => (
+            <li key={step.key} className="card">
+              <h3 className="card-title">{t(`nextSteps.${step.key}.title`)}</h3>
+              <p className="muted grow">{t(`nextSteps.${step.key}.text`)}</p>
+              <Link to={step.to} className="btn btn-outline w-fit">
+                {t(`nextSteps.${step.key}.cta`)}
+                <ArrowRight width={18} height={18} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
