@@ -18,13 +18,16 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/server.ts ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
-COPY --from=build --chown=node:node /app/src ./src
 COPY --from=build --chown=node:node /app/content ./content
+# For operators: `npm run leads -- export …` runs the TypeScript export script with tsx.
+COPY --from=build --chown=node:node /app/src ./src
+COPY --from=build --chown=node:node /app/scripts ./scripts
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# One process: tsx runs server.ts directly (SIGTERM reaches Node, which drains and exits 0).
-CMD ["node", "--import", "tsx", "server.ts"]
+# One process, plain Node (SIGTERM reaches it directly; it drains and exits 0). The heap cap keeps
+# the process under 200 MB RSS under load (docs/performance.md); raise it with the container's memory.
+CMD ["node", "--max-old-space-size=128", "dist/server/server.js"]

@@ -36,7 +36,7 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-    command: `node --import tsx server.ts`,
+    command: `node scripts/ensure-build.mjs && node dist/server/server.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

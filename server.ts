@@ -20,7 +20,10 @@ import { nonce, securityHeaders } from './src/server/security.ts';
 import { serviceWorkerSource } from './src/server/service-worker.ts';
 import { openStore, type LeadStore } from './src/server/store/index.ts';
 
-const ROOT = path.dirname(fileURLToPath(import.meta.url));
+// The project root, whether this runs from the sources (tsx, development) or from its built copy in
+// dist/server/server.js (production).
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.basename(HERE) === 'server' && path.basename(path.dirname(HERE)) === 'dist' ? path.resolve(HERE, '../..') : HERE;
 
 export interface ServerOptions {
   /** Vite in middleware mode with hot reload instead of the built bundles in dist/. */
@@ -248,7 +251,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   return server;
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const isMain = Boolean(process.argv[1]) && path.resolve(process.argv[1]!) === fileURLToPath(import.meta.url);
 if (isMain) {
   startServer({ dev: process.argv.includes('--dev') }).catch((error: unknown) => {
     if (error instanceof ConfigError) {

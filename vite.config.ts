@@ -17,14 +17,23 @@ function sonnerWithoutInlineStyle(): Plugin {
   };
 }
 
-// One config for the client bundle (dist/client, with a manifest the server reads)
-// and the SSR bundle (`vite build --ssr src/entry-server.tsx --outDir dist/server`).
+// One config for the client bundle (dist/client, with a manifest the server reads) and, with
+// `vite build --ssr`, the server: the React renderer (entry-server.js) and the Express server
+// itself (server.js), so production runs plain `node dist/server/server.js` with no TypeScript
+// loader in memory.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), sonnerWithoutInlineStyle()],
   // Pre-bundling would skip the transform above in development.
   optimizeDeps: { exclude: ['sonner'] },
   build: isSsrBuild
-    ? { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, target: 'node20' }
+    ? {
+        ssr: true,
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        target: 'node20',
+        rollupOptions: { input: { 'entry-server': 'src/entry-server.tsx', server: 'server.ts' } },
+      }
     : {
         outDir: 'dist/client',
         emptyOutDir: true,
@@ -32,5 +41,4 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         rollupOptions: { input: 'src/entry-client.tsx' },
       },
-  ssr: { noExternal: isSsrBuild ? ['react-helmet-async'] : [] },
 }));

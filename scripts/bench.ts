@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ensureBuild } from './ensure-build.ts';
+import { ensureBuild } from './ensure-build.mjs';
 
 // npm run bench: throughput and latency on loopback with autocannon, against the production build.
 // Crawler SSR, human SSR and the very same bytes served as a static file by the same server, for a
@@ -23,7 +23,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'geo-bench-'));
 const staticDir = path.join(ROOT, 'dist/client/__bench');
 
 const startedAt = performance.now();
-const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+const server = spawn(process.execPath, ['--max-old-space-size=128', 'dist/server/server.js'], {
   // Production settings with the request log on (written to /dev/null: its cost is part of the
   // figures); limits per address stay on, and every form post comes from its own address.
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '1', NODE_ENV: 'production' },

@@ -1,4 +1,4 @@
-import { ensureBuild } from '../scripts/ensure-build.ts';
+import { ensureBuild } from '../scripts/ensure-build.mjs';
 
 export default function setup() {
   ensureBuild();

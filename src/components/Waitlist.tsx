@@ -10,6 +10,7 @@ import { ArrowRight, CloseIcon } from './Icons.tsx';
 // Escape closes, focus returns to the button), and a no-JavaScript fallback with the same form.
 
 const OPEN_EVENT = 'waitlist:open';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]';
 
 /** "Join the Waitlist": opens the dialog; without JavaScript, a link to the no-script form. */
 export function WaitlistButton({ className = 'btn btn-primary btn-lg', children }: { className?: string; children?: ReactNode }) {
@@ -85,6 +86,23 @@ function WaitlistDialog() {
   }, []);
 
   const close = () => dialog.current?.close();
+  // A modal <dialog> keeps focus out of the page behind it, but Chromium lets Tab leave for the
+  // browser's own controls after the last field: wrap around inside the dialog instead.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialog.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
   return (
     <dialog
       ref={dialog}
@@ -92,6 +110,7 @@ function WaitlistDialog() {
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-description`}
       onClose={() => trigger.current?.focus()}
+      onKeyDown={keepFocusInside}
       onClick={(event) => {
         // A click on the overlay (outside the dialog's box) closes it.
         if (event.target === dialog.current) close();

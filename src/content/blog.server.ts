@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Marked, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { escapeHtml } from '../lib/serialize.ts';
 import { LANGUAGES, type Lang } from '../site.ts';
 import { BLOG_CATEGORIES, byDateDesc, summaryOf, wordCount, type Post, type PostSummary } from './blog.ts';
 
@@ -63,6 +64,12 @@ export function renderMarkdown(markdown: string): string {
         used.set(base, count + 1);
         const id = count ? `${base}-${count}` : base;
         return `<h${token.depth} id="${id}">${inner}</h${token.depth}>\n`;
+      },
+      // A code block can scroll sideways: it takes keyboard focus so it can be scrolled without a mouse.
+      code(token: Tokens.Code) {
+        const lang = /^[\w-]+/.exec(token.lang ?? '')?.[0];
+        const code = escapeHtml(token.text);
+        return `<pre tabindex="0"><code${lang ? ` class="language-${lang}"` : ''}>${code}</code></pre>\n`;
       },
     },
   });

@@ -58,27 +58,26 @@ export default function GuidePage() {
         <a href="#phases" className="btn btn-outline btn-lg">
           {t('hero.secondary')}
         </a>
+        <nav aria-labelledby="guide-toc-title" className="mt-4 basis-full">
+          <h2 id="guide-toc-title" className="mb-3 text-sm font-bold tracking-wide text-muted uppercase">
+            {t('toc.label')}
+          </h2>
+          <ol className="flex flex-wrap gap-2">
+            {SECTIONS.map((s, i) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`} className="btn btn-sm btn-outline">
+                  <span className="text-brand" aria-hidden="true">
+                    {i + 1}.
+                  </span>
+                  {t(`toc.${s.key}`)}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
       </PageHero>
 
-      <nav aria-labelledby="guide-toc-title" className="container pb-4">
-        <h2 id="guide-toc-title" className="mb-3 text-sm font-bold tracking-wide text-muted uppercase">
-          {t('toc.label')}
-        </h2>
-        <ol className="flex flex-wrap gap-2">
-          {SECTIONS.map((s, i) => (
-            <li key={s.id}>
-              <a href={`#${s.id}`} className="btn btn-sm btn-outline">
-                <span className="text-brand" aria-hidden="true">
-                  {i + 1}.
-                </span>
-                {t(`toc.${s.key}`)}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-
-      <Section id="what-is-geo" title={t('definition.title')} align="start">
+      <Section id="what-is-geo" title={t('definition.title')}>
         <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
           <div className="grid gap-5">
             <p className="text-lg leading-relaxed">
@@ -100,7 +99,7 @@ export default function GuidePage() {
             </ul>
           </section>
         </div>
-        <ul className="card-grid mt-10">
+        <ul className="mt-10 grid gap-5 md:grid-cols-3">
           {pillars.map((p, i) => {
             const Icon = PILLAR_ICONS[i] ?? CheckIcon;
             return (
@@ -118,9 +117,10 @@ export default function GuidePage() {
 
       <Section id="seo-vs-geo" title={t('comparison.title')} lead={t('comparison.lead')} alt>
         <div className="table-wrap">
-          <table className="table min-w-[40rem]">
-            <caption>{t('comparison.caption')}</caption>
-            <thead>
+          {/* Below md, each row becomes a stacked block, with the column names from data-label. */}
+          <table className="table max-md:block">
+            <caption className="max-md:block">{t('comparison.caption')}</caption>
+            <thead className="max-md:sr-only">
               <tr>
                 <th scope="col" className="w-[22%]">
                   {t('comparison.aspect')}
@@ -133,12 +133,24 @@ export default function GuidePage() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:block">
               {rows.map((row) => (
-                <tr key={row.aspect}>
-                  <th scope="row">{row.aspect}</th>
-                  <td className="text-muted">{row.seo}</td>
-                  <td>{row.geo}</td>
+                <tr key={row.aspect} className="max-md:block max-md:border-b max-md:border-border max-md:py-3 max-md:last:border-b-0">
+                  <th scope="row" className="max-md:block max-md:border-b-0 max-md:py-1">
+                    {row.aspect}
+                  </th>
+                  <td
+                    data-label={t('comparison.seo')}
+                    className="text-muted max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:content-[attr(data-label)]"
+                  >
+                    {row.seo}
+                  </td>
+                  <td
+                    data-label={t('comparison.geo')}
+                    className="max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:text-brand max-md:before:content-[attr(data-label)]"
+                  >
+                    {row.geo}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 // The real process: configuration errors, start-up and graceful shutdown.
 
 function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['dist/server/server.js'], {
     env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'geo-proc-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -127,14 +127,32 @@ describe('the server process', () => {
       return { req, body, done, accepted };
     });
     await Promise.all(posts.map((p) => p.accepted));
-    // Page requests whose responses are still being produced.
-    const pages = Array.from({ length: PAGES }, () => fetch(`http://127.0.0.1:${port}/en/guide`, { headers: { 'User-Agent': 'Mozilla/5.0 Chrome/126' } }).then((r) => r.text().then(() => r.status)));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Page requests the server has started answering (headers received), bodies read only after SIGTERM.
+    const pageResponses = await Promise.all(
+      Array.from(
+        { length: PAGES },
+        () =>
+          new Promise<http.IncomingMessage>((resolve, reject) => {
+            http.get({ host: '127.0.0.1', port, path: '/en/guide', headers: { 'User-Agent': 'Mozilla/5.0 Chrome/126' } }, resolve).on('error', reject);
+          }),
+      ),
+    );
+    const pages = pageResponses.map(
+      (res) =>
+        new Promise<number>((resolve, reject) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve(bytes > 10_000 ? (res.statusCode ?? 0) : -1));
+          res.on('error', reject);
+        }),
+    );
+    for (const res of pageResponses) res.pause();
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 150));
     for (const p of posts) p.req.end(p.body);
+    for (const res of pageResponses) res.resume();
 
     const postStatuses = await Promise.all(posts.map((p) => p.done));
     const pageStatuses = await Promise.all(pages);

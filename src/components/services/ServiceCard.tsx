@@ -44,16 +44,16 @@ export function ServiceCard({ service }: { service: ServiceOffer }) {
         {copy.title}
       </h3>
       <p className="text-muted">{copy.description}</p>
-      <dl className="grid grid-cols-2 gap-3 border-y border-border py-3">
+      <dl className="grid grid-cols-[3fr_2fr] gap-3 border-y border-border py-3">
         <div className="flex flex-col gap-0.5">
           <dt className="text-xs text-muted">{t('catalogue.price')}</dt>
-          <dd className="text-lg leading-tight font-extrabold" data-price>
+          <dd className="text-base leading-tight font-extrabold" data-price>
             {price}
           </dd>
         </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-xs text-muted">{t('catalogue.duration')}</dt>
-          <dd className="text-lg leading-tight font-extrabold">{copy.duration}</dd>
+          <dd className="text-base leading-tight font-extrabold">{copy.duration}</dd>
         </div>
       </dl>
       <h4 id={`${base}-included`} className="text-sm font-bold">

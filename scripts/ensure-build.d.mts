@@ -1,0 +1,2 @@
+export function buildIsStale(root: string): boolean;
+export function ensureBuild(root?: string): void;
