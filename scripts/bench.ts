@@ -2,6 +2,8 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { ensureBuild } from './ensure-build.mjs';
 
@@ -67,7 +69,41 @@ async function load(name: string, options: Partial<autocannon.Options>): Promise
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, bytes: result.throughput.average / Math.max(1, result.requests.average) };
 }
 
+/**
+ * The JavaScript a person's browser loads for a page before any interaction, gzip-compressed:
+ * every script response up to the load event, then everything else it fetches while left idle
+ * (modules loaded after idle, such as local analytics).
+ */
+async function pageJavaScript(pagePath: string): Promise<{ atLoad: number; idle: number; files: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await (await browser.newContext({ userAgent: HUMAN_UA, serviceWorkers: 'block' })).newPage();
+    const sizes: Promise<number>[] = [];
+    let loaded = false;
+    let atLoad = 0;
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      const size = res.body().then((body) => gzipSync(body, { level: 9 }).length).catch(() => 0);
+      sizes.push(size);
+      if (!loaded) void size.then((n) => (atLoad += n));
+    });
+    await page.goto(base + pagePath, { waitUntil: 'load' });
+    loaded = true;
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(3000);
+    await page.waitForLoadState('networkidle');
+    const all = await Promise.all(sizes);
+    return { atLoad, idle: all.reduce((a, b) => a + b, 0), files: all.length };
+  } finally {
+    await browser.close();
+  }
+}
+
 const startup = await firstAnswer();
+const homeJs = await pageJavaScript('/en/');
 const sampler = setInterval(sampleRss, 200);
 mkdirSync(staticDir, { recursive: true });
 const rows: Row[] = [];
@@ -124,3 +160,7 @@ console.log('');
 for (const line of ratios) console.log(line);
 console.log(`peak RSS under load: ${(peakRss / 2 ** 20).toFixed(0)} MB (budget < 200 MB)`);
 console.log(`start-up to first answer: ${startup.toFixed(0)} ms (budget < 1500 ms)`);
+console.log(
+  `home page JavaScript (gzip): ${(homeJs.atLoad / 1024).toFixed(1)} KB by the load event (budget ≤ 130 KB), ` +
+    `${(homeJs.idle / 1024).toFixed(1)} KB once idle, in ${homeJs.files} files`,
+);

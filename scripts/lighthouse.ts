@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureBuild } from './ensure-build.mjs';
+
+// npm run lighthouse: Lighthouse 12 with Debian's Chromium, mobile settings, against the production
+// build on loopback. Lighthouse announces itself in its user agent and isbot counts it as a bot, so
+// it is given a normal mobile browser's user agent: it measures the page people get (hydrated app),
+// not the crawler render. Prints the four category scores per page; exits 1 when any is below 100
+// unless LIGHTHOUSE_MIN says otherwise.
+
+const MOBILE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const PAGES = ['/en/', '/fr/', '/en/guide', '/fr/guide', '/en/tools', '/fr/tools', '/en/blog/ultimate-geo-guide-2025', '/fr/blog/ultimate-geo-guide-2025'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 100);
+const ROOT = process.cwd();
+
+ensureBuild(ROOT);
+const port = 4100 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'geo-lighthouse-'));
+const server = spawn(process.execPath, ['dist/server/server.js'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SITE_URL: base, NODE_ENV: 'production' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 400; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the server did not answer on ${base}`);
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+const rows: { url: string; scores: Record<string, number>; failed: string[] }[] = [];
+try {
+  await waitForServer();
+  for (const page of PAGES) {
+    const result = await lighthouse(
+      base + page,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      { extends: 'lighthouse:default', settings: { formFactor: 'mobile', emulatedUserAgent: MOBILE_UA } },
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { lhr } = result;
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+    // The audits that cost points, so a score below 100 says what to fix.
+    const failed = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    rows.push({ url: page, scores, failed });
+    console.log(`${page.padEnd(36)}${CATEGORIES.map((c) => `${c} ${scores[c]}`).join('  ')}`);
+    if (failed.length) console.log(`${''.padEnd(36)}below full marks: ${failed.join(', ')}`);
+  }
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const below = rows.filter((r) => CATEGORIES.some((c) => (r.scores[c] ?? 0) < MIN));
+console.log(below.length ? `\n${below.length} of ${rows.length} pages score below ${MIN} somewhere.` : `\nAll ${rows.length} pages score ${MIN} or more in all four categories.`);
+process.exitCode = below.length ? 1 : 0;
