@@ -25,7 +25,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'geo-bench-'));
 const staticDir = path.join(ROOT, 'dist/client/__bench');
 
 const startedAt = performance.now();
-const server = spawn(process.execPath, ['--max-old-space-size=128', 'dist/server/server.js'], {
+const server = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=4').split(' '), 'dist/server/server.js'], {
   // Production settings with the request log on (written to /dev/null: its cost is part of the
   // figures); limits per address stay on, and every form post comes from its own address.
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '1', NODE_ENV: 'production' },
@@ -45,10 +45,12 @@ async function firstAnswer(): Promise<number> {
 }
 
 let peakRss = 0;
+let runPeakRss = 0;
 function sampleRss() {
   try {
     const kb = Number(execFileSync('ps', ['-o', 'rss=', '-p', String(server.pid)], { encoding: 'utf8' }).trim());
     peakRss = Math.max(peakRss, kb * 1024);
+    runPeakRss = Math.max(runPeakRss, kb * 1024);
   } catch {
     /* process gone */
   }
@@ -61,12 +63,14 @@ interface Row {
   p99: number;
   errors: number;
   bytes: number;
+  rssMb: number;
 }
 
 async function load(name: string, options: Partial<autocannon.Options>): Promise<Row> {
+  runPeakRss = 0;
   const result = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, ...options } as autocannon.Options);
   const errors = result.errors + result.timeouts + result.non2xx;
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, bytes: result.throughput.average / Math.max(1, result.requests.average) };
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, bytes: result.throughput.average / Math.max(1, result.requests.average), rssMb: runPeakRss / 2 ** 20 };
 }
 
 /**
@@ -154,8 +158,10 @@ try {
 
 const pad = (s: string, n: number) => s.padEnd(n);
 console.log(`\nMachine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${CONNECTIONS} connections, ${DURATION} s per run\n`);
-console.log(`${pad('run', 46)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('bytes', 9)}errors`);
-for (const r of rows) console.log(`${pad(r.name, 46)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(r.bytes.toFixed(0), 9)}${r.errors}`);
+console.log(`${pad('run', 46)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('bytes', 9)}${pad('RSS MB', 9)}errors`);
+for (const r of rows) {
+  console.log(`${pad(r.name, 46)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(r.bytes.toFixed(0), 9)}${pad(r.rssMb.toFixed(0), 9)}${r.errors}`);
+}
 console.log('');
 for (const line of ratios) console.log(line);
 console.log(`peak RSS under load: ${(peakRss / 2 ** 20).toFixed(0)} MB (budget < 200 MB)`);

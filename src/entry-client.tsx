@@ -1,6 +1,6 @@
 import '@vitejs/plugin-react/preamble';
 import './styles.css';
-import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
+import { StrictMode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
@@ -52,14 +52,18 @@ async function start(payload: ClientPayload) {
   );
 
   const router = createBrowserRouter(routes);
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <App payload={payload} router={router} />
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  // In a transition, hydration is split into short slices that yield to the browser between them,
+  // instead of one long task that blocks input while a long page hydrates.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <App payload={payload} router={router} />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
   afterLoad(router, payload.site.visitor);
 }
 
