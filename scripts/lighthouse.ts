@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { ensureBuild } from './ensure-build.mjs';
 
 // npm run lighthouse: Lighthouse 12 with Debian's Chromium, mobile settings, against the production
@@ -47,18 +47,28 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
+/** One Lighthouse run; a run that Lighthouse itself reports as failed (runtimeError) is retried once. */
+async function audit(page: string, attempt = 1): Promise<LighthouseResult> {
+  const result = await lighthouse(
+    base + page,
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+    { extends: 'lighthouse:default', settings: { formFactor: 'mobile', emulatedUserAgent: MOBILE_UA } },
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+  const { lhr } = result;
+  if (lhr.runtimeError && attempt < 2) {
+    console.log(`${page}: Lighthouse run failed (${lhr.runtimeError.code}); retrying`);
+    return audit(page, attempt + 1);
+  }
+  return lhr;
+}
+
 const rows: { url: string; scores: Record<string, number>; failed: string[] }[] = [];
 let benchmarkIndex = 0;
 try {
   await waitForServer();
   for (const page of PAGES) {
-    const result = await lighthouse(
-      base + page,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-      { extends: 'lighthouse:default', settings: { formFactor: 'mobile', emulatedUserAgent: MOBILE_UA } },
-    );
-    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-    const { lhr } = result;
+    const lhr = await audit(page);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
     // The audits that cost points, so a score below 100 says what to fix.
     const failed = Object.values(lhr.audits)
