@@ -109,12 +109,15 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     res.set('Cache-Control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
-  // 4. Static files: hashed assets cached for a year, everything else from public/ for an hour.
+  // 4. Static files: hashed assets cached for a year, content images for a month, everything else
+  // from public/ for an hour.
   if (vite) {
     app.use(vite.middlewares);
   } else {
     const clientDir = path.join(ROOT, 'dist/client');
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    // Content images keep their address for good (a new picture gets a new file name): a month.
+    app.use('/images', express.static(path.join(clientDir, 'images'), { maxAge: '30d', index: false, redirect: false }));
     app.use(express.static(clientDir, { maxAge: '1h', index: false, dotfiles: 'ignore', redirect: false }));
   }
 

@@ -254,6 +254,15 @@ describe('headers, assets and health', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
+  it('caches content images for a month and other public files for an hour', async () => {
+    const avatar = await request(app).get('/images/authors/claire-martin.svg');
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers['cache-control']).toBe('public, max-age=2592000');
+    const icon = await request(app).get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
   it('never serves build metadata, sources or dotfiles', async () => {
     for (const p of ['/.vite/manifest.json', '/%2Evite/manifest.json', '/server.ts', '/src/site.ts', '/package.json', '/.env', '/.git/config', '/assets/../../server/entry-server.js']) {
       const res = await request(app).get(p);
