@@ -203,16 +203,20 @@ export function postMarkdown({ siteUrl }: SiteFilesInput, blog: BlogSource, lang
   const post = blog.post(lang, slug);
   if (!post) return undefined;
   const date = (iso: string) => iso.slice(0, 10);
+  const word = (key: string) => text(lang, `blog:markdownFacts.${key}`);
+  // "Author: …" in English, "Auteur : …" in French (a no-break space before the colon).
+  const label = (key: string) => word(key) + word('separator');
+  const category = text(lang, `blog:categories.${post.category}`);
   return [
     `# ${post.title}`,
     '',
     `> ${post.excerpt}`,
     '',
-    `- Author: ${post.author.name}`,
-    `- Published: ${date(post.publishedAt)} (updated ${date(post.updatedAt)})`,
-    `- Category: ${post.category}; tags: ${post.tags.join(', ')}`,
-    `- Reading time: ${post.readingTime} min (${post.wordCount} words)`,
-    `- Canonical: ${siteUrl}/${lang}/blog/${post.slug}`,
+    `- ${label('author')}${post.author.name}`,
+    `- ${label('published')}${date(post.publishedAt)} (${word('updated')} ${date(post.updatedAt)})`,
+    `- ${label('category')}${category}; ${label('tags')}${post.tags.join(', ')}`,
+    `- ${label('readingTime')}${post.readingTime} min (${post.wordCount} ${word('words')})`,
+    `- ${label('canonical')}${siteUrl}/${lang}/blog/${post.slug}`,
     '',
     post.content,
     '',

@@ -120,6 +120,17 @@ describe('for machines', () => {
     expect((await request(app).get('/en/blog/nope.md')).status).not.toBe(200);
   });
 
+  it('labels the facts of a markdown copy in the page language', async () => {
+    const fr = (await request(app).get('/fr/blog/strategic-ai-compliance-excellence.md')).text;
+    expect(fr).toMatch(/^- Auteur\u00a0: \S/m);
+    expect(fr).toContain('- Catégorie\u00a0: Juridique');
+    expect(fr).toMatch(/^- Temps de lecture\u00a0: 10 min \(\d+ mots\)$/m);
+    expect(fr).not.toMatch(/Author:|Reading time:|Category:/);
+    const en = (await request(app).get('/en/blog/strategic-ai-compliance-excellence.md')).text;
+    expect(en).toContain('- Category: Legal');
+    expect(en).toMatch(/^- Reading time: 10 min \(\d+ words\)$/m);
+  });
+
   it('serves an RSS feed per language, linked from the head', async () => {
     for (const lang of LANGUAGES) {
       const res = await request(app).get(`/${lang}/feed.xml`);
