@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
@@ -161,6 +163,22 @@ describe('for machines', () => {
     expect(one.body.post.html).toContain('<h2 id=');
     expect(one.body.post.content).toBeUndefined();
     expect((await request(app).get('/api/blog/en/nope')).status).toBe(404);
+  });
+
+  it('keeps article bodies out of the client bundle', () => {
+    const dir = path.resolve('dist/client/assets');
+    const bundle = readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n');
+    for (const lang of LANGUAGES) {
+      for (const slug of slugs) {
+        // A plain sentence from the body (no Markdown, no accents to be escaped differently).
+        const line = blog.post(lang, slug)!.content.split('\n').find((l) => /^[A-Za-z][A-Za-z ,']{59}/.test(l));
+        expect(line, `${lang}/${slug} has a plain sentence to look for`).toBeDefined();
+        expect(bundle.includes(line!.slice(0, 60)), `${lang}/${slug} body is in the client bundle`).toBe(false);
+      }
+    }
   });
 
   it('gives crawlers the full article with no script', async () => {
