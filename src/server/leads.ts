@@ -8,6 +8,7 @@ import { parseForm } from './forms.ts';
 import { detectLanguage } from './language.ts';
 import { formMessage } from './messages.ts';
 import type { LeadStore } from './store/index.ts';
+import { StoreRefusedError } from './store/types.ts';
 
 // POST /api/waitlist, /api/contact, /api/newsletter (design §6). JSON or url-encoded bodies up to
 // 16 KB. Scripts get JSON answers; a plain HTML form post gets a 303 back to its page, which shows
@@ -123,10 +124,12 @@ export function leadsRouter(deps: LeadsDeps): Router {
         deps.logger.info({ form, outcome, store: deps.store.kind }, 'form submission stored');
         deps.onLead?.(form, outcome);
         answer(req, res, 200, { form, ok: true });
-      } catch (error) {
-        deps.logger.error({ form, err: { name: (error as Error).name, message: (error as Error).message } }, 'form submission failed');
+      } catch (failure) {
+        deps.logger.error({ form, err: { name: (failure as Error).name, message: (failure as Error).message } }, 'form submission failed');
         deps.onLead?.(form, 'failed');
-        answer(req, res, 503, { form, ok: false, error: formMessage(lang, 'storeUnavailable') });
+        // A refusal carries the backend's own text for the visitor (spec §8); an outage, ours.
+        const error = failure instanceof StoreRefusedError ? failure.publicMessage.slice(0, 300) : formMessage(lang, 'storeUnavailable');
+        answer(req, res, 503, { form, ok: false, error });
       }
     };
     router.post(`/api/${form}`, handler);

@@ -66,8 +66,33 @@ describe('supabase migration', () => {
     await expect(asAnon(() => db.query(`insert into public.leads (email, source, status) values ('x@example.com', 's', 'won')`))).rejects.toThrow(/row-level security/);
   });
 
+  it('stores the same form and email once within ten minutes, keeping the later details', async () => {
+    const count = async (email: string) => (await db.query<{ n: number }>(`select count(*)::int as n from public.leads where lower(email) = $1`, [email])).rows[0]!.n;
+    const utm = JSON.stringify({ utm_source: 'website', utm_medium: 'waitlist', utm_campaign: 'geo_waitlist_2025' });
+    // The waitlist function, then the note the website adds as a lead: one row, with the note.
+    await asAnon(() => db.query(`select public.create_free_audit_from_form('', 'twice@example.com', null, null, 'https://twice.example.com', 'en', $1::jsonb, 's')`, [utm]));
+    await asAnon(() =>
+      db.query(
+        `insert into public.leads (name, email, source, language, lead_data, utm_data, status) values ('Ada', 'Twice@example.com', 's', 'en', $1::jsonb, $2::jsonb, 'new')`,
+        [JSON.stringify({ form_type: 'waitlist', message: 'We sell bikes', website: 'https://twice.example.com' }), utm],
+      ),
+    );
+    expect(await count('twice@example.com')).toBe(1);
+    const row = await db.query<{ name: string; lead_data: { message: string; form_type: string } }>(`select name, lead_data from public.leads where email = 'twice@example.com'`);
+    expect(row.rows[0]).toMatchObject({ name: 'Ada', lead_data: { message: 'We sell bikes', form_type: 'waitlist' } });
+    // Another form with the same email is its own lead.
+    await asAnon(() => db.query(`insert into public.leads (email, source, lead_data, status) values ('twice@example.com', 's', '{"form_type":"contact"}', 'new')`));
+    expect(await count('twice@example.com')).toBe(2);
+    // Outside the window, a new row.
+    await db.query(`update public.leads set created_at = now() - interval '11 minutes' where lower(email) = 'twice@example.com'`);
+    await asAnon(() => db.query(`insert into public.leads (email, source, lead_data, status) values ('twice@example.com', 's', '{"form_type":"contact"}', 'new')`));
+    expect(await count('twice@example.com')).toBe(3);
+  });
+
   it('pins the function search_path', async () => {
-    const config = await db.query<{ proconfig: string[] }>(`select proconfig from pg_proc where proname = 'create_free_audit_from_form'`);
-    expect(config.rows[0]!.proconfig).toContain('search_path=""');
+    for (const name of ['create_free_audit_from_form', 'leads_fold_recent_duplicate']) {
+      const config = await db.query<{ proconfig: string[] }>(`select proconfig from pg_proc where proname = $1`, [name]);
+      expect(config.rows[0]!.proconfig, name).toContain('search_path=""');
+    }
   });
 });

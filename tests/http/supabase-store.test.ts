@@ -104,12 +104,35 @@ describe('SupabaseStore requests', () => {
     expect(await store.saveContact({ ...contact, email: 'ADA@example.com' }, ctx())).toBe('duplicate');
     expect(seen).toHaveLength(1);
   });
+
+  it('stores simultaneous submissions of the same lead once', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    reply = (req, res) => void gate.then(() => ok(201, undefined)(req, res));
+    const store = new SupabaseStore(baseUrl, KEY);
+    const outcomes = Promise.all(Array.from({ length: 5 }, () => store.saveContact({ ...contact, email: 'race@example.com' }, ctx())));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect((await outcomes).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'stored']);
+    expect(seen).toHaveLength(1);
+  });
 });
 
 describe('SupabaseStore failures', () => {
   it('treats { success: false } as a failure', async () => {
     reply = ok(200, { success: false, error: 'Duplicate audit' });
     await expect(new SupabaseStore(baseUrl, KEY).saveWaitlist(waitlist, ctx())).rejects.toThrow(/Duplicate audit/);
+  });
+
+  it("shows the function's own error text to the visitor", async () => {
+    const app = await testServer({ SUPABASE_URL: baseUrl, SUPABASE_ANON_KEY: KEY });
+    reply = ok(200, { success: false, error: 'This address already has an audit on the way.' });
+    const res = await request(app).post('/api/waitlist').send({ email: 'refused@example.com', website: 'https://refused.example.com' });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ success: false, error: 'This address already has an audit on the way.' });
+    reply = ok(200, { success: false, error: null });
+    const bare = await request(app).post('/api/waitlist').send({ email: 'refused2@example.com', website: 'https://refused.example.com' });
+    expect(bare.body.error).toBe('Submission failed');
   });
 
   it('treats HTTP 5xx as a failure', async () => {

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { FormType } from '../../lib/form-limits.ts';
-import { DUPLICATE_WINDOW_MS, NAME_NOT_PROVIDED, StoreUnavailableError, UTM, type LeadContext, type LeadStore, type SaveOutcome } from './types.ts';
+import { DUPLICATE_WINDOW_MS, NAME_NOT_PROVIDED, StoreRefusedError, StoreUnavailableError, UTM, type LeadContext, type LeadStore, type SaveOutcome } from './types.ts';
 
 // Supabase store (when SUPABASE_URL and SUPABASE_ANON_KEY are set): the waitlist calls the
 // create_free_audit_from_form function, the contact form inserts the spec's lead record into
@@ -29,8 +29,13 @@ interface RpcResult {
 export class SupabaseStore implements LeadStore {
   readonly kind = 'supabase' as const;
   private readonly client: SupabaseClient;
-  /** Same form and email within the window: stored once (per process; Supabase has no upsert window). */
+  /**
+   * Same form and email within the window: stored once. This process remembers what it stored and
+   * holds a second submission until the first one's write is done; across replicas, the database's
+   * own trigger (supabase/migrations) folds a repeat into the first row.
+   */
   private readonly recent = new Map<string, number>();
+  private readonly inflight = new Map<string, Promise<void>>();
 
   constructor(url: string, anonKey: string, options: { timeoutMs?: number } = {}) {
     this.client = createClient(url, anonKey, {
@@ -53,14 +58,25 @@ export class SupabaseStore implements LeadStore {
 
   private async guarded(form: FormType, email: string, ctx: LeadContext, write: () => Promise<void>): Promise<SaveOutcome> {
     const now = ctx.submittedAt.getTime();
+    const key = `${form}:${email.toLowerCase()}`;
+    // A simultaneous submission of the same lead waits for the first one's outcome.
+    for (let pending = this.inflight.get(key); pending; pending = this.inflight.get(key)) await pending.catch(() => undefined);
     if (this.seen(form, email, now)) return 'duplicate';
+    const attempt = (async () => {
+      try {
+        await write();
+      } catch (error) {
+        if (error instanceof StoreUnavailableError) throw error;
+        throw new StoreUnavailableError(`Supabase ${form} failed: ${(error as Error).message}`);
+      }
+      this.remember(form, email, now);
+    })();
+    this.inflight.set(key, attempt);
     try {
-      await write();
-    } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error;
-      throw new StoreUnavailableError(`Supabase ${form} failed: ${(error as Error).message}`);
+      await attempt;
+    } finally {
+      this.inflight.delete(key);
     }
-    this.remember(form, email, now);
     return 'stored';
   }
 
@@ -83,7 +99,8 @@ export class SupabaseStore implements LeadStore {
       });
       if (error) throw new StoreUnavailableError(`Supabase rpc failed: ${error.message}`);
       const result = (data ?? {}) as RpcResult;
-      if (result.success === false) throw new StoreUnavailableError(`Supabase rpc refused: ${result.error ?? 'Submission failed'}`);
+      // The spec shows the function's own error text to the visitor, else 'Submission failed'.
+      if (result.success === false) throw new StoreRefusedError(result.error || 'Submission failed');
       // The function's contract has no message parameter; a note the visitor wrote is kept as a
       // waitlist lead so nothing submitted is lost.
       if (input.message) {

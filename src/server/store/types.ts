@@ -36,6 +36,14 @@ export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
 }
 
+/** The backend answered but declined the submission, with a text meant for the visitor (spec §8). */
+export class StoreRefusedError extends StoreUnavailableError {
+  override name = 'StoreRefusedError';
+  constructor(readonly publicMessage: string) {
+    super(`refused: ${publicMessage}`);
+  }
+}
+
 export interface LeadStore {
   readonly kind: 'embedded' | 'supabase';
   saveWaitlist(input: WaitlistInput, ctx: LeadContext): Promise<SaveOutcome>;
