@@ -84,7 +84,9 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     const robotsTag = robotsTagFor(deps.policy, visitor.category);
     if (robotsTag) res.set('X-Robots-Tag', robotsTag);
 
-    const cacheKey = visitor.isBot && deps.crawlerCacheMs > 0 ? `${fallbackLang}|${visitor.isAICrawler}|${visitor.crawlDelay}|${req.originalUrl}` : null;
+    // Per agent: the page shows the visitor's own profile (the Tools page's visitor card), so one
+    // crawler's render must never be served to another.
+    const cacheKey = visitor.isBot && deps.crawlerCacheMs > 0 ? `${fallbackLang}|${visitor.name}|${visitor.category}|${visitor.priority}|${req.originalUrl}` : null;
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
     if (cacheKey) deps.onCrawlerCache?.(cached ? 'hit' : 'miss');
     if (cached) {

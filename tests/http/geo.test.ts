@@ -62,6 +62,22 @@ describe('crawler rendering', () => {
     expect(human.text).toContain('window.__APP__');
   });
 
+  it("never serves one crawler's cached page to another: each sees its own profile on Tools", async () => {
+    const card = async (ua: string) => {
+      const html = (await request(app).get('/en/tools').set('User-Agent', ua)).text;
+      const start = html.indexOf('data-visitor-kind=');
+      return html.slice(start, html.indexOf('</section>', start));
+    };
+    expect(await card(GPTBOT_UA)).toContain('GPTBot');
+    const claude = await card(CLAUDEBOT_UA);
+    expect(claude).toContain('ClaudeBot');
+    expect(claude).not.toContain('GPTBot');
+    expect(await card(GOOGLEBOT_UA)).toContain('Googlebot');
+    const bing = await card('Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)');
+    expect(bing).not.toContain('Googlebot');
+    expect(bing).toMatch(/bingbot/i);
+  });
+
   it('gives AI crawlers the marker class, a render time and the crawl-delay hint', async () => {
     const html = (await request(app).get('/fr/guide').set('User-Agent', CLAUDEBOT_UA)).text;
     expect(html).toMatch(/<html lang="fr" class="ai-crawler"/);
