@@ -2,6 +2,7 @@ import type { BlogSource } from '../content/blog-data.ts';
 import { ALL_RESOURCES } from '../i18n/resources.server.ts';
 import { crawlerAllowed, type AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { escapeXml } from '../lib/serialize.ts';
+import { SERVICES } from '../lib/services.ts';
 import { CRAWLERS } from '../lib/visitor.ts';
 import { LANGUAGES, LANGUAGE_ENTRIES, PAGES, SITE_NAME, localePath, type Lang, type PageEntry } from '../site.ts';
 
@@ -128,30 +129,49 @@ export function sitemapXml({ siteUrl, buildDate }: SiteFilesInput, blog: BlogSou
 }
 
 export function llmsTxt({ siteUrl }: SiteFilesInput, blog: BlogSource): string {
+  // Every link points at the Markdown copy of the page: what a language model reads best.
+  const md = (lang: Lang, path: string) => `${siteUrl}/${lang}/${path || 'index'}.md`;
   const lines = [`# ${SITE_NAME}`, '', `> ${text('en', 'brand.tagline')} ${text('en', 'home:meta.description')}`, ''];
   lines.push(
-    'GEO Platform is a pre-launch software platform and service for generative engine optimization (GEO): making a website discoverable, understandable and citable by AI assistants. Every page exists in English (/en/) and French (/fr/).',
+    'GEO Platform is a pre-launch software platform and service for generative engine optimization (GEO): making a website discoverable, understandable and citable by AI assistants. Every page exists in English (/en/) and French (/fr/); each link below is the Markdown copy of a page, whose HTML version is at the same address without `.md`.',
     '',
   );
   for (const lang of LANGUAGES) {
     lines.push(`## Pages (${LANGUAGE_ENTRIES[lang].name})`, '');
     for (const page of PAGES.filter((p) => p.nav || p.id === 'aiAct')) {
-      lines.push(`- [${pageTitle(lang, page)}](${siteUrl}${localePath(lang, page.path)}): ${pageDescription(lang, page)}`);
+      lines.push(`- [${pageTitle(lang, page)}](${md(lang, page.path)}): ${pageDescription(lang, page)}`);
+    }
+    lines.push('');
+  }
+  for (const lang of LANGUAGES) {
+    lines.push(`## Services (${LANGUAGE_ENTRIES[lang].name})`, '');
+    for (const service of SERVICES) {
+      const title = text(lang, `services:items.${service.id}.title`);
+      const price =
+        service.priceFrom === null
+          ? text(lang, 'services:catalogue.onRequest')
+          : text(lang, 'services:catalogue.priceFrom').replace('{{price}}', `$${service.priceFrom.toLocaleString('en-US')}`);
+      const duration = text(lang, `services:items.${service.id}.duration`);
+      const description = text(lang, `services:items.${service.id}.description`);
+      lines.push(`- [${title}](${md(lang, 'services')}): ${description} ${price}; ${duration}.`);
     }
     lines.push('');
   }
   for (const lang of LANGUAGES) {
     lines.push(`## Blog (${LANGUAGE_ENTRIES[lang].name})`, '');
     for (const post of blog.summaries(lang)) {
-      lines.push(`- [${post.title}](${siteUrl}/${lang}/blog/${post.slug}.md): ${post.excerpt}`);
+      lines.push(`- [${post.title}](${md(lang, `blog/${post.slug}`)}): ${post.excerpt}`);
     }
     lines.push('');
   }
   lines.push('## Optional', '');
-  for (const page of PAGES.filter((p) => !p.nav && p.id !== 'aiAct')) {
-    lines.push(`- [${pageTitle('en', page)}](${siteUrl}${localePath('en', page.path)}): ${pageDescription('en', page)}`);
+  for (const lang of LANGUAGES) {
+    for (const page of PAGES.filter((p) => !p.nav && p.id !== 'aiAct')) {
+      lines.push(`- [${pageTitle(lang, page)}](${md(lang, page.path)}): ${pageDescription(lang, page)}`);
+    }
   }
   lines.push(`- [AI training policy](${siteUrl}/ai.txt): what AI systems may do with this site's content`);
+  lines.push(`- [Full content](${siteUrl}/llms-full.txt): every page and article in both languages as one Markdown file`);
   lines.push(`- [Sitemap](${siteUrl}/sitemap.xml): every page in both languages`, '');
   return lines.join('\n');
 }

@@ -146,6 +146,16 @@ describe('llms.txt and markdown copies', () => {
     expect(text).toMatch(/^## Optional$/m);
     for (const line of lines.filter((l) => l.startsWith('- '))) expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/geo\.example\/[^)]+\)(: .+)?$/);
     for (const slug of slugs) expect(text).toContain(`(https://geo.example/en/blog/${slug}.md)`);
+    // Pages link their markdown copies too, in both languages, and the services have their section.
+    expect(text).toContain('(https://geo.example/en/index.md)');
+    expect(text).toContain('(https://geo.example/fr/guide.md)');
+    expect(text).toContain('(https://geo.example/fr/privacy.md)');
+    expect(text).toMatch(/^## Services \(English\)$/m);
+    expect(text).toMatch(/^- \[GEO Content Strategy\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$1,499; 2-3 weeks\.$/m);
+    // Every markdown link answers.
+    for (const [, url] of text.matchAll(/\]\(https:\/\/geo\.example(\/[^)]+\.md)\)/g)) {
+      expect((await request(app).get(url!)).status, url).toBe(200);
+    }
   });
 
   it('serves a markdown copy of every page and article, advertised in the page head', async () => {
