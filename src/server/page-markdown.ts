@@ -24,7 +24,12 @@ function converter(siteUrl: string): TurndownService {
   const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
   // Interactive chrome has no place in a text copy.
   service.remove(['script', 'style', 'form', 'button', 'dialog', 'noscript', 'input', 'select', 'textarea', 'label']);
-  service.remove((node) => ['NAV', 'SVG', 'svg'].includes(node.nodeName) || (node as HTMLElement).getAttribute?.('aria-hidden') === 'true');
+  // Per-visitor parts (data-per-visitor, e.g. the Tools page's "who is visiting" card) describe the
+  // request, not the page: a copy made for every reader leaves them out.
+  service.remove((node) => {
+    const element = node as HTMLElement;
+    return ['NAV', 'SVG', 'svg'].includes(node.nodeName) || element.getAttribute?.('aria-hidden') === 'true' || element.hasAttribute?.('data-per-visitor');
+  });
   service.addRule('absoluteLinks', {
     filter: (node) => node.nodeName === 'A' && Boolean((node as HTMLAnchorElement).getAttribute('href')),
     replacement: (content, node) => {

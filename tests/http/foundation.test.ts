@@ -300,7 +300,7 @@ describe('files for crawlers', () => {
   it('publishes llms.txt and ai.txt', async () => {
     const llms = await request(app).get('/llms.txt');
     expect(llms.text).toMatch(/^# GEO Platform\n\n> /);
-    expect(llms.text).toMatch(/\n## Pages \(English\)\n\n- \[[^\]]+\]\(https:\/\/geo\.example\/en\/\): /);
+    expect(llms.text).toMatch(/\n## Pages \(English\)\n\n- \[[^\]]+\]\(https:\/\/geo\.example\/en\/index\.md\): /);
     const ai = await request(app).get('/ai.txt');
     expect(ai.text).toContain('Policy: opt-out-commercial');
   });

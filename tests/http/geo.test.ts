@@ -171,6 +171,9 @@ describe('llms.txt and markdown copies', () => {
         expect(html).toContain(`<link rel="alternate" type="text/markdown" href="${mdPath}" title="Markdown"/>`);
       }
     }
+    // The Tools page's visitor card describes a request, not the page: not in the copy.
+    const tools = (await request(app).get('/en/tools.md')).text;
+    expect(tools).not.toMatch(/Markdown copy|crawler detected/i);
     expect((await request(app).get('/en/nowhere.md')).status).toBe(404);
     expect((await request(app).get('/de/index.md')).status).not.toBe(200);
   });

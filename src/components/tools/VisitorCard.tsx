@@ -29,7 +29,7 @@ export function VisitorCard({ visitor }: { visitor: VisitorProfile }) {
   }
 
   return (
-    <section aria-labelledby="visitor-title" className="card" data-visitor-kind={kind}>
+    <section aria-labelledby="visitor-title" className="card" data-visitor-kind={kind} data-per-visitor="">
       <h2 id="visitor-title" className="text-sm font-semibold uppercase tracking-wider text-muted">
         {t('visitor.title')}
       </h2>
