@@ -210,6 +210,20 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const app = await createServer({ ...options, httpServer: server });
   const { config, logger } = app.locals;
   server.on('request', app);
+  // Requests Node refuses before Express sees them (headers over its limit, a method token it does
+  // not know, a malformed request line) still get a short, friendly page rather than an empty answer.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const [status, reason] =
+      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request'];
+    const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${reason}</title></head><body><main><h1>${reason}</h1><p>This request could not be read. <a href="/">Go to the homepage</a>.</p></main></body></html>`;
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
   // Deliberate limits: slow clients cannot hold sockets open forever.
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;

@@ -17,6 +17,13 @@ export function redirectFor(pathname: string, search: string, preferred: Lang): 
   const query = search.startsWith('?') && search.length > 1 ? search : '';
   if (pathname === '/') return { status: 302, location: `/${preferred}/${query}` };
 
+  // Every address is lower case: /en/Guide and /EN/guide are the same page as /en/guide, served at
+  // one URL (paths are otherwise matched without regard to case).
+  // (The first segment must not be empty: `//Host` must never become a protocol-relative Location.)
+  if (/[A-Z]/.test(pathname) && /^\/[A-Za-z0-9-][A-Za-z0-9/-]*$/.test(pathname)) {
+    return redirectFor(pathname.toLowerCase(), search, preferred) ?? { status: 301, location: `${pathname.toLowerCase()}${query}` };
+  }
+
   const segments = pathname.split('/');
   const first = segments[1] ?? '';
   if (isLang(first)) {
@@ -29,7 +36,8 @@ export function redirectFor(pathname: string, search: string, preferred: Lang): 
     return null;
   }
 
-  if (UNPREFIXED.has(pathname)) return { status: 302, location: `/${preferred}${pathname}${query}` };
+  const unprefixed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (UNPREFIXED.has(unprefixed)) return { status: 302, location: `/${preferred}${unprefixed}${query}` };
   const blogPost = /^\/blog\/([a-z0-9][a-z0-9-]{0,120})\/?$/.exec(pathname);
   if (blogPost) return { status: 302, location: `/${preferred}/blog/${blogPost[1]}${query}` };
   // A language prefix we do not have (/de/…, /es) goes to the English home page.

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +67,28 @@ describe('the server process', () => {
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
     expect(proc.out()).toContain('"msg":"stopped"');
+  });
+
+  it('answers requests Node refuses itself (huge headers, unknown methods) with a short page, and keeps serving', async () => {
+    const proc = run({ PORT: '0', HOST: '127.0.0.1' });
+    const port = await portOf(proc);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+        let data = '';
+        socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        socket.on('end', () => resolve(data));
+        socket.on('error', reject);
+      });
+    const huge = await raw(`GET /en/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(huge).toContain('<h1>Request Header Fields Too Large</h1>');
+    const odd = await raw('FOO /en/ HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(odd).toMatch(/^HTTP\/1\.1 400 /);
+    expect(odd).toContain('<h1>Bad Request</h1>');
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
   });
 
   it('fails with one clear line when DATA_DIR is not a usable directory', async () => {

@@ -39,6 +39,18 @@ describe('redirectFor', () => {
     expect(redirectFor('//evil.example/', '', 'en')).toBeNull();
   });
 
+  it('serves each page at one lower-case address, with or without a trailing slash', () => {
+    expect(redirectFor('/en/Guide', '?q=1', 'fr')).toEqual({ status: 301, location: '/en/guide?q=1' });
+    expect(redirectFor('/EN/guide', '', 'fr')).toEqual({ status: 301, location: '/en/guide' });
+    expect(redirectFor('/FR/FAQ/', '', 'en')).toEqual({ status: 301, location: '/fr/faq' });
+    expect(redirectFor('/Guide', '', 'fr')).toEqual({ status: 302, location: '/fr/guide' });
+    expect(redirectFor('/guide/', '?a=1', 'en')).toEqual({ status: 302, location: '/en/guide?a=1' });
+    expect(redirectFor('/blog/', '', 'fr')).toEqual({ status: 302, location: '/fr/blog' });
+    expect(redirectFor('//Evil.example/', '', 'en')).toBeNull();
+    expect(redirectFor('//Evil', '', 'en')).toBeNull();
+    expect(redirectFor('///Evil', '', 'en')).toBeNull();
+  });
+
   it('sends unknown language prefixes to /en/ and leaves other paths to the router', () => {
     expect(redirectFor('/de/guide', '', 'fr')).toEqual({ status: 302, location: '/en/' });
     expect(redirectFor('/unknown-page', '', 'fr')).toBeNull();
