@@ -127,16 +127,18 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       sendPage(res, entry.status, entry.html.split(NONCE_TOKEN).join(res.locals.nonce), false);
       return;
     }
-    sendPage(res, result.status, result.html, visitor.isBot);
+    // A page showing a form's outcome carries what the visitor typed: no cache may keep it (the
+    // browser's, a proxy's or the service worker's).
+    sendPage(res, result.status, result.html, visitor.isBot, undefined, Boolean(formOutcome));
   };
 }
 
-function sendPage(res: Response, status: number, html: string, crawler: boolean, etag?: string) {
+function sendPage(res: Response, status: number, html: string, crawler: boolean, etag?: string, personal = false) {
   if (etag) res.set('ETag', etag);
   // Express answers 304 itself when the request's If-None-Match matches the ETag.
   res
     .status(status)
     .type('html')
-    .set('Cache-Control', crawler ? 'public, max-age=60' : 'private, no-cache')
+    .set('Cache-Control', personal ? 'no-store' : crawler ? 'public, max-age=60' : 'private, no-cache')
     .send(html);
 }

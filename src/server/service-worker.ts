@@ -47,7 +47,9 @@ async function networkFirstPage(request) {
   const cache = await caches.open(PAGES);
   try {
     const response = await fetch(request);
-    if (response.ok && (response.headers.get('content-type') || '').includes('text/html')) {
+    // Pages marked no-store (a form's outcome, with what the visitor typed) are never kept.
+    const storable = !(response.headers.get('cache-control') || '').includes('no-store');
+    if (response.ok && storable && (response.headers.get('content-type') || '').includes('text/html')) {
       await cache.put(request, response.clone());
     }
     return response;

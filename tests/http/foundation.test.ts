@@ -3,6 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
+import { loadBlog } from '../../src/content/blog.server.ts';
 import type { Renderer } from '../../src/server/renderer.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer, visibleText } from './helpers.ts';
@@ -142,13 +143,17 @@ describe('humans and crawlers', () => {
     expect(html).toContain('<meta name="crawl-delay" content="1"/>');
   });
 
-  it('shows crawlers and humans the same visible text on every page', async () => {
+  it('shows crawlers and humans the same visible text on every page and article', async () => {
+    const blog = loadBlog();
     for (const lang of LANGUAGES) {
-      for (const page of PAGES) {
-        const url = localePath(lang, page.path);
+      const urls = [...PAGES.map((page) => localePath(lang, page.path)), ...blog.summaries(lang).map((post) => `/${lang}/blog/${post.slug}`)];
+      for (const url of urls) {
         const human = visibleText((await request(app).get(url).set('User-Agent', HUMAN_UA)).text);
-        const bot = visibleText((await request(app).get(url).set('User-Agent', GOOGLEBOT_UA)).text);
-        expect(bot, url).toBe(human);
+        // A search crawler and an AI crawler, each compared with what a person gets.
+        for (const ua of [GOOGLEBOT_UA, GPTBOT_UA]) {
+          const bot = visibleText((await request(app).get(url).set('User-Agent', ua)).text);
+          expect(bot, `${url} (${ua})`).toBe(human);
+        }
       }
     }
   });

@@ -135,6 +135,21 @@ describe('AI training policy, stated once', () => {
   });
 });
 
+describe('service worker', () => {
+  it('is served fresh, for the whole site, and never keeps API answers or no-store pages', async () => {
+    const res = await request(app).get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBe('/');
+    expect(res.text).toContain("includes('no-store')");
+    expect(res.text).toMatch(/\/api\//);
+    // A new deploy takes over: the worker skips waiting and claims open pages.
+    expect(res.text).toContain('skipWaiting');
+    expect(res.text).toContain('clients.claim');
+  });
+});
+
 describe('llms.txt and markdown copies', () => {
   it('llms.txt follows the proposal: H1, blockquote, sections of links to markdown copies', async () => {
     const text = (await request(app).get('/llms.txt')).text;

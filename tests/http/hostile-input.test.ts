@@ -43,7 +43,7 @@ function randomPath(rand: () => number): string {
   const parts: string[] = [];
   for (let i = 0; i < depth; i++) {
     const roll = rand();
-    parts.push(roll < 0.6 ? pick(rand, SEGMENTS) : roll < 0.8 ? encodeURIComponent(pick(rand, XSS)) : Math.random().toString(36).slice(2));
+    parts.push(roll < 0.6 ? pick(rand, SEGMENTS) : roll < 0.8 ? encodeURIComponent(pick(rand, XSS)) : rand().toString(36).slice(2));
   }
   let path = `/${parts.join('/')}`;
   if (rand() < 0.4) path += `?${pick(rand, ['q', 'category', 'url', 'service', 'x', '__proto__[a]', 'constructor[prototype][b]'])}=${encodeURIComponent(pick(rand, XSS))}`;

@@ -189,7 +189,10 @@ describe('without JavaScript', () => {
       .type('form')
       .send({ name: 'Keep <b>me</b>', email: 'broken', message: 'Still here', lang: 'en', returnTo: '/en/contact' });
     expect(res.status).toBe(303);
-    const page = (await agent.get('/en/contact').set('User-Agent', 'Mozilla/5.0 Chrome/126')).text;
+    const response = await agent.get('/en/contact').set('User-Agent', 'Mozilla/5.0 Chrome/126');
+    // What the visitor typed is in this page: no cache may keep it.
+    expect(response.headers['cache-control']).toBe('no-store');
+    const page = response.text;
     expect(page).toMatch(/<div role="alert" class="form-status error"><strong>Failed to send message<\/strong>/);
     expect(page).toContain('Enter a valid email address, like name@company.com.');
     expect(page).toContain('value="Keep &lt;b&gt;me&lt;/b&gt;"');
