@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, escapeXml, serializeForHtml } from '../../src/lib/serialize.ts';
-import { breadcrumbList, graph, organization, webPage, website } from '../../src/seo/jsonld.ts';
+import type { TFunction } from 'i18next';
+import type { ArticleBody } from '../../src/content/blog-data.ts';
+import { articleJsonLd } from '../../src/seo/article-jsonld.ts';
+import { breadcrumbList, faqPage, graph, organization, qaPage, webPage, website } from '../../src/seo/jsonld.ts';
+import { PAGE_JSONLD } from '../../src/seo/page-jsonld.ts';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- \u2028\u2029 & "quoted"';
 
@@ -22,6 +26,41 @@ describe('serializeForHtml', () => {
     const out = serializeForHtml(graph(nodes));
     expect(out).not.toContain('</script');
     expect(out).not.toMatch(/[<>]/);
+    expect(JSON.stringify(JSON.parse(out))).toContain('alert(1)');
+  });
+
+  it('feeds hostile text through the FAQ, QA, article and every page builder safely', () => {
+    const site = 'https://geo.example';
+    const qa = { question: HOSTILE, answer: HOSTILE };
+    // A translation function that answers every key with hostile text (lists with hostile items).
+    // Any field is hostile text; fields the builders read as lists are lists of hostile text.
+    const LISTS = new Set(['tasks', 'items', 'features', 'keyStrategies', 'actionItems', 'steps', 'values', 'entries', 'points', 'questions']);
+    const item: unknown = new Proxy({}, { get: (_target, prop) => (typeof prop === 'string' && LISTS.has(prop) ? [HOSTILE, HOSTILE] : HOSTILE) });
+    const t = ((_key: string, options?: { returnObjects?: boolean }) => (options?.returnObjects ? [item, item] : HOSTILE)) as unknown as TFunction;
+    const post = {
+      slug: 'x',
+      title: HOSTILE,
+      excerpt: HOSTILE,
+      aiQuoteExcerpt: HOSTILE,
+      author: { name: HOSTILE, bio: HOSTILE, avatar: '/images/authors/x.svg' },
+      publishedAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-02T00:00:00.000Z',
+      wordCount: 1,
+      readingTime: 1,
+      seoKeywords: [HOSTILE],
+      category: 'Strategy',
+      tags: [HOSTILE],
+      schemaType: 'Article',
+    } as unknown as ArticleBody;
+    const nodes = [faqPage(`${site}/en/x`, 'en', [qa, qa]), qaPage(`${site}/en/x`, 'fr', qa), articleJsonLd(post, 'en', site)];
+    for (const [page, build] of Object.entries(PAGE_JSONLD)) {
+      const built = build!({ t, lang: 'en', siteUrl: site, pageUrl: `${site}/en/${page}` });
+      expect(Array.isArray(built), page).toBe(true);
+      nodes.push(...built);
+    }
+    const out = serializeForHtml(graph(nodes));
+    expect(out).not.toContain('</script');
+    expect(out).not.toMatch(/[<>\u2028\u2029]/);
     expect(JSON.stringify(JSON.parse(out))).toContain('alert(1)');
   });
 });
