@@ -25,6 +25,19 @@ import { openStore, type LeadStore } from './src/server/store/index.ts';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.basename(HERE) === 'server' && path.basename(path.dirname(HERE)) === 'dist' ? path.resolve(HERE, '../..') : HERE;
 
+const UNLIMITED_PATHS = new Set(['/healthz', '/readyz', '/robots.txt', '/ai.txt', '/llms.txt', '/sitemap.xml']);
+
+/** Loopback and private-network addresses (IPv4, IPv6 and IPv4-mapped IPv6). */
+function isPrivateAddress(ip: string | undefined): boolean {
+  if (!ip) return false;
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return (
+    ip === '::1' ||
+    /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) ||
+    /^f[cd][0-9a-f]{2}:/i.test(ip)
+  );
+}
+
 export interface ServerOptions {
   /** Vite in middleware mode with hot reload instead of the built bundles in dist/. */
   dev?: boolean;
@@ -105,8 +118,14 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       res.status(503).json({ status: 'unavailable', store: store.kind });
     }
   });
-  app.get('/metrics', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  // Operational figures are for the operator's scraper on the internal network, not the public.
+  app.get('/metrics', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (!isPrivateAddress(req.ip)) {
+      res.status(404).json({ success: false, error: 'No such endpoint.' });
+      return;
+    }
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
   // 4. Static files: hashed assets cached for a year, content images for a month, everything else
@@ -139,7 +158,9 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         validate: { xForwardedForHeader: false },
-        skip: (req) => req.path === '/healthz' || req.path === '/readyz',
+        // Health checks, and the small policy files a crawler reads to learn how to behave: a
+        // throttled crawler can still read robots.txt and see its crawl delay.
+        skip: (req) => UNLIMITED_PATHS.has(req.path),
         handler: (req, res) => {
           res.set('Retry-After', '60');
           if (req.path.startsWith('/api/')) {

@@ -230,4 +230,20 @@ describe('metrics', () => {
     expect(res.text).toMatch(/leads_total\{form="newsletter",outcome="rejected"\} 1/);
     expect(res.text).toMatch(/crawler_page_cache_total\{result="(hit|miss)"\} \d+/);
   });
+
+  it('answers only the internal network', async () => {
+    const behindProxy = await testServer({ TRUST_PROXY: '1' });
+    expect((await request(behindProxy).get('/metrics').set('X-Forwarded-For', '203.0.113.7')).status).toBe(404);
+    expect((await request(behindProxy).get('/metrics').set('X-Forwarded-For', '10.1.2.3')).status).toBe(200);
+  });
+});
+
+describe('site-wide limit and crawler policy files', () => {
+  it('lets a throttled crawler still read robots.txt, llms.txt and the sitemap', async () => {
+    const limited = await testServer({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' });
+    const from = (r: request.Test) => r.set('X-Forwarded-For', '198.51.100.9').set('User-Agent', GPTBOT_UA);
+    for (let i = 0; i < 3; i++) await from(request(limited).get('/en/guide'));
+    expect((await from(request(limited).get('/en/guide'))).status).toBe(429);
+    for (const file of ['/robots.txt', '/llms.txt', '/sitemap.xml', '/ai.txt']) expect((await from(request(limited).get(file))).status, file).toBe(200);
+  });
 });
