@@ -38,9 +38,9 @@ function portOf(proc: ReturnType<typeof run>): Promise<number> {
   });
 }
 
-function exportLeads(dataDir: string): Promise<string> {
+function exportLeads(dataDir: string, args: string[] = ['--format', 'json']): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'export', '--format', 'json'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'export', ...args], {
       env: { ...process.env, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -117,6 +117,29 @@ describe('the server process', () => {
     expect(exported).toEqual([expect.objectContaining({ email: 'crash@example.com', message: 'Survive this' })]);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+  });
+
+  it('exports leads for operators as JSON or CSV, from a given day', { timeout: 90_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-export-'));
+    const server = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const port = await portOf(server);
+    const res = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Export Test', email: 'crash@example.com', message: '=HYPERLINK("x")' }),
+    });
+    expect(res.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    // --since keeps leads from that day on; CSV has a header line and one line per lead.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(JSON.parse(await exportLeads(dataDir, ['--format', 'json', '--since', '2999-01-01']))).toEqual([]);
+    const csv = (await exportLeads(dataDir, ['--format', 'csv', '--since', today])).trim().split('\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain('crash@example.com');
+    await expect(exportLeads(dataDir, ['--format', 'csv', '--since', 'yesterday'])).rejects.toThrow(/exited 1/);
+    // A cell that a spreadsheet would run as a formula is neutralised.
+    expect(csv[1]).toContain("'=HYPERLINK");
   });
 
   it('finishes every request in flight on SIGTERM, stores every accepted lead, and exits 0', async () => {
