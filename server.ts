@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -83,7 +84,10 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   const store = options.store ?? (await openStore(config));
   const metrics = createMetrics();
   const statusPages = { renderer, assets };
-  const site = { renderer, assets, siteUrl: config.siteUrl, policy: config.aiTrainingPolicy, buildDate: new Date().toISOString() };
+  // Pages without a date of their own are as new as the build that made them (not the process's
+  // start, so a restart does not tell crawlers that every page changed).
+  const builtAt = vite ? new Date() : statSync(path.join(ROOT, 'dist/client/.vite/manifest.json')).mtime;
+  const site = { renderer, assets, siteUrl: config.siteUrl, policy: config.aiTrainingPolicy, buildDate: builtAt.toISOString() };
 
   const app = express() as unknown as App;
   app.disable('x-powered-by');

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -204,6 +204,14 @@ describe('llms.txt and markdown copies', () => {
 });
 
 describe('sitemap', () => {
+  it('dates pages without a date of their own by the build, not by the server start', async () => {
+    const built = statSync(path.resolve('dist/client/.vite/manifest.json')).mtime.toISOString().slice(0, 10);
+    const xml = (await request(app).get('/sitemap.xml')).text;
+    expect(xml).toMatch(new RegExp(`<loc>https://geo.example/en/guide</loc>[\\s\\S]*?<lastmod>${built}</lastmod>`));
+    const again = (await request(await testServer({ SITE_URL: 'https://geo.example' })).get('/sitemap.xml')).text;
+    expect(again).toBe(xml);
+  });
+
   it('validates against the sitemap schema (xmllint)', async () => {
     const xml = (await request(app).get('/sitemap.xml')).text;
     const dir = mkdtempSync(path.join(tmpdir(), 'sitemap-'));

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { HONEYPOT_FIELD, type FormType } from '../../lib/form-limits.ts';
@@ -35,6 +35,15 @@ export function useLeadForm(options: { form: FormType; fields: FieldName[]; requ
   const [errors, setErrors] = useState<Record<string, string>>(() => outcome?.fields ?? {});
   const [submitting, setSubmitting] = useState(false);
   const [serverNotice, setServerNotice] = useState(outcome);
+  // After a failed send, focus goes back into the form (the disabled button had lost it): to the
+  // first field the server rejected, else to the submit button.
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (!failures || !formRef.current) return;
+    const target = formRef.current.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current.querySelector<HTMLElement>('[type="submit"]');
+    target?.focus();
+  }, [failures]);
 
   const setValue = (name: string, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -59,10 +68,20 @@ export function useLeadForm(options: { form: FormType; fields: FieldName[]; requ
         : { variant: 'error', title: t(`${form}.failureTitle`), description: text || t(`${form}.failureText`) },
     );
 
+  // A failure is shown twice: the spec's toast, and an alert inside the form itself, which stays
+  // readable and is announced even where the toast cannot be (behind the open waitlist dialog,
+  // which makes the rest of the page inert).
+  function fail(text: string | undefined) {
+    toast(false, text);
+    setServerNotice({ form, ok: false, ...(text ? { error: text } : {}) });
+    setFailures((n) => n + 1);
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     const formElement = event.currentTarget;
+    formRef.current = formElement;
     const found = validate();
     setErrors(found);
     setServerNotice(undefined);
@@ -87,10 +106,10 @@ export function useLeadForm(options: { form: FormType; fields: FieldName[]; requ
         options.onSuccess?.();
       } else {
         if (body.fields) setErrors(body.fields);
-        toast(false, body.error);
+        fail(body.error);
       }
     } catch {
-      toast(false, t('errors.network'));
+      fail(t('errors.network'));
     } finally {
       setSubmitting(false);
     }
