@@ -40,6 +40,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: '.tmp/e2e-data', SITE_URL: `http://127.0.0.1:${PORT}` },
+    // Every spec posts forms from the same address: the per-address form limit (10 a minute in
+    // production, tested on its own in tests/http) is raised so the suite never trips it.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: '.tmp/e2e-data', SITE_URL: `http://127.0.0.1:${PORT}`, FORM_RATE_LIMIT_PER_MINUTE: '1000' },
   },
 });

@@ -183,7 +183,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     const { isBot, isAICrawler, name, category, priority, crawlDelay } = visitorOf(req);
     res.set('Cache-Control', 'private, no-store').vary('User-Agent').json({ isBot, isAICrawler, name, category, priority, crawlDelay });
   });
-  app.use(leadsRouter({ store, source: config.projectSource, logger, onLead: metrics.lead }));
+  app.use(leadsRouter({ store, source: config.projectSource, logger, onLead: metrics.lead, rateLimitPerMinute: config.formRateLimitPerMinute }));
   app.all('/api/{*rest}', (req, res) => {
     const known = ['/api/waitlist', '/api/contact', '/api/newsletter', '/api/visitor'].includes(req.path);
     if (known) res.set('Allow', req.path === '/api/visitor' ? 'GET' : 'POST');

@@ -18,6 +18,8 @@ export interface Config {
   projectSource: string;
   /** Requests per minute per client address for pages and the API (0 turns the limit off). */
   rateLimitPerMinute: number;
+  /** Form posts per address and minute (the three form endpoints together). */
+  formRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -40,6 +42,7 @@ const schema = z.object({
   AI_TRAINING_POLICY: z.enum(AI_TRAINING_POLICIES, { error: `must be one of ${AI_TRAINING_POLICIES.join(', ')}` }).default(DEFAULT_AI_TRAINING_POLICY),
   PROJECT_SOURCE: z.string().trim().min(1, 'must not be empty').max(100).default('geo-platform-website'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').default(300),
+  FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(10),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -69,5 +72,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     aiTrainingPolicy: e.AI_TRAINING_POLICY,
     projectSource: e.PROJECT_SOURCE,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    formRateLimitPerMinute: e.FORM_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../../src/server/config.ts';
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', siteUrl: 'http://localhost:3000', logLevel: 'info', trustProxy: 0, aiTrainingPolicy: 'opt-out-commercial' });
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', siteUrl: 'http://localhost:3000', logLevel: 'info', trustProxy: 0, aiTrainingPolicy: 'opt-out-commercial', rateLimitPerMinute: 300, formRateLimitPerMinute: 10 });
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
 
@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
     [{ AI_TRAINING_POLICY: 'whatever' }, 'AI_TRAINING_POLICY'],
     [{ SUPABASE_URL: 'https://x.supabase.co' }, 'SUPABASE_ANON_KEY'],
+    [{ FORM_RATE_LIMIT_PER_MINUTE: '0' }, 'FORM_RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE'],
   ])('rejects %o with one line naming %s', (env, name) => {
     let error: unknown;
     try {
