@@ -1,3 +1,4 @@
+import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 test.describe('shared layout', () => {
@@ -95,6 +96,27 @@ test.describe('shared layout', () => {
     await expect(page).toHaveURL(/\/fr\/guide$/);
     await expect(panel).toBeHidden();
   });
+
+  for (const lang of LANGUAGES) {
+    test(`the mobile menu works on every page (${lang})`, async ({ page, consoleProblems, isMobile }) => {
+      test.skip(!isMobile, 'the mobile menu');
+      test.setTimeout(90_000);
+      void consoleProblems;
+      for (const entry of PAGES) {
+        const url = localePath(lang, entry.path);
+        await page.goto(url);
+        await hydrated(page);
+        await page.locator('summary[aria-label="Menu"]').click();
+        const panel = page.locator('.mobile-panel');
+        await expect(panel, url).toBeVisible();
+        // Choose an item that leads elsewhere: the panel closes and the page changes without a reload.
+        const target = entry.path === 'contact' ? 'guide' : 'contact';
+        await panel.locator(`a[href="${localePath(lang, target)}"]`).click();
+        await expect(page, url).toHaveURL(new RegExp(`${localePath(lang, target)}$`));
+        await expect(panel, url).toBeHidden();
+      }
+    });
+  }
 
   test('the 404 page offers Return Home and Go Back', async ({ page, consoleProblems }) => {
     void consoleProblems;
