@@ -75,6 +75,7 @@ export async function loadBlogPost(args: LoaderFunctionArgs): Promise<BlogPostDa
   const slug = args.params.slug ?? '';
   const source = serverSource(args);
   const found = source ? blogPostData(source, lang, slug) : await fetchJson<BlogPostData>(blogApiPath(lang, slug));
-  if (!found) throw redirect(localePath(lang, 'blog'), 302);
+  // The query string goes along, as with every redirect of the site (design §3).
+  if (!found) throw redirect(`${localePath(lang, 'blog')}${new URL(args.request.url).search}`, 302);
   return found;
 }
