@@ -8,11 +8,12 @@ import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { developmentAssets, productionAssets, type PageAssets } from './src/server/assets.ts';
 import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
+import { answerClientError } from './src/server/client-error.ts';
 import { crawlerFiles } from './src/server/crawler-files.ts';
 import { detectLanguage } from './src/server/language.ts';
 import { leadsRouter } from './src/server/leads.ts';
 import { createLogger, httpLogger } from './src/server/logging.ts';
-import { createMetrics } from './src/server/metrics.ts';
+import { createMetrics, isPrivateAddress } from './src/server/metrics.ts';
 import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
 import { redirectFor } from './src/server/redirects.ts';
 import type { Renderer } from './src/server/renderer.ts';
@@ -27,17 +28,6 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.basename(HERE) === 'server' && path.basename(path.dirname(HERE)) === 'dist' ? path.resolve(HERE, '../..') : HERE;
 
 const UNLIMITED_PATHS = new Set(['/healthz', '/readyz', '/robots.txt', '/ai.txt', '/llms.txt', '/sitemap.xml']);
-
-/** Loopback and private-network addresses (IPv4, IPv6 and IPv4-mapped IPv6). */
-function isPrivateAddress(ip: string | undefined): boolean {
-  if (!ip) return false;
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return (
-    ip === '::1' ||
-    /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) ||
-    /^f[cd][0-9a-f]{2}:/i.test(ip)
-  );
-}
 
 export interface ServerOptions {
   /** Vite in middleware mode with hot reload instead of the built bundles in dist/. */
@@ -235,20 +225,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const app = await createServer({ ...options, httpServer: server });
   const { config, logger } = app.locals;
   server.on('request', app);
-  // Requests Node refuses before Express sees them (headers over its limit, a method token it does
-  // not know, a malformed request line) still get a short, friendly page rather than an empty answer.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') {
-      socket.destroy();
-      return;
-    }
-    const [status, reason] =
-      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request'];
-    const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${reason}</title></head><body><main><h1>${reason}</h1><p>This request could not be read. <a href="/">Go to the homepage</a>.</p></main></body></html>`;
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
+  // Requests Node refuses before Express sees them still get a short page, not an empty answer.
+  server.on('clientError', answerClientError);
   // Deliberate limits: slow clients cannot hold sockets open forever.
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;

@@ -1,10 +1,11 @@
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { ensureBuild } from './ensure-build.mjs';
 
 // npm run bench: throughput and latency on loopback with autocannon, against the production build.
@@ -19,29 +20,19 @@ const CRAWLER_UA = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatibl
 const ROOT = process.cwd();
 
 ensureBuild(ROOT);
-const port = 3900 + Math.floor(Math.random() * 90);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'geo-bench-'));
 const staticDir = path.join(ROOT, 'dist/client/__bench');
 
 const startedAt = performance.now();
-const server = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=4').split(' '), 'dist/server/server.js'], {
-  // Production settings with the request log on (written to /dev/null: its cost is part of the
-  // figures); limits per address stay on, and every form post comes from its own address.
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '1', NODE_ENV: 'production' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+// Production settings with the request log on (written to /dev/null: its cost is part of the
+// figures); limits per address stay on, and every form post comes from its own address.
+const { base, child: server, stop } = spawnBuiltServer({
+  nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=4').split(' '),
+  env: { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '1' },
 });
 
 async function firstAnswer(): Promise<number> {
-  for (;;) {
-    try {
-      const res = await fetch(`${base}/en/`, { headers: { 'User-Agent': HUMAN_UA } });
-      if (res.ok) return performance.now() - startedAt;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  await waitForAnswer(`${base}/en/`, { 'User-Agent': HUMAN_UA });
+  return performance.now() - startedAt;
 }
 
 let peakRss = 0;
@@ -152,7 +143,7 @@ try {
 } finally {
   clearInterval(sampler);
   sampleRss();
-  server.kill('SIGTERM');
+  stop();
   rmSync(staticDir, { recursive: true, force: true });
 }
 

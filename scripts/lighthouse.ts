@@ -1,9 +1,6 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { ensureBuild } from './ensure-build.mjs';
 
 // npm run lighthouse: Lighthouse 12 with Debian's Chromium, mobile settings, against the production
@@ -22,25 +19,7 @@ const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 100);
 const ROOT = process.cwd();
 
 ensureBuild(ROOT);
-const port = 4100 + Math.floor(Math.random() * 90);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'geo-lighthouse-'));
-const server = spawn(process.execPath, ['dist/server/server.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SITE_URL: base, NODE_ENV: 'production' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`the server did not answer on ${base}`);
-}
+const { base, stop } = spawnBuiltServer({ env: { LOG_LEVEL: 'warn' } });
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -66,7 +45,7 @@ async function audit(page: string, attempt = 1): Promise<LighthouseResult> {
 const rows: { url: string; scores: Record<string, number>; failed: string[] }[] = [];
 let benchmarkIndex = 0;
 try {
-  await waitForServer();
+  await waitForAnswer(`${base}/healthz`);
   for (const page of PAGES) {
     const lhr = await audit(page);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
@@ -81,8 +60,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }
 
 // Lighthouse's CPU benchmark of this machine: simulated mobile figures assume a fast desktop (~1000+)

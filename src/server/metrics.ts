@@ -63,3 +63,13 @@ export function createMetrics(): Metrics {
     crawlerCache: (result) => cache.inc({ result }),
   };
 }
+
+/**
+ * Loopback and private-network addresses (IPv4, IPv6 and IPv4-mapped IPv6): who may read /metrics,
+ * the operator's scraper inside the network.
+ */
+export function isPrivateAddress(ip: string | undefined): boolean {
+  if (!ip) return false;
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return ip === '::1' || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) || /^f[cd][0-9a-f]{2}:/i.test(ip);
+}

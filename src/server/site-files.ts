@@ -1,3 +1,4 @@
+import { formatUsd } from '../components/services/format.ts';
 import type { BlogSource } from '../content/blog-data.ts';
 import { ALL_RESOURCES } from '../i18n/resources.server.ts';
 import { crawlerAllowed, type AiTrainingPolicy } from '../lib/ai-policy.ts';
@@ -150,7 +151,7 @@ export function llmsTxt({ siteUrl }: SiteFilesInput, blog: BlogSource): string {
       const price =
         service.priceFrom === null
           ? text(lang, 'services:catalogue.onRequest')
-          : text(lang, 'services:catalogue.priceFrom').replace('{{price}}', `$${service.priceFrom.toLocaleString('en-US')}`);
+          : text(lang, 'services:catalogue.priceFrom').replace('{{price}}', formatUsd(service.priceFrom, lang));
       const duration = text(lang, `services:items.${service.id}.duration`);
       const description = text(lang, `services:items.${service.id}.description`);
       lines.push(`- [${title}](${md(lang, 'services')}): ${description} ${price}; ${duration}.`);
