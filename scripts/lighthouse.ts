@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
@@ -48,6 +50,11 @@ try {
   await waitForAnswer(`${base}/healthz`);
   for (const page of PAGES) {
     const lhr = await audit(page);
+    // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full JSON report for reading the metrics and traces.
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.replace(/[^a-z0-9]+/gi, '_')}.json`), JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
     // The audits that cost points, so a score below 100 says what to fix.
     const failed = Object.values(lhr.audits)

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ScrollRestoration } from 'react-router-dom';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
@@ -32,9 +32,6 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {visitor.isBot
-          ? null
-          : assets.modulePreloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
@@ -43,17 +40,27 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
         <a href="#main-content" className="skip-link">
           {t('skipToContent')}
         </a>
-        <Header lang={lang} />
+        {/* Suspense boundaries split hydration: React hydrates and commits the shell, the header,
+            the page and the footer as separate pieces of work instead of one long task. */}
+        <Suspense>
+          <Header lang={lang} />
+        </Suspense>
         <main
           id="main-content"
           tabIndex={-1}
           aria-label={t('mainContent')}
           className={visitor.isBot ? 'main' : 'main fade-in'}
         >
-          {children}
-          {showPathFaq ? <PathFaq /> : null}
+          <Suspense>{children}</Suspense>
+          {showPathFaq ? (
+            <Suspense>
+              <PathFaq />
+            </Suspense>
+          ) : null}
         </main>
-        <Footer lang={lang} errorStatus={errorStatus} />
+        <Suspense>
+          <Footer lang={lang} errorStatus={errorStatus} />
+        </Suspense>
         <Toasts />
         {visitor.isBot ? null : <ScrollRestoration />}
       </body>

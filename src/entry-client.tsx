@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createI18n } from './i18n/instance.ts';
 import { setClientI18n } from './i18n/namespaces.ts';
+import { hydrationDone } from './lib/hydration.ts';
 import { storePreference } from './lib/preferences.ts';
 import type { ClientPayload } from './payload.ts';
 import { afterLoad } from './client/after-load.ts';
@@ -23,6 +24,7 @@ function App({ payload, router }: { payload: ClientPayload; router: ReturnType<t
   useEffect(() => {
     // A marker for tests and tools: the page is interactive from here on.
     document.documentElement.dataset.hydrated = 'true';
+    hydrationDone();
   }, []);
   const setTheme = useCallback((next: Theme) => {
     setThemeState(next);
@@ -32,11 +34,21 @@ function App({ payload, router }: { payload: ClientPayload; router: ReturnType<t
   return <SiteContext.Provider value={site}><RouterProvider router={router} /></SiteContext.Provider>;
 }
 
+/**
+ * Gives the browser a turn between start-up steps (input, rendering), so that starting the app is a
+ * few short tasks rather than one long one (Total Blocking Time, design §10).
+ */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(payload: ClientPayload) {
+  await yieldToBrowser();
   const i18n = createI18n(payload.lang, payload.resources);
   setClientI18n(i18n);
   // React Router deserialises route errors from this global itself.
   window.__staticRouterHydrationData = payload.router;
+  await yieldToBrowser();
 
   // Lazy page modules of the first page must be in place before hydration, or React would see an
   // empty outlet where the server rendered the page.
@@ -51,7 +63,9 @@ async function start(payload: ClientPayload) {
     }),
   );
 
+  await yieldToBrowser();
   const router = createBrowserRouter(routes);
+  await yieldToBrowser();
   // In a transition, hydration is split into short slices that yield to the browser between them,
   // instead of one long task that blocks input while a long page hydrates.
   startTransition(() => {

@@ -13,6 +13,8 @@ import { SiteContext, type SiteContextValue } from './site-context.tsx';
 import { LANGUAGES, isLang, type Lang } from './site.ts';
 import { ErrorScreen } from './pages/StatusScreens.tsx';
 import type { ClientPayload } from './payload.ts';
+import { clientStarter } from './lib/client-starter.ts';
+import type { ClientScripts } from './server/assets.ts';
 
 import { blogListData, blogPostData, type ServerRequestContext } from './content/blog-data.ts';
 import { loadBlog } from './content/blog.server.ts';
@@ -43,8 +45,8 @@ export interface RenderInput {
   fallbackLang: Lang;
   site: Omit<SiteContextValue, 'setTheme'>;
   nonce: string;
-  /** Client entry and its dependencies; omitted for crawlers, who get no script. */
-  bootstrapModules: string[];
+  /** How the client app starts; ignored for crawlers, who get no script. */
+  scripts: ClientScripts;
 }
 
 export type RenderResult =
@@ -89,13 +91,14 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       },
     };
     bootstrapScriptContent = `window.__APP__=${serializeForHtml(payload)}`;
+    if (input.scripts.afterPaintModules.length) bootstrapScriptContent += `;${clientStarter(input.scripts.afterPaintModules)}`;
   }
 
   const html = await toHtml(
     tree(i18n, input.site, <StaticRouterProvider router={router} context={context} hydrate={false} />),
     {
       nonce: input.nonce,
-      bootstrapModules: isCrawler ? [] : input.bootstrapModules,
+      bootstrapModules: isCrawler ? [] : input.scripts.bootstrapModules,
       bootstrapScriptContent,
     },
   );
@@ -127,6 +130,10 @@ function toHtml(
     const { pipe } = renderToPipeableStream(element, {
       nonce: options.nonce,
       bootstrapModules: options.bootstrapModules,
+      // The whole page is sent at once (onAllReady), so every Suspense boundary is written in place.
+      // Left at its default (12.8 KB), React would move large boundaries to the end of the body and
+      // put them back with an inline script: text out of order for crawlers, a layout shift for people.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       ...(options.bootstrapScriptContent ? { bootstrapScriptContent: options.bootstrapScriptContent } : {}),
       onShellError: (error) => {
         failed = true;

@@ -7,8 +7,6 @@ export type Theme = 'light' | 'dark' | 'system';
 export interface Assets {
   /** Stylesheets linked from the head. */
   styles: string[];
-  /** Modules the entry imports, preloaded for humans (crawlers get no script). */
-  modulePreloads: string[];
   /** Fonts preloaded from the head. */
   fonts: string[];
 }

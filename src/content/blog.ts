@@ -82,9 +82,9 @@ export function cutExcerpt(text: string, max = RELATED_EXCERPT_LENGTH): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** Newest first. */
+/** Newest first. ISO dates sort as plain strings (no collation, so no Intl start-up in the browser). */
 export function byDateDesc(a: PostSummary, b: PostSummary): number {
-  return b.publishedAt.localeCompare(a.publishedAt);
+  return a.publishedAt === b.publishedAt ? 0 : a.publishedAt < b.publishedAt ? 1 : -1;
 }
 
 export function summaryOf(post: Post): PostSummary {

@@ -3,6 +3,9 @@
 // (industry, strategies, timeline, focus, action items) live in the `guide` namespace under
 // `caseStudies.items.{id}`.
 
+import type { Lang } from '../site.ts';
+import { formatIncrease } from './format.ts';
+
 export const CASE_STUDY_IDS = [
   'b2b-saas',
   'ecommerce',
@@ -65,11 +68,6 @@ export function previewCaseStudy(study: Pick<CaseStudy, 'keyStrategies' | 'actio
   };
 }
 
-/** "+340%" in English, "+340 %" in French (the locale's own percent spacing). */
-export function formatIncrease(percent: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'always', maximumFractionDigits: 0 }).format(percent / 100);
-}
-
 /** The words a case study needs from the `guide` namespace (`caseStudies.items.{id}`). */
 export interface CaseStudyCopy {
   industry: string;
@@ -81,16 +79,16 @@ export interface CaseStudyCopy {
 }
 
 /** Joins the figures and the translated copy into the spec's case study shape. */
-export function buildCaseStudy(id: CaseStudyId, copy: CaseStudyCopy, locale: string, complexityLabel: (c: Complexity) => string): CaseStudy {
+export function buildCaseStudy(id: CaseStudyId, copy: CaseStudyCopy, lang: Lang, complexityLabel: (c: Complexity) => string): CaseStudy {
   const { metrics, complexity } = CASE_STUDY_FIGURES[id];
   return {
     id,
     industry: copy.industry,
     metrics: {
-      citationIncrease: formatIncrease(metrics.citationIncrease, locale),
-      aiMentions: formatIncrease(metrics.aiMentions, locale),
-      trafficGrowth: formatIncrease(metrics.trafficGrowth, locale),
-      conversionLift: formatIncrease(metrics.conversionLift, locale),
+      citationIncrease: formatIncrease(metrics.citationIncrease, lang),
+      aiMentions: formatIncrease(metrics.aiMentions, lang),
+      trafficGrowth: formatIncrease(metrics.trafficGrowth, lang),
+      conversionLift: formatIncrease(metrics.conversionLift, lang),
     },
     keyStrategies: copy.keyStrategies,
     implementation: { timeline: copy.timeline, complexity: complexityLabel(complexity), keyFocus: copy.keyFocus },
@@ -107,10 +105,10 @@ export interface GuideCaseStudy extends CaseStudy {
 type Translate = (key: string, options?: { returnObjects: true }) => unknown;
 
 /** Reads the six case studies from the `guide` namespace, in the order of CASE_STUDY_IDS. */
-export function readCaseStudies(t: Translate, locale: string, prefix = ''): GuideCaseStudy[] {
+export function readCaseStudies(t: Translate, lang: Lang, prefix = ''): GuideCaseStudy[] {
   const label = (c: Complexity) => String(t(`${prefix}caseStudies.complexityLevels.${c}`));
   return CASE_STUDY_IDS.map((id) => {
     const copy = t(`${prefix}caseStudies.items.${id}`, { returnObjects: true }) as CaseStudyCopy;
-    return { ...buildCaseStudy(id, copy, locale, label), summary: copy.summary };
+    return { ...buildCaseStudy(id, copy, lang, label), summary: copy.summary };
   });
 }

@@ -5,7 +5,8 @@ import { ArrowRight, BotIcon, CheckIcon, LockIcon, MailIcon, ShieldIcon } from '
 import { PageHero } from '../components/PageHero.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
-import { LANGUAGE_ENTRIES, localePath } from '../site.ts';
+import { localePath } from '../site.ts';
+import { longDate } from '../lib/format.ts';
 
 interface RiskRow {
   component: string;
@@ -32,7 +33,7 @@ function DocInfo() {
   const { t } = useT('aiAct');
   const lang = useLang();
   const { renderedAt } = useSite();
-  const updated = new Intl.DateTimeFormat(LANGUAGE_ENTRIES[lang].locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(renderedAt));
+  const updated = longDate(renderedAt, lang);
   return (
     <ul aria-label={t('docInfo.label')} className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted" data-doc-info>
       <li>

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import { longDate } from '../components/blog/format.ts';
+import { longDate } from '../lib/format.ts';
 import { PostCard } from '../components/blog/PostCard.tsx';
 import { ShareButton } from '../components/blog/ShareButton.tsx';
 import { ArrowLeft, ArrowRight } from '../components/Icons.tsx';

@@ -9,7 +9,7 @@ import type { Phase } from './guide.tsx';
 const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
   const inLanguage = LANGUAGE_ENTRIES[lang].locale;
   const phases = t('guide:phases.items', { returnObjects: true }) as Phase[];
-  const studies = readCaseStudies(t, inLanguage, 'guide:');
+  const studies = readCaseStudies(t, lang, 'guide:');
   return [
     {
       '@type': 'DefinedTerm',

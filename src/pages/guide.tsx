@@ -5,7 +5,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Badge, Section } from '../components/ui.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { readCaseStudies } from '../lib/case-studies.ts';
-import { LANGUAGE_ENTRIES, localePath } from '../site.ts';
+import { localePath } from '../site.ts';
 
 interface TitledText {
   title: string;
@@ -46,7 +46,7 @@ export default function GuidePage() {
   const phases = t('phases.items', { returnObjects: true }) as Phase[];
   const timeline = t('phases.timeline', { returnObjects: true }) as Stat[];
   const practices = t('practices.items', { returnObjects: true }) as TitledText[];
-  const studies = readCaseStudies(t, LANGUAGE_ENTRIES[lang].locale);
+  const studies = readCaseStudies(t, lang);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { formatUsd } from '../components/services/format.ts';
+import { formatUsd } from '../lib/format.ts';
 import type { ServiceCopy } from '../components/services/ServiceCard.tsx';
 import { SERVICES } from '../lib/services.ts';
 import { organizationId } from '../seo/jsonld.ts';

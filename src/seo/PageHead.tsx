@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router-dom';
+import { isHydrating } from '../lib/hydration.ts';
 import { serializeForHtml } from '../lib/serialize.ts';
 import { deepestPage, useHandleMatches, type PageMeta } from '../route-handle.ts';
 import { useSite } from '../site-context.tsx';
@@ -51,29 +52,31 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
   const { siteUrl, visitor, renderedAt, aiTrainingPolicy } = useSite();
   const { meta, page, isError, isHome, rest, pathIn, canonical, title, locale, ogImage, pathname, markdownPath, t } = usePageMeta(lang, errorStatus);
 
-  const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
-  if (page && !isHome) crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
-  crumbs.push(...(meta.parents ?? []));
-  if (!page || rest !== `/${page.path}`) crumbs.push({ name: meta.title, url: canonical });
-  const hasBreadcrumb = !isHome && !isError;
+  const jsonLd = () => {
+    const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
+    if (page && !isHome) crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
+    crumbs.push(...(meta.parents ?? []));
+    if (!page || rest !== `/${page.path}`) crumbs.push({ name: meta.title, url: canonical });
+    const hasBreadcrumb = !isHome && !isError;
 
-  const own: JsonLd[] = [];
-  if (!isError && page) {
-    own.push(...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, pageUrl: canonical }) ?? []));
-    if (page.pathFaq) {
-      const entries = (t(`faqsets:sets.${faqSetFor(pathname)}`, { returnObjects: true }) as FaqEntry[]).map((e) => ({ question: e.q, answer: e.a }));
-      own.push(faqSchemaFor(pathname) === 'QAPage' ? qaPage(canonical, lang, entries[0]!) : faqPage(canonical, lang, entries));
+    const own: JsonLd[] = [];
+    if (!isError && page) {
+      own.push(...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, pageUrl: canonical }) ?? []));
+      if (page.pathFaq) {
+        const entries = (t(`faqsets:sets.${faqSetFor(pathname)}`, { returnObjects: true }) as FaqEntry[]).map((e) => ({ question: e.q, answer: e.a }));
+        own.push(faqSchemaFor(pathname) === 'QAPage' ? qaPage(canonical, lang, entries[0]!) : faqPage(canonical, lang, entries));
+      }
     }
-  }
 
-  const nodes = [
-    organization(siteUrl, t('brand.tagline')),
-    website(siteUrl, lang, t('brand.tagline')),
-    ...(isError ? [] : [webPage(siteUrl, { url: canonical, lang, title: meta.title, description: meta.description, hasBreadcrumb })]),
-    ...(hasBreadcrumb ? [breadcrumbList(canonical, crumbs)] : []),
-    ...own,
-    ...(meta.jsonLd ?? []),
-  ];
+    return graph([
+      organization(siteUrl, t('brand.tagline')),
+      website(siteUrl, lang, t('brand.tagline')),
+      ...(isError ? [] : [webPage(siteUrl, { url: canonical, lang, title: meta.title, description: meta.description, hasBreadcrumb })]),
+      ...(hasBreadcrumb ? [breadcrumbList(canonical, crumbs)] : []),
+      ...own,
+      ...(meta.jsonLd ?? []),
+    ]);
+  };
 
   return (
     <>
@@ -118,7 +121,18 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
       <meta name="ai-watermark" content="none" />
       <meta name="crawl-delay" content={String(visitor.crawlDelay)} />
       {visitor.isAICrawler ? <meta name="last-modified" content={renderedAt} /> : null}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeForHtml(graph(nodes)) }} />
+      <JsonLdScript build={jsonLd} />
     </>
   );
+}
+
+/**
+ * The page's JSON-LD. While the browser hydrates the first page it adopts the server's copy from the
+ * DOM instead of building the graph again: it is there for machines, and the guide's graph costs more
+ * than the rest of its head. After a client-side navigation it is built as usual. (React does not
+ * compare `dangerouslySetInnerHTML` while hydrating, so nothing else changes.)
+ */
+function JsonLdScript({ build }: { build: () => unknown }) {
+  const fromServer = isHydrating() ? document.querySelector('head > script[type="application/ld+json"]')?.textContent : undefined;
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: fromServer ?? serializeForHtml(build()) }} />;
 }

@@ -2,10 +2,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Assets } from '../site-context.tsx';
 
-export interface PageAssets extends Assets {
-  /** Modules React loads to hydrate the page (humans only). */
+/** How a human's page starts the client app (crawlers get no script at all). */
+export interface ClientScripts {
+  /** Modules React loads at once: in development, Vite's client and the entry from source. */
   bootstrapModules: string[];
+  /**
+   * Modules imported only once the page has painted: in production, the entry's static imports and
+   * the entry itself. See decision 012.
+   */
+  afterPaintModules: string[];
 }
+
+export interface PageAssets extends Assets, ClientScripts {}
+
+/** Renders that start no client app (Markdown copies). */
+export const NO_SCRIPTS: ClientScripts = { bootstrapModules: [], afterPaintModules: [] };
 
 interface ManifestChunk {
   file: string;
@@ -23,24 +34,29 @@ export function productionAssets(clientDir: string): PageAssets {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}: run npm run build`);
-  const preloads = new Set<string>();
+  // The entry's static imports, each after its own imports (post-order), the entry last: the order in
+  // which the starter evaluates them, one module per task.
+  const modules: string[] = [];
+  const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || preloads.has(`/${chunk.file}`)) return;
-    if (key !== CLIENT_ENTRY) preloads.add(`/${chunk.file}`);
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
     for (const dep of chunk.imports ?? []) visit(dep);
+    modules.push(`/${chunk.file}`);
   };
   visit(CLIENT_ENTRY);
   // The latin face is on every page: preload it so text never waits for the stylesheet to find it.
+  // (Scripts are not preloaded: they start after the first paint, see clientStarter.)
   const fonts = Object.values(manifest)
     .map((chunk) => chunk.file)
     .filter((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file))
     .map((file) => `/${file}`);
   return {
     styles: (entry.css ?? []).map((f) => `/${f}`),
-    modulePreloads: [...preloads],
     fonts,
-    bootstrapModules: [`/${entry.file}`],
+    bootstrapModules: [],
+    afterPaintModules: modules,
   };
 }
 
@@ -48,8 +64,8 @@ export function productionAssets(clientDir: string): PageAssets {
 export function developmentAssets(): PageAssets {
   return {
     styles: ['/src/styles.css'],
-    modulePreloads: [],
     fonts: [],
     bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
+    afterPaintModules: [],
   };
 }

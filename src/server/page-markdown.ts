@@ -1,7 +1,7 @@
 import TurndownService from 'turndown';
 import type { VisitorProfile } from '../lib/visitor.ts';
 import { LANGUAGES, PAGES, SITE_NAME, localePath, type Lang } from '../site.ts';
-import type { PageAssets } from './assets.ts';
+import { NO_SCRIPTS, type PageAssets } from './assets.ts';
 import { PageCache } from './page-cache.ts';
 import { siteFor } from './pages.ts';
 import type { Renderer } from './renderer.ts';
@@ -94,7 +94,7 @@ export function pageMarkdownService(deps: MarkdownDeps) {
         url,
         fallbackLang: lang,
         nonce: '',
-        bootstrapModules: [],
+        scripts: NO_SCRIPTS,
         site: siteFor(deps, READER, 'system'),
       });
       if (result.kind === 'html' && result.status === 200) {

@@ -36,7 +36,7 @@ export function siteFor(deps: Pick<PageDeps, 'siteUrl' | 'assets' | 'policy'>, v
     visitor,
     theme,
     renderedAt: new Date().toISOString(),
-    assets: deps.assets,
+    assets: { styles: deps.assets.styles, fonts: deps.assets.fonts },
     aiTrainingPolicy: deps.policy,
   };
 }
@@ -109,7 +109,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       url: siteUrlOf(req, deps.siteUrl).href,
       fallbackLang,
       nonce: humanKey ? NONCE_TOKEN : res.locals.nonce,
-      bootstrapModules: deps.assets.bootstrapModules,
+      scripts: deps.assets,
       site: { ...siteFor(deps, visitor, theme), formOutcome },
     });
     if (result.kind === 'redirect') {

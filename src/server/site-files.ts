@@ -1,4 +1,4 @@
-import { formatUsd } from '../components/services/format.ts';
+import { formatUsd } from '../lib/format.ts';
 import type { BlogSource } from '../content/blog-data.ts';
 import { ALL_RESOURCES } from '../i18n/resources.server.ts';
 import { crawlerAllowed, type AiTrainingPolicy } from '../lib/ai-policy.ts';

@@ -115,12 +115,23 @@ describe('pages', () => {
 });
 
 describe('humans and crawlers', () => {
-  it('gives humans the hydration payload and a nonce-bearing module script', async () => {
+  it('gives humans the hydration payload and a nonce-bearing starter that loads the app after the first paint', async () => {
     const res = await request(app).get('/en/guide').set('User-Agent', HUMAN_UA);
     const csp = res.headers['content-security-policy'] as string;
     const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
-    expect(res.text).toMatch(new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, "\\$&")}"[^>]*>window.__APP__=`));
-    expect(res.text).toMatch(new RegExp(`<script type="module" src="/assets/entry-client-[\\w-]+\\.js" nonce="${nonce.replace(/[+/=]/g, '\\$&')}"`));
+    const scripts = res.text.match(/<script[^>]*>/g) ?? [];
+    // JSON-LD and one inline script carrying the payload and the starter, nothing else.
+    expect(scripts).toEqual(['<script type="application/ld+json">', `<script nonce="${nonce}" id="_R_">`]);
+    const inline = /<script nonce="[^"]+" id="_R_">([\s\S]*?)<\/script>/.exec(res.text)![1]!;
+    expect(inline).toMatch(/^window.__APP__=/);
+    // The modules it imports, dependencies first and the entry last, all hashed build assets.
+    const modules = JSON.parse(/\}\)\((\[[^\]]*\])/.exec(inline)![1]!) as string[];
+    expect(modules.at(-1)).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
+    for (const m of modules) expect(m).toMatch(/^\/assets\/[\w-]+\.js$/);
+    expect(new Set(modules).size).toBe(modules.length);
+    // Nothing is fetched before the first paint: no module script or preload in the markup.
+    expect(res.text).not.toMatch(/<link[^>]*modulepreload/);
+    expect(res.text).not.toContain('type="module"');
     expect(res.headers.vary).toMatch(/User-Agent/);
     expect(res.headers['cache-control']).toBe('private, no-cache');
   });

@@ -3,7 +3,7 @@ import { useLang, useT } from '../../i18n/hooks.ts';
 import { CARD_TAG_LIMIT, type PostSummary } from '../../content/blog.ts';
 import { localePath } from '../../site.ts';
 import { Badge } from '../ui.tsx';
-import { longDate } from './format.ts';
+import { longDate } from '../../lib/format.ts';
 
 /** A post card: category badge, reading time, title link, excerpt, first three tags, author, date. */
 export function PostCard({ post, excerpt, headingLevel = 3 }: { post: PostSummary; excerpt?: string; headingLevel?: 2 | 3 }) {

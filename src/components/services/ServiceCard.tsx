@@ -4,7 +4,7 @@ import type { ServiceOffer } from '../../lib/services.ts';
 import { localePath } from '../../site.ts';
 import { ArrowRight, CheckIcon, SparkIcon } from '../Icons.tsx';
 import { Badge } from '../ui.tsx';
-import { formatUsd } from './format.ts';
+import { formatUsd } from '../../lib/format.ts';
 
 export interface ServiceCopy {
   category: string;
