@@ -1,7 +1,7 @@
 import '@vitejs/plugin-react/preamble';
 import './styles.css';
 import { StrictMode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from './client/react-dom-client.ts';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createI18n } from './i18n/instance.ts';

@@ -23,16 +23,19 @@ export function afterLoad(router: Router, visitor: VisitorProfile) {
       navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
     }
     import('../analytics/index.ts')
-      .then(({ startAnalytics, trackPageView }) => {
-        const lang = splitLangPath(window.location.pathname)?.lang ?? 'en';
-        startAnalytics({ lang, visitor });
-        let last = window.location.pathname;
-        router.subscribe((state) => {
-          if (state.navigation.state !== 'idle' || state.location.pathname === last) return;
-          last = state.location.pathname;
-          trackPageView(last);
-        });
-      })
+      .then(({ startAnalytics, trackPageView }) =>
+        // Loading the module and starting it are two idle tasks, not one long one.
+        whenIdle(() => {
+          const lang = splitLangPath(window.location.pathname)?.lang ?? 'en';
+          startAnalytics({ lang, visitor });
+          let last = window.location.pathname;
+          router.subscribe((state) => {
+            if (state.navigation.state !== 'idle' || state.location.pathname === last) return;
+            last = state.location.pathname;
+            trackPageView(last);
+          });
+        }),
+      )
       .catch(() => {});
   });
 }

@@ -37,232 +37,284 @@ const SECTIONS = [
 
 const PILLAR_ICONS = [BotIcon, SparkIcon, CheckIcon];
 
+// The page is a sequence of section components rather than one: each is its own unit of work
+// for React, which can then hydrate the long guide in short slices (design §10).
 export default function GuidePage() {
-  const { t } = useT('guide');
-  const lang = useLang();
-  const pillars = t('definition.pillars', { returnObjects: true }) as TitledText[];
-  const stats = t('definition.stats', { returnObjects: true }) as Stat[];
-  const rows = t('comparison.rows', { returnObjects: true }) as ComparisonRow[];
-  const phases = t('phases.items', { returnObjects: true }) as Phase[];
-  const timeline = t('phases.timeline', { returnObjects: true }) as Stat[];
-  const practices = t('practices.items', { returnObjects: true }) as TitledText[];
-  const studies = readCaseStudies(t, lang);
-
   return (
     <>
-      <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')}>
-        <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-lg">
-          {t('hero.primary')}
-          <ArrowRight width={18} height={18} />
-        </Link>
-        <a href="#phases" className="btn btn-outline btn-lg">
-          {t('hero.secondary')}
-        </a>
-        <nav aria-labelledby="guide-toc-title" className="mt-4 basis-full">
-          <h2 id="guide-toc-title" className="mb-3 text-sm font-bold tracking-wide text-muted uppercase">
-            {t('toc.label')}
-          </h2>
-          <ol className="flex flex-wrap gap-2">
-            {SECTIONS.map((s, i) => (
-              <li key={s.id}>
-                <a href={`#${s.id}`} className="btn btn-sm btn-outline">
-                  <span className="text-brand" aria-hidden="true">
-                    {i + 1}.
-                  </span>
-                  {t(`toc.${s.key}`)}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      </PageHero>
+      <GuideHero />
+      <Definition />
+      <Comparison />
+      <Phases />
+      <Practices />
+      <CaseStudies />
+      <GuideCta />
+    </>
+  );
+}
 
-      <Section id="what-is-geo" title={t('definition.title')}>
-        <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-          <div className="grid gap-5">
-            <p className="text-lg leading-relaxed">
-              <dfn className="font-bold text-brand not-italic">{t('definition.term')}</dfn> {t('definition.text')}
-            </p>
-            <p className="leading-relaxed text-muted">{t('definition.context')}</p>
-          </div>
-          <section aria-labelledby="geo-now-title" className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
-            <h3 id="geo-now-title" className="mb-4 text-base font-bold">
-              {t('definition.statsLabel')}
-            </h3>
-            <ul className="grid grid-cols-2 gap-4">
-              {stats.map((s) => (
-                <li key={s.value} className="flex flex-col gap-1">
-                  <span className="stat-value">{s.value}</span>
-                  <span className="text-sm leading-snug text-muted">{s.label}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </div>
-        <ul className="mt-10 grid gap-5 md:grid-cols-3">
-          {pillars.map((p, i) => {
-            const Icon = PILLAR_ICONS[i] ?? CheckIcon;
-            return (
-              <li key={p.title} className="card">
-                <span className="card-icon">
-                  <Icon width={22} height={22} />
+/** The hero with the table of contents. */
+function GuideHero() {
+  const { t } = useT('guide');
+  const lang = useLang();
+  return (
+    <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')}>
+      <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-lg">
+        {t('hero.primary')}
+        <ArrowRight width={18} height={18} />
+      </Link>
+      <a href="#phases" className="btn btn-outline btn-lg">
+        {t('hero.secondary')}
+      </a>
+      <nav aria-labelledby="guide-toc-title" className="mt-4 basis-full">
+        <h2 id="guide-toc-title" className="mb-3 text-sm font-bold tracking-wide text-muted uppercase">
+          {t('toc.label')}
+        </h2>
+        <ol className="flex flex-wrap gap-2">
+          {SECTIONS.map((s, i) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`} className="btn btn-sm btn-outline">
+                <span className="text-brand" aria-hidden="true">
+                  {i + 1}.
                 </span>
-                <h3 className="card-title">{p.title}</h3>
-                <p className="text-muted">{p.text}</p>
-              </li>
-            );
-          })}
-        </ul>
-      </Section>
-
-      <Section id="seo-vs-geo" title={t('comparison.title')} lead={t('comparison.lead')} alt>
-        <div className="table-wrap">
-          {/* Below md, each row becomes a stacked block, with the column names from data-label. */}
-          <table className="table max-md:block">
-            <caption className="max-md:block">{t('comparison.caption')}</caption>
-            <thead className="max-md:sr-only">
-              <tr>
-                <th scope="col" className="w-[22%]">
-                  {t('comparison.aspect')}
-                </th>
-                <th scope="col" className="w-[36%]">
-                  {t('comparison.seo')}
-                </th>
-                <th scope="col" className="w-[42%] text-brand">
-                  {t('comparison.geo')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="max-md:block">
-              {rows.map((row) => (
-                <tr key={row.aspect} className="max-md:block max-md:border-b max-md:border-border max-md:py-3 max-md:last:border-b-0">
-                  <th scope="row" className="max-md:block max-md:border-b-0 max-md:py-1">
-                    {row.aspect}
-                  </th>
-                  <td
-                    data-label={t('comparison.seo')}
-                    className="text-muted max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:content-[attr(data-label)]"
-                  >
-                    {row.seo}
-                  </td>
-                  <td
-                    data-label={t('comparison.geo')}
-                    className="max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:text-brand max-md:before:content-[attr(data-label)]"
-                  >
-                    {row.geo}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </Section>
-
-      <Section id="phases" title={t('phases.title')} lead={t('phases.lead')}>
-        <ol className="grid gap-5">
-          {phases.map((phase, i) => (
-            <li
-              key={phase.title}
-              id={`phase-${i + 1}`}
-              className="card scroll-mt-24 md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8"
-            >
-              <div className="flex flex-col gap-3">
-                <div className="flex flex-wrap items-center gap-3">
-                  <span className="card-icon text-lg font-extrabold" aria-hidden="true">
-                    {i + 1}
-                  </span>
-                  <span className="text-sm font-semibold text-muted">
-                    {t('phases.phase', { n: i + 1 })} · {phase.when}
-                  </span>
-                  <Badge variant="success">
-                    <CheckIcon width={14} height={14} />
-                    {t('phases.implemented')}
-                  </Badge>
-                </div>
-                <h3 className="card-title">{phase.title}</h3>
-                <p>
-                  <strong className="font-semibold">{t('phases.goal')}</strong>{' '}
-                  <span className="text-muted">{phase.goal}</span>
-                </p>
-              </div>
-              <div className="mt-2 md:mt-0">
-                <h4 id={`phase-${i + 1}-tasks`} className="mb-2 text-sm font-bold">
-                  {t('phases.tasks')}
-                </h4>
-                <ul aria-labelledby={`phase-${i + 1}-tasks`} className="check-list text-[0.95rem]">
-                  {phase.tasks.map((task) => (
-                    <li key={task}>
-                      <CheckIcon width={16} height={16} />
-                      <span>{task}</span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
+                {t(`toc.${s.key}`)}
+              </a>
             </li>
           ))}
         </ol>
-        <section aria-labelledby="guide-timeline-title" className="mt-8">
-          <h3 id="guide-timeline-title" className="mb-4 text-lg font-bold">
-            {t('phases.timelineLabel')}
+      </nav>
+    </PageHero>
+  );
+}
+
+/** What GEO is: the definition, figures and three pillars. */
+function Definition() {
+  const { t } = useT('guide');
+  const pillars = t('definition.pillars', { returnObjects: true }) as TitledText[];
+  const stats = t('definition.stats', { returnObjects: true }) as Stat[];
+  return (
+    <Section id="what-is-geo" title={t('definition.title')}>
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="grid gap-5">
+          <p className="text-lg leading-relaxed">
+            <dfn className="font-bold text-brand not-italic">{t('definition.term')}</dfn> {t('definition.text')}
+          </p>
+          <p className="leading-relaxed text-muted">{t('definition.context')}</p>
+        </div>
+        <section aria-labelledby="geo-now-title" className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
+          <h3 id="geo-now-title" className="mb-4 text-base font-bold">
+            {t('definition.statsLabel')}
           </h3>
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {timeline.map((s) => (
-              <li key={s.value} className="stat-card">
+          <ul className="grid grid-cols-2 gap-4">
+            {stats.map((s) => (
+              <li key={s.value} className="flex flex-col gap-1">
                 <span className="stat-value">{s.value}</span>
-                <span className="stat-label">{s.label}</span>
+                <span className="text-sm leading-snug text-muted">{s.label}</span>
               </li>
             ))}
           </ul>
         </section>
-      </Section>
-
-      <Section id="best-practices" title={t('practices.title')} lead={t('practices.lead')} alt>
-        <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {practices.map((p, i) => (
+      </div>
+      <ul className="mt-10 grid gap-5 md:grid-cols-3">
+        {pillars.map((p, i) => {
+          const Icon = PILLAR_ICONS[i] ?? CheckIcon;
+          return (
             <li key={p.title} className="card">
-              <span className="text-sm font-extrabold text-brand" aria-hidden="true">
-                {String(i + 1).padStart(2, '0')}
+              <span className="card-icon">
+                <Icon width={22} height={22} />
               </span>
-              <h3 className="text-lg font-bold">{p.title}</h3>
-              <p className="text-sm text-muted">{p.text}</p>
+              <h3 className="card-title">{p.title}</h3>
+              <p className="text-muted">{p.text}</p>
             </li>
-          ))}
-        </ol>
-      </Section>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
 
-      <Section id="case-studies" title={t('caseStudies.title')} lead={t('caseStudies.lead')}>
-        <ul className="card-grid cols-2">
-          {studies.map((study) => (
-            <li key={study.id}>
-              <CaseStudyCard study={study} />
+/** SEO and GEO side by side. */
+function Comparison() {
+  const { t } = useT('guide');
+  const rows = t('comparison.rows', { returnObjects: true }) as ComparisonRow[];
+  return (
+    <Section id="seo-vs-geo" title={t('comparison.title')} lead={t('comparison.lead')} alt>
+      <div className="table-wrap">
+        {/* Below md, each row becomes a stacked block, with the column names from data-label. */}
+        <table className="table max-md:block">
+          <caption className="max-md:block">{t('comparison.caption')}</caption>
+          <thead className="max-md:sr-only">
+            <tr>
+              <th scope="col" className="w-[22%]">
+                {t('comparison.aspect')}
+              </th>
+              <th scope="col" className="w-[36%]">
+                {t('comparison.seo')}
+              </th>
+              <th scope="col" className="w-[42%] text-brand">
+                {t('comparison.geo')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="max-md:block">
+            {rows.map((row) => (
+              <tr key={row.aspect} className="max-md:block max-md:border-b max-md:border-border max-md:py-3 max-md:last:border-b-0">
+                <th scope="row" className="max-md:block max-md:border-b-0 max-md:py-1">
+                  {row.aspect}
+                </th>
+                <td
+                  data-label={t('comparison.seo')}
+                  className="text-muted max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:content-[attr(data-label)]"
+                >
+                  {row.seo}
+                </td>
+                <td
+                  data-label={t('comparison.geo')}
+                  className="max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:text-brand max-md:before:content-[attr(data-label)]"
+                >
+                  {row.geo}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+/** The five implementation phases and the timeline. */
+function Phases() {
+  const { t } = useT('guide');
+  const phases = t('phases.items', { returnObjects: true }) as Phase[];
+  const timeline = t('phases.timeline', { returnObjects: true }) as Stat[];
+  return (
+    <Section id="phases" title={t('phases.title')} lead={t('phases.lead')}>
+      <ol className="grid gap-5">
+        {phases.map((phase, i) => (
+          <li
+            key={phase.title}
+            id={`phase-${i + 1}`}
+            className="card scroll-mt-24 md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8"
+          >
+            <div className="flex flex-col gap-3">
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="card-icon text-lg font-extrabold" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span className="text-sm font-semibold text-muted">
+                  {t('phases.phase', { n: i + 1 })} · {phase.when}
+                </span>
+                <Badge variant="success">
+                  <CheckIcon width={14} height={14} />
+                  {t('phases.implemented')}
+                </Badge>
+              </div>
+              <h3 className="card-title">{phase.title}</h3>
+              <p>
+                <strong className="font-semibold">{t('phases.goal')}</strong>{' '}
+                <span className="text-muted">{phase.goal}</span>
+              </p>
+            </div>
+            <div className="mt-2 md:mt-0">
+              <h4 id={`phase-${i + 1}-tasks`} className="mb-2 text-sm font-bold">
+                {t('phases.tasks')}
+              </h4>
+              <ul aria-labelledby={`phase-${i + 1}-tasks`} className="check-list text-[0.95rem]">
+                {phase.tasks.map((task) => (
+                  <li key={task}>
+                    <CheckIcon width={16} height={16} />
+                    <span>{task}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <section aria-labelledby="guide-timeline-title" className="mt-8">
+        <h3 id="guide-timeline-title" className="mb-4 text-lg font-bold">
+          {t('phases.timelineLabel')}
+        </h3>
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {timeline.map((s) => (
+            <li key={s.value} className="stat-card">
+              <span className="stat-value">{s.value}</span>
+              <span className="stat-label">{s.label}</span>
             </li>
           ))}
         </ul>
-        <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-muted">{t('caseStudies.note')}</p>
-      </Section>
+      </section>
+    </Section>
+  );
+}
 
-      <section aria-labelledby="guide-cta-title" className="section">
-        <div className="container">
-          <div className="cta-band">
-            <h2 id="guide-cta-title" className="section-title">
-              {t('cta.title')}
-            </h2>
-            <p className="section-lead mx-auto max-w-2xl">{t('cta.lead')}</p>
-            <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-lg">
-                {t('cta.tools')}
-                <ArrowRight width={18} height={18} />
-              </Link>
-              <Link to={localePath(lang, 'contact')} className="btn btn-outline btn-lg">
-                {t('cta.contact')}
-              </Link>
-              <Link to={localePath(lang, 'services')} className="btn btn-outline btn-lg">
-                {t('cta.services')}
-              </Link>
-            </div>
+/** The best practices. */
+function Practices() {
+  const { t } = useT('guide');
+  const practices = t('practices.items', { returnObjects: true }) as TitledText[];
+  return (
+    <Section id="best-practices" title={t('practices.title')} lead={t('practices.lead')} alt>
+      <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {practices.map((p, i) => (
+          <li key={p.title} className="card">
+            <span className="text-sm font-extrabold text-brand" aria-hidden="true">
+              {String(i + 1).padStart(2, '0')}
+            </span>
+            <h3 className="text-lg font-bold">{p.title}</h3>
+            <p className="text-sm text-muted">{p.text}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+/** The six industry case studies. */
+function CaseStudies() {
+  const { t } = useT('guide');
+  const lang = useLang();
+  const studies = readCaseStudies(t, lang);
+  return (
+    <Section id="case-studies" title={t('caseStudies.title')} lead={t('caseStudies.lead')}>
+      <ul className="card-grid cols-2">
+        {studies.map((study) => (
+          <li key={study.id}>
+            <CaseStudyCard study={study} />
+          </li>
+        ))}
+      </ul>
+      <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-muted">{t('caseStudies.note')}</p>
+    </Section>
+  );
+}
+
+/** The closing call to action. */
+function GuideCta() {
+  const { t } = useT('guide');
+  const lang = useLang();
+  return (
+    <section aria-labelledby="guide-cta-title" className="section">
+      <div className="container">
+        <div className="cta-band">
+          <h2 id="guide-cta-title" className="section-title">
+            {t('cta.title')}
+          </h2>
+          <p className="section-lead mx-auto max-w-2xl">{t('cta.lead')}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-lg">
+              {t('cta.tools')}
+              <ArrowRight width={18} height={18} />
+            </Link>
+            <Link to={localePath(lang, 'contact')} className="btn btn-outline btn-lg">
+              {t('cta.contact')}
+            </Link>
+            <Link to={localePath(lang, 'services')} className="btn btn-outline btn-lg">
+              {t('cta.services')}
+            </Link>
           </div>
         </div>
-      </section>
-    </>
+      </div>
+    </section>
   );
 }
