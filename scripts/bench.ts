@@ -65,11 +65,11 @@ async function load(name: string, options: Partial<autocannon.Options>): Promise
 }
 
 /**
- * The JavaScript a person's browser loads for a page before any interaction, gzip-compressed:
- * every script response up to the load event, then everything else it fetches while left idle
- * (modules loaded after idle, such as local analytics).
+ * The JavaScript a person's browser loads for a page before any interaction, gzip-compressed: what
+ * it fetches until the app has hydrated (the starter begins after the first paint, so after the
+ * load event), then everything else it fetches while left idle (local analytics, after idle).
  */
-async function pageJavaScript(pagePath: string): Promise<{ atLoad: number; idle: number; files: number }> {
+async function pageJavaScript(pagePath: string): Promise<{ toHydrate: number; idle: number; files: number }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -77,21 +77,22 @@ async function pageJavaScript(pagePath: string): Promise<{ atLoad: number; idle:
   try {
     const page = await (await browser.newContext({ userAgent: HUMAN_UA, serviceWorkers: 'block' })).newPage();
     const sizes: Promise<number>[] = [];
-    let loaded = false;
-    let atLoad = 0;
+    let hydrated = false;
+    let toHydrate = 0;
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
       const size = res.body().then((body) => gzipSync(body, { level: 9 }).length).catch(() => 0);
       sizes.push(size);
-      if (!loaded) void size.then((n) => (atLoad += n));
+      if (!hydrated) void size.then((n) => (toHydrate += n));
     });
     await page.goto(base + pagePath, { waitUntil: 'load' });
-    loaded = true;
+    await page.waitForSelector('html[data-hydrated]', { timeout: 30_000 });
+    hydrated = true;
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(3000);
     await page.waitForLoadState('networkidle');
     const all = await Promise.all(sizes);
-    return { atLoad, idle: all.reduce((a, b) => a + b, 0), files: all.length };
+    return { toHydrate, idle: all.reduce((a, b) => a + b, 0), files: all.length };
   } finally {
     await browser.close();
   }
@@ -158,6 +159,6 @@ for (const line of ratios) console.log(line);
 console.log(`peak RSS under load: ${(peakRss / 2 ** 20).toFixed(0)} MB (budget < 200 MB)`);
 console.log(`start-up to first answer: ${startup.toFixed(0)} ms (budget < 1500 ms)`);
 console.log(
-  `home page JavaScript (gzip): ${(homeJs.atLoad / 1024).toFixed(1)} KB by the load event (budget ≤ 130 KB), ` +
-    `${(homeJs.idle / 1024).toFixed(1)} KB once idle, in ${homeJs.files} files`,
+  `home page JavaScript (gzip, budget ≤ 130 KB before any interaction): ${(homeJs.toHydrate / 1024).toFixed(1)} KB to hydrate, ` +
+    `${(homeJs.idle / 1024).toFixed(1)} KB once idle (with local analytics), in ${homeJs.files} files`,
 );

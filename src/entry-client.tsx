@@ -2,7 +2,7 @@ import '@vitejs/plugin-react/preamble';
 import './styles.css';
 import { StrictMode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { hydrateRoot } from './client/react-dom-client.ts';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from './i18n/context.tsx';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createI18n } from './i18n/instance.ts';
 import { setClientI18n } from './i18n/namespaces.ts';
@@ -72,9 +72,9 @@ async function start(payload: ClientPayload) {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <App payload={payload} router={router} />
-        </I18nextProvider>
+        </I18nProvider>
       </StrictMode>,
     );
   });

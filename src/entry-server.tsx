@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from './i18n/context.tsx';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import { createI18n } from './i18n/instance.ts';
@@ -14,6 +14,8 @@ import { LANGUAGES, isLang, type Lang } from './site.ts';
 import { ErrorScreen } from './pages/StatusScreens.tsx';
 import type { ClientPayload } from './payload.ts';
 import { clientStarter } from './lib/client-starter.ts';
+import { setGraphBuilder } from './seo/graph-builder.ts';
+import { buildPageGraph } from './seo/page-graph.ts';
 import type { ClientScripts } from './server/assets.ts';
 
 import { blogListData, blogPostData, type ServerRequestContext } from './content/blog-data.ts';
@@ -22,6 +24,8 @@ import * as files from './server/site-files.ts';
 import type { SiteFilesInput } from './server/site-files.ts';
 
 assertLanguagesLoaded();
+// The server builds every page's JSON-LD; the browser loads the builder only when it navigates.
+setGraphBuilder(buildPageGraph);
 // The content module validates every post here, at start-up: a bad file stops the server.
 const blog = loadBlog();
 const requestContext: ServerRequestContext = { blog };
@@ -56,9 +60,9 @@ export type RenderResult =
 function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
   return (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <SiteContext.Provider value={site}>{children}</SiteContext.Provider>
-      </I18nextProvider>
+      </I18nProvider>
     </StrictMode>
   );
 }

@@ -1,13 +1,11 @@
 import type { TFunction } from 'i18next';
 import { useMatches } from 'react-router-dom';
-import type { Crumb, JsonLd } from './seo/jsonld.ts';
+import type { Crumb } from './seo/jsonld.ts';
 import type { Lang, PageId } from './site.ts';
 
 export interface PageMeta {
   title: string;
   description: string;
-  /** Extra JSON-LD nodes for the page's own types (FAQPage, Service, BlogPosting…). */
-  jsonLd?: JsonLd[];
   ogType?: 'website' | 'article';
   noindex?: boolean;
   /** One quotable sentence for AI assistants (defaults to the description). */

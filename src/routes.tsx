@@ -1,10 +1,9 @@
 import { Outlet, data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { loadBlogList, loadBlogPost, type BlogPostData } from './content/blog-data.ts';
+import type { BlogPostData } from './content/blog-data.ts';
 import { Document } from './document.tsx';
 import { ensureNamespaces } from './i18n/namespaces.ts';
 import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { articleJsonLd } from './seo/article-jsonld.ts';
 import { PAGES, isLang, type PageEntry, type PageId } from './site.ts';
 import { useT } from './i18n/hooks.ts';
 
@@ -34,7 +33,8 @@ const LEGAL_PAGES: ReadonlySet<PageId> = new Set(['privacy', 'terms', 'gdpr', 'c
 
 /** Pages whose content comes from data (the blog) rather than translations alone. */
 const PAGE_DATA: Partial<Record<PageId, (args: LoaderFunctionArgs) => Promise<unknown>>> = {
-  blog: loadBlogList,
+  // Blog data code is loaded with the blog's first navigation, not with the app.
+  blog: async (args) => (await import('./content/blog-data.ts')).loadBlogList(args),
 };
 
 function langOf(args: LoaderFunctionArgs) {
@@ -84,12 +84,11 @@ const articleRoute: RouteObject = {
         quote: post.aiQuoteExcerpt,
         ogType: 'article',
         parents: [{ name: t('nav.blog'), url: `${siteUrl}/${lang}/blog` }],
-        jsonLd: [articleJsonLd(post, lang, siteUrl)],
       };
     },
   } satisfies RouteHandle,
   loader: async (args) => {
-    const [, post] = await Promise.all([ensureNamespaces(langOf(args), ARTICLE_NS), loadBlogPost(args)]);
+    const [, post] = await Promise.all([ensureNamespaces(langOf(args), ARTICLE_NS), import('./content/blog-data.ts').then((m) => m.loadBlogPost(args))]);
     return post;
   },
   lazy: { Component: async () => (await import('./pages/blog-post.tsx')).default },

@@ -23,6 +23,13 @@ export function isLang(value: unknown): value is Lang {
 }
 
 export const SITE_NAME = 'GEO Platform';
+/** The organisation's public profiles (footer links and JSON-LD sameAs). */
+export const SOCIAL_PROFILES = [
+  'https://www.linkedin.com/company/geo-platform',
+  'https://x.com/geoplatform',
+  'https://github.com/geo-platform',
+];
+export const CONTACT_EMAIL = 'hello@geo-platform.example';
 
 export type PageId =
   | 'home'

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { CONTACT_EMAIL, SOCIAL_PROFILES } from '../seo/jsonld.ts';
 import { useSite } from '../site-context.tsx';
-import { SITE_NAME, localePath, type Lang } from '../site.ts';
+import { CONTACT_EMAIL, SITE_NAME, SOCIAL_PROFILES, localePath, type Lang } from '../site.ts';
 import { BotIcon, GitHubIcon, LinkedInIcon, LockIcon, MailIcon, ShieldIcon, XIcon } from './Icons.tsx';
 import { Logo } from './Logo.tsx';
 import { usePageMeta } from '../seo/PageHead.tsx';

@@ -1,11 +1,12 @@
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { isLang, type Lang } from '../site.ts';
+import { useI18n } from './context.tsx';
 
 /** The current page language: the path prefix, else the language the server detected for this request. */
 export function useLang(): Lang {
   const { lang } = useParams();
-  const { i18n } = useTranslation();
+  const i18n = useI18n();
   if (isLang(lang)) return lang;
   return isLang(i18n.language) ? i18n.language : 'en';
 }
@@ -17,5 +18,7 @@ export function useLang(): Lang {
  */
 export function useT(ns = 'common') {
   const lang = useLang();
-  return useTranslation(ns, { lng: lang });
+  const i18n = useI18n();
+  const t = useMemo(() => i18n.getFixedT(lang, ns), [i18n, lang, ns]);
+  return { t };
 }

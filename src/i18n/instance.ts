@@ -1,5 +1,4 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Lang } from '../site.ts';
 
 export const DEFAULT_NS = 'common';
@@ -10,7 +9,7 @@ export const DEFAULT_NS = 'common';
  */
 export function createI18n(lang: Lang, resources: Resource): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.init({
     lng: lang,
     fallbackLng: false,
     supportedLngs: ['en', 'fr'],
@@ -21,10 +20,6 @@ export function createI18n(lang: Lang, resources: Resource): I18n {
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
-    // Language changes happen in route loaders before a navigation commits; re-rendering the old
-    // page on 'languageChanged' would flash it in the new language, so components re-render with
-    // the route instead.
-    react: { useSuspense: false, bindI18n: '' },
   });
   return instance;
 }

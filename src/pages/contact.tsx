@@ -1,3 +1,4 @@
+import { CONTACT_EMAIL } from '../site.ts';
 import { useSearchParams } from 'react-router-dom';
 import { FormNotice, HiddenFields } from '../components/forms/FormChrome.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/forms/Field.tsx';
@@ -6,7 +7,6 @@ import { CheckIcon, MailIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { useT } from '../i18n/hooks.ts';
 import { LIMITS } from '../lib/form-limits.ts';
-import { CONTACT_EMAIL } from '../seo/jsonld.ts';
 import { CONTACT_TOPICS, SERVICE_IDS } from '../lib/services.ts';
 
 interface Point {

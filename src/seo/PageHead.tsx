@@ -1,12 +1,12 @@
+import { useEffect, useReducer } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isHydrating } from '../lib/hydration.ts';
 import { serializeForHtml } from '../lib/serialize.ts';
 import { deepestPage, useHandleMatches, type PageMeta } from '../route-handle.ts';
 import { useSite } from '../site-context.tsx';
 import { LANGUAGES, LANGUAGE_ENTRIES, PAGES, SITE_NAME, localePath, splitLangPath, type Lang } from '../site.ts';
-import { faqSchemaFor, faqSetFor, type FaqEntry } from '../lib/faq-sets.ts';
-import { breadcrumbList, faqPage, graph, organization, qaPage, webPage, website, type Crumb, type JsonLd } from './jsonld.ts';
-import { PAGE_JSONLD } from './page-jsonld.ts';
+import { graphBuilder, loadGraphBuilder } from './graph-builder.ts';
+import type { PageGraphInput } from './page-graph.ts';
 import { useT } from '../i18n/hooks.ts';
 
 /** Spec §9: 95 for human-written pages, 5 for AI-generated ones; every page here is written by people. */
@@ -50,33 +50,9 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
   const { siteUrl, visitor, renderedAt, aiTrainingPolicy } = useSite();
-  const { meta, page, isError, isHome, rest, pathIn, canonical, title, locale, ogImage, pathname, markdownPath, t } = usePageMeta(lang, errorStatus);
+  const { meta, match, page, isError, isHome, rest, pathIn, canonical, title, locale, ogImage, pathname, markdownPath, t } = usePageMeta(lang, errorStatus);
 
-  const jsonLd = () => {
-    const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
-    if (page && !isHome) crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
-    crumbs.push(...(meta.parents ?? []));
-    if (!page || rest !== `/${page.path}`) crumbs.push({ name: meta.title, url: canonical });
-    const hasBreadcrumb = !isHome && !isError;
-
-    const own: JsonLd[] = [];
-    if (!isError && page) {
-      own.push(...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, pageUrl: canonical }) ?? []));
-      if (page.pathFaq) {
-        const entries = (t(`faqsets:sets.${faqSetFor(pathname)}`, { returnObjects: true }) as FaqEntry[]).map((e) => ({ question: e.q, answer: e.a }));
-        own.push(faqSchemaFor(pathname) === 'QAPage' ? qaPage(canonical, lang, entries[0]!) : faqPage(canonical, lang, entries));
-      }
-    }
-
-    return graph([
-      organization(siteUrl, t('brand.tagline')),
-      website(siteUrl, lang, t('brand.tagline')),
-      ...(isError ? [] : [webPage(siteUrl, { url: canonical, lang, title: meta.title, description: meta.description, hasBreadcrumb })]),
-      ...(hasBreadcrumb ? [breadcrumbList(canonical, crumbs)] : []),
-      ...own,
-      ...(meta.jsonLd ?? []),
-    ]);
-  };
+  const graphInput: PageGraphInput = { t, lang, siteUrl, canonical, pathname, rest, meta, page, kind: match?.handle.page, data: match?.data, isHome, isError };
 
   return (
     <>
@@ -121,18 +97,32 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
       <meta name="ai-watermark" content="none" />
       <meta name="crawl-delay" content={String(visitor.crawlDelay)} />
       {visitor.isAICrawler ? <meta name="last-modified" content={renderedAt} /> : null}
-      <JsonLdScript build={jsonLd} />
+      <JsonLdScript input={graphInput} />
     </>
   );
 }
 
+/** The server's JSON-LD of the page the browser hydrated, keyed by its canonical URL. */
+let adopted: { canonical: string; json: string } | undefined;
+
 /**
- * The page's JSON-LD. While the browser hydrates the first page it adopts the server's copy from the
- * DOM instead of building the graph again: it is there for machines, and the guide's graph costs more
- * than the rest of its head. After a client-side navigation it is built as usual. (React does not
- * compare `dangerouslySetInnerHTML` while hydrating, so nothing else changes.)
+ * The page's JSON-LD. The server builds it. The browser adopts the server's copy from the DOM for the
+ * page it hydrated (it is there for machines, and building the guide's graph costs more than the rest
+ * of its head), and builds it only after a client-side navigation, with the builders loaded then
+ * (seo/graph-builder.ts): until they arrive the new page has no JSON-LD for a moment. React does not
+ * compare `dangerouslySetInnerHTML` while hydrating, so nothing else changes.
  */
-function JsonLdScript({ build }: { build: () => unknown }) {
-  const fromServer = isHydrating() ? document.querySelector('head > script[type="application/ld+json"]')?.textContent : undefined;
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: fromServer ?? serializeForHtml(build()) }} />;
+function JsonLdScript({ input }: { input: PageGraphInput }) {
+  const [, builderLoaded] = useReducer((n: number) => n + 1, 0);
+  if (isHydrating() && !adopted) {
+    const json = document.querySelector('head > script[type="application/ld+json"]')?.textContent;
+    if (json) adopted = { canonical: input.canonical, json };
+  }
+  const build = graphBuilder();
+  const json = adopted?.canonical === input.canonical ? adopted.json : build ? serializeForHtml(build(input)) : undefined;
+  const missing = json === undefined;
+  useEffect(() => {
+    if (missing) loadGraphBuilder().then(builderLoaded, () => {});
+  }, [missing]);
+  return json === undefined ? null : <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

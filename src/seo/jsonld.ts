@@ -1,16 +1,9 @@
-import { LANGUAGE_ENTRIES, SITE_NAME, localePath, type Lang } from '../site.ts';
+import { CONTACT_EMAIL, LANGUAGE_ENTRIES, SITE_NAME, SOCIAL_PROFILES, localePath, type Lang } from '../site.ts';
 
 // JSON-LD builders: pure functions returning plain objects. They are serialised with
 // serializeForHtml, never string-concatenated, so hostile text cannot break out of the script.
 
 export type JsonLd = Record<string, unknown>;
-
-export const SOCIAL_PROFILES = [
-  'https://www.linkedin.com/company/geo-platform',
-  'https://x.com/geoplatform',
-  'https://github.com/geo-platform',
-];
-export const CONTACT_EMAIL = 'hello@geo-platform.example';
 
 export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
 export const websiteId = (siteUrl: string) => `${siteUrl}/#website`;

@@ -136,3 +136,24 @@ test.describe('services', () => {
     expect(prices).toEqual([null, null, 1499, 799, null, null]);
   });
 });
+
+test.describe('structured data after a client-side navigation', () => {
+  test('the hydrated page keeps the server graph and the next page gets its own, built in the browser', async ({ page, consoleProblems }) => {
+    void consoleProblems;
+    const graphTypes = async () => {
+      const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@graph': Record<string, unknown>[] };
+      return json['@graph'].map((n) => n['@type']);
+    };
+    await page.goto('/en/guide');
+    const serverCopy = await page.locator('script[type="application/ld+json"]').textContent();
+    await hydrated(page);
+    expect(await page.locator('script[type="application/ld+json"]').textContent()).toBe(serverCopy);
+
+    // The footer's services link navigates in the app; the builders load then.
+    await page.locator('footer a[href="/en/services"]').first().click();
+    await expect(page).toHaveURL(/\/en\/services$/);
+    await expect.poll(async () => (await page.locator('script[type="application/ld+json"]').textContent())?.includes('/en/services#services')).toBe(true);
+    expect(await graphTypes()).toContain('BreadcrumbList');
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+  });
+});
