@@ -75,24 +75,39 @@ async function pageJavaScript(pagePath: string): Promise<{ toHydrate: number; id
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    const page = await (await browser.newContext({ userAgent: HUMAN_UA, serviceWorkers: 'block' })).newPage();
-    const sizes: Promise<number>[] = [];
-    let hydrated = false;
-    let toHydrate = 0;
+    const context = await browser.newContext({ userAgent: HUMAN_UA, serviceWorkers: 'block' });
+    // The moment the app marks <html data-hydrated>, on the page's own clock.
+    await context.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement.dataset.hydrated) return;
+        (window as unknown as { __hydratedAt: number }).__hydratedAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+    });
+    const page = await context.newPage();
+    const sizes = new Map<string, Promise<number>>();
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
-      const size = res.body().then((body) => gzipSync(body, { level: 9 }).length).catch(() => 0);
-      sizes.push(size);
-      if (!hydrated) void size.then((n) => (toHydrate += n));
+      sizes.set(res.url(), res.body().then((body) => gzipSync(body, { level: 9 }).length).catch(() => 0));
     });
     await page.goto(base + pagePath, { waitUntil: 'load' });
     await page.waitForSelector('html[data-hydrated]', { timeout: 30_000 });
-    hydrated = true;
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(3000);
     await page.waitForLoadState('networkidle');
-    const all = await Promise.all(sizes);
-    return { toHydrate, idle: all.reduce((a, b) => a + b, 0), files: all.length };
+    const requested = await page.evaluate(() => ({
+      hydratedAt: (window as unknown as { __hydratedAt: number }).__hydratedAt,
+      scripts: performance.getEntriesByType('resource').map((e) => ({ url: e.name, start: e.startTime })),
+    }));
+    let toHydrate = 0;
+    let all = 0;
+    for (const [url, size] of sizes) {
+      const bytes = await size;
+      all += bytes;
+      const start = requested.scripts.find((s) => s.url === url)?.start ?? 0;
+      if (start < requested.hydratedAt) toHydrate += bytes;
+    }
+    return { toHydrate, idle: all, files: sizes.size };
   } finally {
     await browser.close();
   }
