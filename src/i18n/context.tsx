@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 
 // The i18next instance of this render (server) or of the page (browser), through a context of our
 // own rather than react-i18next: components only ever need a `t` fixed to the page language
-// (hooks.ts), which takes a few lines here instead of about 4 KB of client JavaScript with its
+// (hooks.ts), which takes a few lines here instead of about 2 KB of client JavaScript with its
 // subscription machinery (design §10 budget; decision 012).
 const I18nContext = createContext<I18n | null>(null);
 

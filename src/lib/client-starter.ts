@@ -4,10 +4,10 @@
  * The server-rendered page is complete and usable without JavaScript, so the app's modules are not
  * fetched or run before the first paint: they neither compete with the HTML, stylesheet and font for
  * bandwidth nor put script evaluation in front of the first frame. Once the document is parsed and
- * its next frame has been painted, all modules start downloading at once (modulepreload, with the page's nonce), and are then imported
- * one by one, dependencies first, with a turn for the browser in between, so that evaluating them is
- * a few short tasks rather than one long one. A hidden tab, which paints nothing, starts at once.
- * A failed import leaves the server-rendered page as it is.
+ * its next frame has been painted, all modules start downloading at once (modulepreload, with the
+ * page's nonce), and are then imported one by one, dependencies first, with a turn for the browser
+ * in between, so that evaluating them is a few short tasks rather than one long one. A hidden tab,
+ * which paints nothing, starts at once. A failed import leaves the server-rendered page as it is.
  */
 export function clientStarter(modules: readonly string[]): string {
   // JSON.stringify of hashed asset paths ("/assets/name-hash.js") holds nothing HTML-significant;
