@@ -6,7 +6,6 @@ import { I18nProvider } from './i18n/context.tsx';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createI18n } from './i18n/instance.ts';
 import { setClientI18n } from './i18n/namespaces.ts';
-import { hydrationDone } from './lib/hydration.ts';
 import { storePreference } from './lib/preferences.ts';
 import type { ClientPayload } from './payload.ts';
 import { afterLoad } from './client/after-load.ts';
@@ -24,7 +23,6 @@ function App({ payload, router }: { payload: ClientPayload; router: ReturnType<t
   useEffect(() => {
     // A marker for tests and tools: the page is interactive from here on.
     document.documentElement.dataset.hydrated = 'true';
-    hydrationDone();
   }, []);
   const setTheme = useCallback((next: Theme) => {
     setThemeState(next);

@@ -31,10 +31,12 @@ const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
 
 const LEGAL_PAGES: ReadonlySet<PageId> = new Set(['privacy', 'terms', 'gdpr', 'cookiePolicy']);
 
+/** The blog's data code, loaded with the blog's first navigation rather than with the app. */
+const blogData = () => import('./content/blog-data.ts');
+
 /** Pages whose content comes from data (the blog) rather than translations alone. */
 const PAGE_DATA: Partial<Record<PageId, (args: LoaderFunctionArgs) => Promise<unknown>>> = {
-  // Blog data code is loaded with the blog's first navigation, not with the app.
-  blog: async (args) => (await import('./content/blog-data.ts')).loadBlogList(args),
+  blog: async (args) => (await blogData()).loadBlogList(args),
 };
 
 function langOf(args: LoaderFunctionArgs) {
@@ -88,7 +90,7 @@ const articleRoute: RouteObject = {
     },
   } satisfies RouteHandle,
   loader: async (args) => {
-    const [, post] = await Promise.all([ensureNamespaces(langOf(args), ARTICLE_NS), import('./content/blog-data.ts').then((m) => m.loadBlogPost(args))]);
+    const [, post] = await Promise.all([ensureNamespaces(langOf(args), ARTICLE_NS), blogData().then((m) => m.loadBlogPost(args))]);
     return post;
   },
   lazy: { Component: async () => (await import('./pages/blog-post.tsx')).default },

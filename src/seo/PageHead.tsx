@@ -1,6 +1,5 @@
 import { useEffect, useReducer } from 'react';
 import { useLocation } from 'react-router-dom';
-import { isHydrating } from '../lib/hydration.ts';
 import { serializeForHtml } from '../lib/serialize.ts';
 import { deepestPage, useHandleMatches, type PageMeta } from '../route-handle.ts';
 import { useSite } from '../site-context.tsx';
@@ -102,7 +101,10 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
   );
 }
 
-/** The server's JSON-LD of the page the browser hydrated, keyed by its canonical URL. */
+/**
+ * The server's JSON-LD of the page the browser hydrated, keyed by its canonical URL: read from the DOM
+ * by the first render in the browser, which is the hydration.
+ */
 let adopted: { canonical: string; json: string } | undefined;
 
 /**
@@ -114,7 +116,7 @@ let adopted: { canonical: string; json: string } | undefined;
  */
 function JsonLdScript({ input }: { input: PageGraphInput }) {
   const [, builderLoaded] = useReducer((n: number) => n + 1, 0);
-  if (isHydrating() && !adopted) {
+  if (!adopted && typeof document !== 'undefined') {
     const json = document.querySelector('head > script[type="application/ld+json"]')?.textContent;
     if (json) adopted = { canonical: input.canonical, json };
   }
