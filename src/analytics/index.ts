@@ -20,10 +20,19 @@ interface View {
 }
 
 interface Session {
-  store: AnalyticsStore;
+  /** Opened on first use: see startAnalytics. */
+  store: AnalyticsStore | null;
   visitor: VisitorProfile;
   lang: Lang;
   view: View | null;
+  /** Views seen before the store was opened, oldest first, until they are recorded. */
+  pending: PageView[];
+}
+
+/** A page shown at `since` (performance.now()). */
+export interface PageView {
+  path: string;
+  since: number;
 }
 
 let active: Session | null = null;
@@ -40,42 +49,61 @@ function langOf(path: string): Lang | null {
   return first === 'en' || first === 'fr' ? first : null;
 }
 
-function pauseView(session: Session): void {
+function storeOf(session: Session): AnalyticsStore {
+  return (session.store ??= createStore());
+}
+
+/** Records the views seen before the store was opened, if any; every other write comes after them. */
+function recordPending(session: Session): void {
+  const pending = session.pending.splice(0);
+  for (const view of pending) recordView(session, view);
+}
+
+function pauseView(session: Session, at = performance.now()): void {
+  recordPending(session);
   const view = session.view;
   if (view?.start == null) return;
-  session.store.addTimeOnPage(view.lang, performance.now() - view.start, !view.timed);
+  storeOf(session).addTimeOnPage(view.lang, at - view.start, !view.timed);
   view.timed = true;
   view.start = null;
 }
 
-function resumeView(session: Session): void {
+function resumeView(session: Session, since = performance.now()): void {
   const view = session.view;
-  if (view && view.start == null && document.visibilityState === 'visible') view.start = performance.now();
+  if (view && view.start == null && document.visibilityState === 'visible') view.start = since;
 }
 
 /** Records a custom event; ignored until startAnalytics has run (and after stop). */
 export function trackEvent(event: string, properties: EventProperties = {}): void {
   const session = active;
   if (!session) return;
-  session.store.recordEvent(event, { ...properties, sessionId: session.store.sessionId() }, session.visitor);
+  recordPending(session);
+  const store = storeOf(session);
+  store.recordEvent(event, { ...properties, sessionId: store.sessionId() }, session.visitor);
 }
 
 /**
  * Records a page view for a client-side navigation. The language comes from the path's prefix.
  * The same path twice in a row counts once.
  */
-export function trackPageView(path: string): void {
+export function trackPageView(path: string, since = performance.now()): void {
   const session = active;
   if (!session) return;
+  recordPending(session);
+  recordView(session, { path, since });
+}
+
+function recordView(session: Session, { path, since }: PageView): void {
   if (path === lastPath) {
     session.view ??= lastView;
-    resumeView(session);
+    resumeView(session, since);
     return;
   }
   lastPath = path;
-  pauseView(session);
+  pauseView(session, since);
   const lang = langOf(path) ?? session.lang;
-  const { store, visitor } = session;
+  const { visitor } = session;
+  const store = storeOf(session);
   session.lang = lang;
   trackEvent('page_view', { path, lang, device: deviceType(navigator.userAgent, window.innerWidth) });
   store.recordPageView(lang, visitor);
@@ -86,7 +114,7 @@ export function trackPageView(path: string): void {
     store.recordAIInteraction({ language: lang, engagement: ENGAGEMENT[visitor.priority], contentPreference: [section] });
   }
   session.view = lastView = { lang, timed: false, start: null };
-  resumeView(session);
+  resumeView(session, since);
 }
 
 function debugEnabled(): boolean {
@@ -103,16 +131,22 @@ function navigationEntry(): PerformanceNavigationTiming | undefined {
 }
 
 /**
- * Starts collecting for this page load: a page view for the current path, Core Web Vitals, an
- * approximate TTI, and time on page. Returns stop(), which detaches everything it set up.
+ * Starts collecting for this page load: page views (the current path, or the views the app saw
+ * before analytics started, in order), Core Web Vitals, an approximate TTI, and time on page.
+ * Returns stop(), which detaches everything it set up.
+ *
+ * Only the observers start here. The first access to browser storage can hold the main thread for
+ * tens of milliseconds (a synchronous round trip to the browser process on a cold profile), so the
+ * store is opened when something is first written: the performance record due 2 s after load, or
+ * earlier if the visitor acts, navigates or leaves. Views are then recorded with their own times.
  */
-export function startAnalytics({ lang, visitor }: { lang: Lang; visitor: VisitorProfile }): () => void {
+export function startAnalytics({ lang, visitor, views }: { lang: Lang; visitor: VisitorProfile; views?: PageView[] }): () => void {
   stopActive?.();
-  const store = createStore();
-  const session: Session = { store, visitor, lang, view: null };
+  const pending = views?.length ? [...views] : [{ path: location.pathname, since: performance.now() }];
+  const session: Session = { store: null, visitor, lang, view: null, pending };
   active = session;
   // Production must stay silent: the end-to-end tests fail on any console warning.
-  const debug = debugEnabled();
+  let debug: boolean | undefined;
   const values: Partial<Record<RatedMetric, number>> = {};
   let tti: number | null = null;
   let lastLongTaskEnd = 0;
@@ -121,8 +155,6 @@ export function startAnalytics({ lang, visitor }: { lang: Lang; visitor: Visitor
   // The load this record belongs to; repeated saves replace the record instead of adding one.
   const timestamp = new Date(performance.timeOrigin || Date.now()).toISOString();
   const pageUrl = location.origin + location.pathname;
-
-  trackPageView(location.pathname);
 
   const onMetric = (metric: MetricType) => {
     if (!stopped) values[metric.name] = metric.value;
@@ -143,7 +175,7 @@ export function startAnalytics({ lang, visitor }: { lang: Lang; visitor: Visitor
         for (const task of list.getEntries()) lastLongTaskEnd = Math.max(lastLongTaskEnd, task.startTime + task.duration);
       });
       longTasks.observe({ type: 'longtask', buffered: true });
-    } else if (debug) console.info('[analytics] long task observer not supported; TTI falls back to the load event');
+    } else if (debugEnabled()) console.info('[analytics] long task observer not supported; TTI falls back to the load event');
   } catch {
     // Spec §8: unsupported performance observers are skipped silently.
   }
@@ -162,8 +194,9 @@ export function startAnalytics({ lang, visitor }: { lang: Lang; visitor: Visitor
 
   function report(log: boolean): void {
     const record = snapshot();
-    store.savePerformance(record);
-    if (!log || !debug) return;
+    recordPending(session);
+    storeOf(session).savePerformance(record);
+    if (!log || !(debug ??= debugEnabled())) return;
     console.info('[analytics] performance', record);
     for (const alert of alertsFor(record, record.overall)) console.warn(`[analytics] ${alert}`);
   }

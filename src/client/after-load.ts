@@ -1,4 +1,5 @@
 import type { createBrowserRouter } from 'react-router-dom';
+import type { PageView } from '../analytics/index.ts';
 import type { VisitorProfile } from '../lib/visitor.ts';
 import { splitLangPath } from '../site.ts';
 
@@ -15,9 +16,19 @@ function whenIdle(work: () => void) {
 /**
  * After hydration, off the critical path: the service worker (offline pages) and the local-only
  * analytics (web-vitals, events), both loaded lazily so they cost nothing in the initial bundle.
- * Failures are silent, as the spec asks.
+ * Page views of client-side navigations are noted from the start and handed over when analytics
+ * starts, so a visitor who moves on quickly is still counted. Failures are silent, as the spec asks.
  */
 export function afterLoad(router: Router, visitor: VisitorProfile) {
+  let last = window.location.pathname;
+  const seen: PageView[] = [{ path: last, since: performance.now() }];
+  let track: ((path: string) => void) | null = null;
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location.pathname === last) return;
+    last = state.location.pathname;
+    if (track) track(last);
+    else seen.push({ path: last, since: performance.now() });
+  });
   whenIdle(() => {
     if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
@@ -27,13 +38,8 @@ export function afterLoad(router: Router, visitor: VisitorProfile) {
         // Loading the module and starting it are two idle tasks, not one long one.
         whenIdle(() => {
           const lang = splitLangPath(window.location.pathname)?.lang ?? 'en';
-          startAnalytics({ lang, visitor });
-          let last = window.location.pathname;
-          router.subscribe((state) => {
-            if (state.navigation.state !== 'idle' || state.location.pathname === last) return;
-            last = state.location.pathname;
-            trackPageView(last);
-          });
+          startAnalytics({ lang, visitor, views: seen });
+          track = trackPageView;
         }),
       )
       .catch(() => {});
