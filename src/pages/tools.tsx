@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHero } from '../components/PageHero.tsx';
 import { WaitlistNoscript } from '../components/Waitlist.tsx';
@@ -24,7 +24,6 @@ export default function ToolsPage() {
   const { t } = useT('tools');
   const lang = useLang();
   const { visitor } = useSite();
-  const hydrated = useHydrated();
   const [params, setParams] = useSearchParams();
   const rawParam = params.get('url');
   const submitted = parseAuditUrl(rawParam);
@@ -91,56 +90,20 @@ export default function ToolsPage() {
     inputRef.current?.select();
   };
 
-  const describedBy = invalid ? 'audit-url-hint audit-url-error' : 'audit-url-hint';
-
   return (
     <>
       <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')}>
-        <form
-          method="get"
-          action={localePath(lang, 'tools')}
-          noValidate={hydrated}
+        <AuditForm
+          value={value}
+          invalid={invalid}
+          running={running}
+          inputRef={inputRef}
           onSubmit={onSubmit}
-          className="card w-full gap-3"
-          data-testid="audit-form"
-        >
-          <label htmlFor="audit-url" className="label">
-            {t('form.label')}
-          </label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <input
-              ref={inputRef}
-              id="audit-url"
-              name="url"
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              spellCheck={false}
-              required
-              maxLength={MAX_URL_LENGTH}
-              placeholder={t('form.placeholder')}
-              className="input"
-              value={value}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => {
-                setValue(e.target.value);
-                if (invalid) setInvalid(false);
-              }}
-            />
-            <button type="submit" className="btn btn-primary sm:min-w-36" disabled={hydrated && (running || value.trim() === '')}>
-              {running ? t('form.running') : t('form.submit')}
-            </button>
-          </div>
-          {invalid ? (
-            <p id="audit-url-error" className="field-error">
-              {t('form.invalid')}
-            </p>
-          ) : null}
-          <p id="audit-url-hint" className="muted small">
-            {t('form.hint')}
-          </p>
-        </form>
+          onChange={(next) => {
+            setValue(next);
+            if (invalid) setInvalid(false);
+          }}
+        />
       </PageHero>
 
       <p role="status" aria-live="polite" className="sr-only" data-testid="audit-status">
@@ -163,5 +126,69 @@ export default function ToolsPage() {
       )}
       <WaitlistNoscript />
     </>
+  );
+}
+
+interface AuditFormProps {
+  value: string;
+  invalid: boolean;
+  running: boolean;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onChange: (value: string) => void;
+}
+
+/**
+ * The audit form on its own, so that the one render after hydration (which switches it from plain
+ * HTML validation to the app's) re-renders this form and not the whole page.
+ */
+function AuditForm({ value, invalid, running, inputRef, onSubmit, onChange }: AuditFormProps) {
+  const { t } = useT('tools');
+  const lang = useLang();
+  const hydrated = useHydrated();
+  const describedBy = invalid ? 'audit-url-hint audit-url-error' : 'audit-url-hint';
+  return (
+    <form
+      method="get"
+      action={localePath(lang, 'tools')}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      className="card w-full gap-3"
+      data-testid="audit-form"
+    >
+      <label htmlFor="audit-url" className="label">
+        {t('form.label')}
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          ref={inputRef}
+          id="audit-url"
+          name="url"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
+          required
+          maxLength={MAX_URL_LENGTH}
+          placeholder={t('form.placeholder')}
+          className="input"
+          value={value}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary sm:min-w-36" disabled={hydrated && (running || value.trim() === '')}>
+          {running ? t('form.running') : t('form.submit')}
+        </button>
+      </div>
+      {invalid ? (
+        <p id="audit-url-error" className="field-error">
+          {t('form.invalid')}
+        </p>
+      ) : null}
+      <p id="audit-url-hint" className="muted small">
+        {t('form.hint')}
+      </p>
+    </form>
   );
 }
