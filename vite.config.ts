@@ -72,7 +72,6 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]client[\\/]react-dom-client\.ts$/ },
                 { name: 'react-router', test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
-                { name: 'i18next', test: /[\\/]node_modules[\\/]i18next[\\/]/ },
               ],
             },
           },

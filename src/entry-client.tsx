@@ -4,7 +4,7 @@ import { StrictMode, startTransition, useCallback, useEffect, useMemo, useState 
 import { hydrateRoot } from './client/react-dom-client.ts';
 import { I18nProvider } from './i18n/context.tsx';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { createI18n } from './i18n/instance.ts';
+import { ClientI18n } from './i18n/client-i18n.ts';
 import { setClientI18n } from './i18n/namespaces.ts';
 import { storePreference } from './lib/preferences.ts';
 import type { ClientPayload } from './payload.ts';
@@ -47,7 +47,7 @@ function routesWithIds(tree: RouteObject[], ids: ReadonlySet<string>): RouteObje
 
 async function start(payload: ClientPayload) {
   await yieldToBrowser();
-  const i18n = createI18n(payload.lang, payload.resources);
+  const i18n = new ClientI18n(payload.lang, payload.resources);
   setClientI18n(i18n);
   // React Router deserialises route errors from this global itself.
   window.__staticRouterHydrationData = payload.router;

@@ -1,13 +1,13 @@
-import type { i18n as I18n } from 'i18next';
+import type { ClientI18n } from './client-i18n.ts';
 import type { Lang } from '../site.ts';
 
 // One lazy chunk per language and namespace: a client navigation loads only what the next page needs.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
-let clientI18n: I18n | undefined;
+let clientI18n: ClientI18n | undefined;
 
-/** Registers the browser's i18next instance (set once by the client entry). */
-export function setClientI18n(instance: I18n): void {
+/** Registers the browser's translations (set once by the client entry). */
+export function setClientI18n(instance: ClientI18n): void {
   clientI18n = instance;
 }
 
@@ -24,8 +24,8 @@ export async function ensureNamespaces(lang: Lang, namespaces: readonly string[]
       const load = loaders[`./locales/${lang}/${ns}.json`];
       if (!load) return;
       const mod = await load();
-      instance.addResourceBundle(lang, ns, mod.default, true, true);
+      instance.addResourceBundle(lang, ns, mod.default);
     }),
   );
-  if (instance.language !== lang) await instance.changeLanguage(lang);
+  if (instance.language !== lang) instance.changeLanguage(lang);
 }
