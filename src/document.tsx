@@ -32,7 +32,9 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Raster icons only: an SVG icon is rendered as a document of its own on the page's main thread. */}
+        <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
+        <link rel="icon" href="/icon-192.png" sizes="192x192" type="image/png" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
       </head>

@@ -183,7 +183,7 @@ export function renderStatusPage(options: { status: number; lang: Lang; styleshe
         {options.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       </head>
       <body>
         <main id="main-content" className="main">

@@ -271,12 +271,25 @@ describe('headers, assets and health', () => {
   });
 
   it('caches content images for a month and other public files for an hour', async () => {
-    const avatar = await request(app).get('/images/authors/claire-martin.svg');
+    const avatar = await request(app).get('/images/authors/claire-martin.webp');
     expect(avatar.status).toBe(200);
+    expect(avatar.headers['content-type']).toBe('image/webp');
     expect(avatar.headers['cache-control']).toBe('public, max-age=2592000');
-    const icon = await request(app).get('/favicon.svg');
+    const icon = await request(app).get('/favicon-32.png');
     expect(icon.status).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('links raster icons and images only (Chromium renders each SVG image as a document on the main thread)', async () => {
+    for (const url of ['/en/', '/fr/blog/ultimate-geo-guide-2025']) {
+      const html = (await request(app).get(url).set('User-Agent', HUMAN_UA)).text;
+      const icons = [...html.matchAll(/<link rel="icon" href="([^"]+)"/g)].map((m) => m[1]);
+      expect(icons, url).toEqual(['/favicon-32.png', '/icon-192.png']);
+      for (const [, src] of html.matchAll(/<img [^>]*src="([^"]+)"/g)) expect(src, url).toMatch(/\.(webp|avif|png|jpe?g)$/);
+    }
+    const article = (await request(app).get('/fr/blog/ultimate-geo-guide-2025').set('User-Agent', HUMAN_UA)).text;
+    expect(article).toMatch(/<img [^>]*src="\/images\/authors\/claire-martin\.webp"/);
+    for (const icon of ['/favicon-32.png', '/icon-192.png']) expect((await request(app).get(icon)).headers['content-type'], icon).toBe('image/png');
   });
 
   it('never serves build metadata, sources or dotfiles', async () => {
