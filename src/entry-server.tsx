@@ -95,7 +95,11 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       },
     };
     bootstrapScriptContent = `window.__APP__=${serializeForHtml(payload)}`;
-    if (input.scripts.afterPaintModules.length) bootstrapScriptContent += `;${clientStarter(input.scripts.afterPaintModules)}`;
+    if (input.scripts.afterPaintModules.length) {
+      // The rendered page's own module and what it imports download with the app's.
+      const pageModules = context.matches.flatMap((m) => input.scripts.pageModules[(m.route.handle as RouteHandle | undefined)?.source ?? ''] ?? []);
+      bootstrapScriptContent += `;${clientStarter(input.scripts.afterPaintModules, [...new Set(pageModules)])}`;
+    }
   }
 
   const html = await toHtml(

@@ -23,6 +23,11 @@ export interface RouteHandle {
   metaKey?: string;
   /** HTTP status for the response when this is the deepest match (the `*` route is 404). */
   status?: number;
+  /**
+   * The route's lazy page module, as a source path ("src/pages/guide.tsx"): the server has the
+   * browser preload it, with its imports, when the page starts.
+   */
+  source?: string;
   /** Page metadata from the route's loader data; by default it comes from `{ns}:meta`. */
   meta?: (args: { data: unknown; t: TFunction; lang: Lang; siteUrl: string }) => PageMeta;
 }

@@ -13,21 +13,32 @@ import { useT } from './i18n/hooks.ts';
 
 type PageModule = { default: React.ComponentType };
 
-const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
-  home: () => import('./pages/home.tsx'),
-  guide: () => import('./pages/guide.tsx'),
-  services: () => import('./pages/services.tsx'),
-  tools: () => import('./pages/tools.tsx'),
-  blog: () => import('./pages/blog.tsx'),
-  faq: () => import('./pages/faq.tsx'),
-  about: () => import('./pages/about.tsx'),
-  contact: () => import('./pages/contact.tsx'),
-  aiAct: () => import('./pages/aiAct.tsx'),
-  privacy: () => import('./pages/legal.tsx'),
-  terms: () => import('./pages/legal.tsx'),
-  gdpr: () => import('./pages/legal.tsx'),
-  cookiePolicy: () => import('./pages/legal.tsx'),
+// One lazy chunk per page module (the status screens are part of the app itself).
+const PAGE_MODULES = import.meta.glob<PageModule>(['./pages/*.tsx', '!./pages/StatusScreens.tsx']);
+
+/** The module of each page, in src/pages/. */
+const PAGE_FILES: Record<PageId, string> = {
+  home: 'home',
+  guide: 'guide',
+  services: 'services',
+  tools: 'tools',
+  blog: 'blog',
+  faq: 'faq',
+  about: 'about',
+  contact: 'contact',
+  aiAct: 'aiAct',
+  privacy: 'legal',
+  terms: 'legal',
+  gdpr: 'legal',
+  cookiePolicy: 'legal',
 };
+
+/** A page module's lazy component and, for the server's preloading, its source path. */
+function pageModule(file: string) {
+  const load = PAGE_MODULES[`./pages/${file}.tsx`];
+  if (!load) throw new Error(`No page module src/pages/${file}.tsx`);
+  return { source: `src/pages/${file}.tsx`, lazy: { Component: async () => (await load()).default } };
+}
 
 const LEGAL_PAGES: ReadonlySet<PageId> = new Set(['privacy', 'terms', 'gdpr', 'cookiePolicy']);
 
@@ -48,12 +59,13 @@ function langOf(args: LoaderFunctionArgs) {
 function pageRoute(page: PageEntry): RouteObject {
   const ns = LEGAL_PAGES.has(page.id) ? 'legal' : page.id;
   const namespaces = [ns, ...(page.pathFaq ? ['faqsets'] : []), ...(page.extraNs ?? [])];
+  const { source, lazy } = pageModule(PAGE_FILES[page.id]);
   const handle: RouteHandle = {
     page: page.id,
     ns: namespaces,
+    source,
     ...(ns === 'legal' ? { metaKey: `legal:${page.id}.meta` } : {}),
   };
-  const load = PAGE_MODULES[page.id];
   const loadData = PAGE_DATA[page.id];
   return {
     id: `page-${page.id}`,
@@ -65,11 +77,12 @@ function pageRoute(page: PageEntry): RouteObject {
     },
     // Filters live in the query string and filter data already loaded: no refetch for them.
     ...(loadData ? { shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname } : {}),
-    lazy: { Component: async () => (await load()).default },
+    lazy,
   };
 }
 
 const ARTICLE_NS = ['blog'];
+const articleModule = pageModule('blog-post');
 
 /** /{lang}/blog/{slug}: the article, its metadata from the post itself. */
 const articleRoute: RouteObject = {
@@ -78,6 +91,7 @@ const articleRoute: RouteObject = {
   handle: {
     page: 'blogPost',
     ns: ARTICLE_NS,
+    source: articleModule.source,
     meta: ({ data, t, lang, siteUrl }) => {
       const { post } = data as BlogPostData;
       return {
@@ -93,7 +107,7 @@ const articleRoute: RouteObject = {
     const [, post] = await Promise.all([ensureNamespaces(langOf(args), ARTICLE_NS), blogData().then((m) => m.loadBlogPost(args))]);
     return post;
   },
-  lazy: { Component: async () => (await import('./pages/blog-post.tsx')).default },
+  lazy: articleModule.lazy,
 };
 
 function Root() {

@@ -11,16 +11,22 @@ export interface ClientScripts {
    * the entry itself. See decision 012.
    */
   afterPaintModules: string[];
+  /**
+   * For each lazy page module (by source path, as in a route's `handle.source`): its chunk and the
+   * chunks it imports that the entry does not, to be preloaded with the entry's when that page starts.
+   */
+  pageModules: Record<string, string[]>;
 }
 
 export interface PageAssets extends Assets, ClientScripts {}
 
 /** Renders that start no client app (Markdown copies). */
-export const NO_SCRIPTS: ClientScripts = { bootstrapModules: [], afterPaintModules: [] };
+export const NO_SCRIPTS: ClientScripts = { bootstrapModules: [], afterPaintModules: [], pageModules: {} };
 
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
   assets?: string[];
@@ -36,16 +42,20 @@ export function productionAssets(clientDir: string): PageAssets {
   if (!entry) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}: run npm run build`);
   // The entry's static imports, each after its own imports (post-order), the entry last: the order in
   // which the starter evaluates them, one module per task.
-  const modules: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
+  const postOrder = (key: string, seen: Set<string>, out: string[] = []): string[] => {
     const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
+    if (!chunk || seen.has(key)) return out;
     seen.add(key);
-    for (const dep of chunk.imports ?? []) visit(dep);
-    modules.push(`/${chunk.file}`);
+    for (const dep of chunk.imports ?? []) postOrder(dep, seen, out);
+    out.push(`/${chunk.file}`);
+    return out;
   };
-  visit(CLIENT_ENTRY);
+  const inEntry = new Set<string>();
+  const modules = postOrder(CLIENT_ENTRY, inEntry);
+  const pageModules: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isDynamicEntry && key.startsWith('src/pages/')) pageModules[key] = postOrder(key, new Set(inEntry));
+  }
   // The latin face is on every page: preload it so text never waits for the stylesheet to find it.
   // (Scripts are not preloaded: they start after the first paint, see clientStarter.)
   const fonts = Object.values(manifest)
@@ -57,6 +67,7 @@ export function productionAssets(clientDir: string): PageAssets {
     fonts,
     bootstrapModules: [],
     afterPaintModules: modules,
+    pageModules,
   };
 }
 
@@ -67,5 +78,6 @@ export function developmentAssets(): PageAssets {
     fonts: [],
     bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
     afterPaintModules: [],
+    pageModules: {},
   };
 }

@@ -129,6 +129,10 @@ describe('humans and crawlers', () => {
     expect(modules.at(-1)).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
     for (const m of modules) expect(m).toMatch(/^\/assets\/[\w-]+\.js$/);
     expect(new Set(modules).size).toBe(modules.length);
+    // Preloaded with them: the guide's own chunk and what it imports beyond the app's modules.
+    const pageModules = JSON.parse(/\}\)\(\[[^\]]*\],(\[[^\]]*\])/.exec(inline)![1]!) as string[];
+    expect(pageModules.at(-1)).toMatch(/^\/assets\/guide-[\w-]+\.js$/);
+    for (const m of pageModules) expect(modules).not.toContain(m);
     // Nothing is fetched before the first paint: no module script or preload in the markup.
     expect(res.text).not.toMatch(/<link[^>]*modulepreload/);
     expect(res.text).not.toContain('type="module"');

@@ -13,7 +13,7 @@ interface Stub {
   frames: (() => void)[];
 }
 
-function run(modules: string[], state: Partial<Pick<Stub, 'readyState' | 'visibilityState'>> = {}) {
+function run(modules: string[], state: Partial<Pick<Stub, 'readyState' | 'visibilityState'>> = {}, preloadOnly: string[] = []) {
   const stub: Stub = { readyState: 'loading', visibilityState: 'visible', links: [], listeners: {}, frames: [], ...state };
   const document = {
     get readyState() {
@@ -33,7 +33,7 @@ function run(modules: string[], state: Partial<Pick<Stub, 'readyState' | 'visibi
     imported.push(path);
     return path.includes('fail') ? Promise.reject(new Error('failed to fetch')) : Promise.resolve({});
   };
-  const code = clientStarter(modules).replace(/\bimport\(/g, 'importStub(');
+  const code = clientStarter(modules, preloadOnly).replace(/\bimport\(/g, 'importStub(');
   new Function('document', 'requestAnimationFrame', 'importStub', code)(document, requestAnimationFrame, importStub);
   return Object.assign(stub, { imported });
 }
@@ -80,7 +80,16 @@ describe('the client starter', () => {
     expect(stub.imported).toEqual(['/assets/first.js', '/assets/fail.js']);
   });
 
+  it("preloads the page's own modules with the app's but leaves importing them to the app", async () => {
+    const stub = run(['/assets/react.js', '/assets/entry.js'], { readyState: 'interactive', visibilityState: 'hidden' }, ['/assets/ui.js', '/assets/guide.js']);
+    await settle();
+    expect(stub.links.map((l) => l.href)).toEqual(['/assets/react.js', '/assets/entry.js', '/assets/ui.js', '/assets/guide.js']);
+    expect(stub.links.every((l) => l.rel === 'modulepreload' && l.nonce === 'n0nce')).toBe(true);
+    expect(stub.imported).toEqual(['/assets/react.js', '/assets/entry.js']);
+  });
+
   it('cannot be closed early by a module path', () => {
-    expect(clientStarter(['/assets/a</script><script>alert(1)</script>.js'])).not.toContain('</script>');
+    const hostile = '/assets/a</script><script>alert(1)</script>.js';
+    expect(clientStarter([hostile], [hostile])).not.toContain('</script>');
   });
 });

@@ -1,4 +1,6 @@
+import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import type { RouteHandle } from '../../src/route-handle.ts';
 import { redirectFor } from '../../src/server/redirects.ts';
 import { isLang, localePath, splitLangPath, switchLangPath } from '../../src/site.ts';
 
@@ -55,5 +57,21 @@ describe('redirectFor', () => {
     expect(redirectFor('/de/guide', '', 'fr')).toEqual({ status: 302, location: '/en/' });
     expect(redirectFor('/unknown-page', '', 'fr')).toBeNull();
     expect(redirectFor('/en/guide', '', 'fr')).toBeNull();
+  });
+});
+
+describe('the route tree', () => {
+  it("names each lazy page's own module as its source, which the server preloads", async () => {
+    const { routes } = await import('../../src/routes.tsx');
+    const all = (tree: RouteObject[]): RouteObject[] => tree.flatMap((r) => [r, ...all(r.children ?? [])]);
+    const lazy = all(routes).filter((r) => r.lazy);
+    expect(lazy.length).toBeGreaterThanOrEqual(14);
+    for (const route of lazy) {
+      const source = (route.handle as RouteHandle).source!;
+      expect(source, route.id).toMatch(/^src\/pages\/[\w-]+\.tsx$/);
+      const loadComponent = (route.lazy as { Component: () => Promise<unknown> }).Component;
+      const module = (await import(`../../${source}`)) as { default: unknown };
+      expect(await loadComponent(), route.id).toBe(module.default);
+    }
   });
 });
