@@ -18,6 +18,9 @@ const DEFAULT_PAGES = ['/en/', '/fr/', '/en/guide', '/fr/guide', '/en/tools', '/
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 100);
+// Simulated throttling still moves with the host's load: LIGHTHOUSE_RUNS=5 audits each page five
+// times and reports the run with the median performance score, as Lighthouse's docs advise.
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const ROOT = process.cwd();
 
 ensureBuild(ROOT);
@@ -49,7 +52,10 @@ let benchmarkIndex = 0;
 try {
   await waitForAnswer(`${base}/healthz`);
   for (const page of PAGES) {
-    const lhr = await audit(page);
+    const runs: LighthouseResult[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(page));
+    const byPerformance = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = byPerformance[Math.floor((runs.length - 1) / 2)]!;
     // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full JSON report for reading the metrics and traces.
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
@@ -63,6 +69,7 @@ try {
     rows.push({ url: page, scores, failed });
     benchmarkIndex = lhr.environment.benchmarkIndex;
     console.log(`${page.padEnd(36)}${CATEGORIES.map((c) => `${c} ${scores[c]}`).join('  ')}`);
+    if (RUNS > 1) console.log(`${''.padEnd(36)}performance in ${RUNS} runs: ${runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')} (median shown)`);
     if (failed.length) console.log(`${''.padEnd(36)}below full marks: ${failed.join(', ')}`);
   }
 } finally {

@@ -57,9 +57,11 @@ describe('the client starter', () => {
     expect(stub.frames).toHaveLength(1);
 
     stub.frames[0]!();
-    // One turn later all are preloading but only the first is imported: the next waits for it.
+    // One turn later all are preloading, the next turn the first is imported: the next waits for it.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(stub.links).toHaveLength(3);
+    expect(stub.imported).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(stub.imported).toEqual(['/assets/runtime.js']);
     await settle();
     expect(stub.links).toEqual(modules.map((href) => ({ rel: 'modulepreload', href, nonce: 'n0nce' })));
