@@ -154,7 +154,8 @@ export function startAnalytics({ lang, visitor, views }: { lang: Lang; visitor: 
   const timers: ReturnType<typeof setTimeout>[] = [];
   // The load this record belongs to; repeated saves replace the record instead of adding one.
   const timestamp = new Date(performance.timeOrigin || Date.now()).toISOString();
-  const pageUrl = location.origin + location.pathname;
+  // The page this load showed first, even if the visitor has moved on since.
+  const pageUrl = location.origin + pending[0]!.path;
 
   const onMetric = (metric: MetricType) => {
     if (!stopped) values[metric.name] = metric.value;

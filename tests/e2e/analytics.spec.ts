@@ -41,5 +41,8 @@ test.describe('local analytics', () => {
     const views = (await stored<StoredEvent[]>(page, 'events'))!.filter((e) => e.event === 'page_view');
     expect(views.map((e) => e.properties.path)).toEqual(['/fr/guide', '/fr/blog']);
     expect((await stored<{ pageViews: number; bounceRate: number }>(page, 'lang.fr'))).toMatchObject({ pageViews: 2, bounceRate: 0 });
+    // The load's performance record belongs to the page that was loaded.
+    await page.waitForFunction((k) => localStorage.getItem(k) !== null, `${PREFIX}perf`, { timeout: 15_000 });
+    expect((await stored<{ pageUrl: string }[]>(page, 'perf'))!.map((r) => new URL(r.pageUrl).pathname)).toEqual(['/fr/guide']);
   });
 });
