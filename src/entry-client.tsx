@@ -86,6 +86,8 @@ async function start(payload: ClientPayload) {
 }
 
 // The entry hydrates the whole document once. In development a hot update can re-run this module;
-// reload the page then rather than hydrate twice.
+// reload the page then rather than hydrate twice. A page shown at another address than the one it
+// was rendered for (the service worker's offline page, offline, in place of a page never visited)
+// stays as it is: it works without the app, and the app would try to load the other page.
 if (document.documentElement.dataset.hydrated) window.location.reload();
-else if (window.__APP__) void start(window.__APP__);
+else if (window.__APP__?.path === window.location.pathname) void start(window.__APP__);

@@ -85,6 +85,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   let bootstrapScriptContent: string | undefined;
   if (!isCrawler) {
     const payload: ClientPayload = {
+      path: new URL(input.url).pathname,
       lang,
       resources: pickResources(lang, namespacesOf(context.matches.map((m) => (m.route.handle ?? {}) as RouteHandle))),
       site: input.site,

@@ -133,4 +133,21 @@ test.describe('shared layout', () => {
     const expected = consoleProblems.findIndex((p) => p.includes('status of 404'));
     if (expected >= 0) consoleProblems.splice(expected, 1);
   });
+
+  test('French and English pages download only the latin face of the font', async ({ page, consoleProblems }) => {
+    void consoleProblems;
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    // French text has œ, which both faces cover: the latin face must win, or 86 KB more load.
+    for (const path of ['/fr/', '/fr/guide', '/en/guide']) {
+      await page.goto(path);
+      await hydrated(page);
+      await page.evaluate(() => document.fonts.ready);
+      if (path === '/fr/') expect(await page.evaluate(() => document.body.innerText.includes('œ'))).toBe(true);
+    }
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(font).toMatch(/\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  });
 });

@@ -123,7 +123,7 @@ describe('humans and crawlers', () => {
     // JSON-LD and one inline script carrying the payload and the starter, nothing else.
     expect(scripts).toEqual(['<script type="application/ld+json">', `<script nonce="${nonce}" id="_R_">`]);
     const inline = /<script nonce="[^"]+" id="_R_">([\s\S]*?)<\/script>/.exec(res.text)![1]!;
-    expect(inline).toMatch(/^window.__APP__=/);
+    expect(inline).toMatch(/^window.__APP__=\{"path":"\/en\/guide",/);
     // The modules it imports, dependencies first and the entry last, all hashed build assets.
     const modules = JSON.parse(/\}\)\((\[[^\]]*\])/.exec(inline)![1]!) as string[];
     expect(modules.at(-1)).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
