@@ -13,25 +13,10 @@ import { useT } from './i18n/hooks.ts';
 
 type PageModule = { default: React.ComponentType };
 
-// One lazy chunk per page module (the status screens are part of the app itself).
+// One lazy chunk per page module (the status screens are part of the app itself). A page's module is
+// named after its translation namespace: src/pages/guide.tsx reads `guide`, the four legal pages
+// share src/pages/legal.tsx and `legal`.
 const PAGE_MODULES = import.meta.glob<PageModule>(['./pages/*.tsx', '!./pages/StatusScreens.tsx']);
-
-/** The module of each page, in src/pages/. */
-const PAGE_FILES: Record<PageId, string> = {
-  home: 'home',
-  guide: 'guide',
-  services: 'services',
-  tools: 'tools',
-  blog: 'blog',
-  faq: 'faq',
-  about: 'about',
-  contact: 'contact',
-  aiAct: 'aiAct',
-  privacy: 'legal',
-  terms: 'legal',
-  gdpr: 'legal',
-  cookiePolicy: 'legal',
-};
 
 /** A page module's lazy component and, for the server's preloading, its source path. */
 function pageModule(file: string) {
@@ -59,7 +44,7 @@ function langOf(args: LoaderFunctionArgs) {
 function pageRoute(page: PageEntry): RouteObject {
   const ns = LEGAL_PAGES.has(page.id) ? 'legal' : page.id;
   const namespaces = [ns, ...(page.pathFaq ? ['faqsets'] : []), ...(page.extraNs ?? [])];
-  const { source, lazy } = pageModule(PAGE_FILES[page.id]);
+  const { source, lazy } = pageModule(ns);
   const handle: RouteHandle = {
     page: page.id,
     ns: namespaces,

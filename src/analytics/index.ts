@@ -86,11 +86,11 @@ export function trackEvent(event: string, properties: EventProperties = {}): voi
  * Records a page view for a client-side navigation. The language comes from the path's prefix.
  * The same path twice in a row counts once.
  */
-export function trackPageView(path: string, since = performance.now()): void {
+export function trackPageView(path: string): void {
   const session = active;
   if (!session) return;
   recordPending(session);
-  recordView(session, { path, since });
+  recordView(session, { path, since: performance.now() });
 }
 
 function recordView(session: Session, { path, since }: PageView): void {
@@ -131,8 +131,8 @@ function navigationEntry(): PerformanceNavigationTiming | undefined {
 }
 
 /**
- * Starts collecting for this page load: page views (the current path, or the views the app saw
- * before analytics started, in order), Core Web Vitals, an approximate TTI, and time on page.
+ * Starts collecting for this page load: page views (those the app saw before analytics started, in
+ * order, the page loaded first), Core Web Vitals, an approximate TTI, and time on page.
  * Returns stop(), which detaches everything it set up.
  *
  * Only the observers start here. The first access to browser storage can hold the main thread for
@@ -140,9 +140,9 @@ function navigationEntry(): PerformanceNavigationTiming | undefined {
  * store is opened when something is first written: the performance record due 2 s after load, or
  * earlier if the visitor acts, navigates or leaves. Views are then recorded with their own times.
  */
-export function startAnalytics({ lang, visitor, views }: { lang: Lang; visitor: VisitorProfile; views?: PageView[] }): () => void {
+export function startAnalytics({ lang, visitor, views }: { lang: Lang; visitor: VisitorProfile; views: [PageView, ...PageView[]] }): () => void {
   stopActive?.();
-  const pending = views?.length ? [...views] : [{ path: location.pathname, since: performance.now() }];
+  const pending = [...views];
   const session: Session = { store: null, visitor, lang, view: null, pending };
   active = session;
   // Production must stay silent: the end-to-end tests fail on any console warning.

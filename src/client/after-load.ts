@@ -21,7 +21,7 @@ function whenIdle(work: () => void) {
  */
 export function afterLoad(router: Router, visitor: VisitorProfile) {
   let last = window.location.pathname;
-  const seen: PageView[] = [{ path: last, since: performance.now() }];
+  const seen: [PageView, ...PageView[]] = [{ path: last, since: performance.now() }];
   let track: ((path: string) => void) | null = null;
   router.subscribe((state) => {
     if (state.navigation.state !== 'idle' || state.location.pathname === last) return;

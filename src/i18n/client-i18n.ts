@@ -42,8 +42,9 @@ function interpolate(text: string, options: Options): string {
   if (!text.includes('{{')) return text;
   return text.replace(VARIABLE, (match, name: string) => {
     const path = name.trim();
-    const value = path in options ? options[path] : lookup(options, path);
-    if (value === undefined && !(path in options)) return match;
+    const given = path in options;
+    const value = given ? options[path] : lookup(options, path);
+    if (value === undefined && !given) return match;
     return value == null ? '' : String(value);
   });
 }

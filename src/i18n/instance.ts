@@ -4,8 +4,8 @@ import type { Lang } from '../site.ts';
 export const DEFAULT_NS = 'common';
 
 /**
- * Creates a ready-to-use i18next instance from resources already in memory: the server passes all
- * of them, the browser passes the namespaces the server embedded in the page. Nothing is fetched.
+ * Creates a ready-to-use i18next instance from resources already in memory (the server's, with every
+ * namespace; the browser reads the same JSON with ClientI18n, decision 014). Nothing is fetched.
  */
 export function createI18n(lang: Lang, resources: Resource): I18n {
   const instance = i18next.createInstance();
