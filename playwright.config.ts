@@ -11,7 +11,14 @@ const MOBILE_UA =
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 export default defineConfig({
@@ -27,10 +34,19 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, userAgent: HUMAN_UA } },
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, userAgent: HUMAN_UA },
+    },
     {
       name: 'mobile',
-      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA, isMobile: true, hasTouch: true },
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        userAgent: MOBILE_UA,
+        isMobile: true,
+        hasTouch: true,
+      },
       // Form logic, blog search and page content do not depend on the viewport: desktop covers them,
       // which keeps CI well under its time limit. Layout, the mobile menu, dialogs, tools, guide and
       // services tables, offline pages and axe (dark scheme) run here too.
@@ -40,12 +56,19 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-    command: `node scripts/ensure-build.mjs && node dist/server/server.js`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // Every spec posts forms from the same address: the per-address form limit (10 a minute in
-    // production, tested on its own in tests/http) is raised so the suite never trips it.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: '.tmp/e2e-data', SITE_URL: `http://127.0.0.1:${PORT}`, FORM_RATE_LIMIT_PER_MINUTE: '1000' },
-  },
+        command: `node scripts/ensure-build.mjs && node dist/server/server.js`,
+        url: `http://127.0.0.1:${PORT}/healthz`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        // Every spec posts forms from the same address: the per-address form limit (10 a minute in
+        // production, tested on its own in tests/http) is raised so the suite never trips it.
+        env: {
+          PORT: String(PORT),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          DATA_DIR: '.tmp/e2e-data',
+          SITE_URL: `http://127.0.0.1:${PORT}`,
+          FORM_RATE_LIMIT_PER_MINUTE: '1000',
+        },
+      },
 });

@@ -25,9 +25,19 @@ import { openStore, type LeadStore } from './src/server/store/index.ts';
 // The project root, whether this runs from the sources (tsx, development) or from its built copy in
 // dist/server/server.js (production).
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.basename(HERE) === 'server' && path.basename(path.dirname(HERE)) === 'dist' ? path.resolve(HERE, '../..') : HERE;
+const ROOT =
+  path.basename(HERE) === 'server' && path.basename(path.dirname(HERE)) === 'dist'
+    ? path.resolve(HERE, '../..')
+    : HERE;
 
-const UNLIMITED_PATHS = new Set(['/healthz', '/readyz', '/robots.txt', '/ai.txt', '/llms.txt', '/sitemap.xml']);
+const UNLIMITED_PATHS = new Set([
+  '/healthz',
+  '/readyz',
+  '/robots.txt',
+  '/ai.txt',
+  '/llms.txt',
+  '/sitemap.xml',
+]);
 
 export interface ServerOptions {
   /** Vite in middleware mode with hot reload instead of the built bundles in dist/. */
@@ -60,7 +70,9 @@ async function loadBundles(options: ServerOptions) {
     };
   }
   const assets: PageAssets = productionAssets(path.join(ROOT, 'dist/client'));
-  const bundle = options.renderer ?? ((await import(pathToFileURL(path.join(ROOT, 'dist/server/entry-server.js')).href)) as Renderer);
+  const bundle =
+    options.renderer ??
+    ((await import(pathToFileURL(path.join(ROOT, 'dist/server/entry-server.js')).href)) as Renderer);
   // Loading the bundle validates the content (a bad article stops start-up here).
   return { renderer: () => Promise.resolve(bundle), assets, vite: undefined };
 }
@@ -77,7 +89,13 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   // Pages without a date of their own are as new as the build that made them (not the process's
   // start, so a restart does not tell crawlers that every page changed).
   const builtAt = vite ? new Date() : statSync(path.join(ROOT, 'dist/client/.vite/manifest.json')).mtime;
-  const site = { renderer, assets, siteUrl: config.siteUrl, policy: config.aiTrainingPolicy, buildDate: builtAt.toISOString() };
+  const site = {
+    renderer,
+    assets,
+    siteUrl: config.siteUrl,
+    policy: config.aiTrainingPolicy,
+    buildDate: builtAt.toISOString(),
+  };
 
   const app = express() as unknown as App;
   app.disable('x-powered-by');
@@ -128,9 +146,15 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     app.use(vite.middlewares);
   } else {
     const clientDir = path.join(ROOT, 'dist/client');
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+    );
     // Content images keep their address for good (a new picture gets a new file name): a month.
-    app.use('/images', express.static(path.join(clientDir, 'images'), { maxAge: '30d', index: false, redirect: false }));
+    app.use(
+      '/images',
+      express.static(path.join(clientDir, 'images'), { maxAge: '30d', index: false, redirect: false }),
+    );
     app.use(express.static(clientDir, { maxAge: '1h', index: false, dotfiles: 'ignore', redirect: false }));
   }
 
@@ -138,7 +162,10 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   if (!vite) {
     const worker = serviceWorkerSource(assets);
     app.get('/sw.js', (_req, res) => {
-      res.type('text/javascript; charset=utf-8').set({ 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' }).send(worker);
+      res
+        .type('text/javascript; charset=utf-8')
+        .set({ 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' })
+        .send(worker);
     });
   }
 
@@ -171,13 +198,26 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.use(crawlerFiles(site));
   app.get('/api/visitor', (req, res) => {
     const { isBot, isAICrawler, name, category, priority, crawlDelay } = visitorOf(req);
-    res.set('Cache-Control', 'private, no-store').vary('User-Agent').json({ isBot, isAICrawler, name, category, priority, crawlDelay });
+    res
+      .set('Cache-Control', 'private, no-store')
+      .vary('User-Agent')
+      .json({ isBot, isAICrawler, name, category, priority, crawlDelay });
   });
-  app.use(leadsRouter({ store, source: config.projectSource, logger, onLead: metrics.lead, rateLimitPerMinute: config.formRateLimitPerMinute }));
+  app.use(
+    leadsRouter({
+      store,
+      source: config.projectSource,
+      logger,
+      onLead: metrics.lead,
+      rateLimitPerMinute: config.formRateLimitPerMinute,
+    }),
+  );
   app.all('/api/{*rest}', (req, res) => {
     const known = ['/api/waitlist', '/api/contact', '/api/newsletter', '/api/visitor'].includes(req.path);
     if (known) res.set('Allow', req.path === '/api/visitor' ? 'GET' : 'POST');
-    res.status(known ? 405 : 404).json({ success: false, error: known ? 'This method is not allowed here.' : 'No such endpoint.' });
+    res
+      .status(known ? 405 : 404)
+      .json({ success: false, error: known ? 'This method is not allowed here.' : 'No such endpoint.' });
   });
 
   // 6. Language redirects, all on the server.
@@ -196,7 +236,10 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     res.set('Allow', 'GET, HEAD');
     void sendStatusPage(req, res, statusPages, 405);
   });
-  app.get('/{*splat}', pageHandler({ ...site, crawlerCacheMs: dev ? 0 : 60_000, onCrawlerCache: metrics.crawlerCache }));
+  app.get(
+    '/{*splat}',
+    pageHandler({ ...site, crawlerCacheMs: dev ? 0 : 60_000, onCrawlerCache: metrics.crawlerCache }),
+  );
 
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
     const code = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
@@ -239,7 +282,12 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info(
-    { port, siteUrl: config.siteUrl, store: config.supabaseUrl ? 'supabase' : 'embedded', startupMs: Math.round(performance.now() - started) },
+    {
+      port,
+      siteUrl: config.siteUrl,
+      store: config.supabaseUrl ? 'supabase' : 'embedded',
+      startupMs: Math.round(performance.now() - started),
+    },
     `listening on http://localhost:${port}`,
   );
 

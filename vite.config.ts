@@ -29,7 +29,8 @@ function eagerCompileHint(chunkNames: readonly string[]): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type === 'chunk' && chunkNames.includes(file.name)) file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+        if (file.type === 'chunk' && chunkNames.includes(file.name))
+          file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
       }
     },
   };
@@ -40,7 +41,12 @@ function eagerCompileHint(chunkNames: readonly string[]): Plugin {
 // itself (server.js), so production runs plain `node dist/server/server.js` with no TypeScript
 // loader in memory.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyle(), ...(isSsrBuild ? [] : [eagerCompileHint(['react-dom'])])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    sonnerWithoutInlineStyle(),
+    ...(isSsrBuild ? [] : [eagerCompileHint(['react-dom'])]),
+  ],
   // Pre-bundling would skip the transform above in development.
   optimizeDeps: { exclude: ['sonner'] },
   build: isSsrBuild
@@ -70,8 +76,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]client[\\/]react-dom-client\.ts$/ },
-                { name: 'react-router', test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
+                {
+                  name: 'react-dom',
+                  test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]client[\\/]react-dom-client\.ts$/,
+                },
+                {
+                  name: 'react-router',
+                  test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+                },
               ],
             },
           },

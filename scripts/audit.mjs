@@ -12,7 +12,9 @@ let report;
 try {
   report = JSON.parse(run.stdout);
 } catch {
-  console.warn(`npm audit: no report (${(run.stderr || 'no output').trim().split('\n').pop()}); dependency audit NOT done.`);
+  console.warn(
+    `npm audit: no report (${(run.stderr || 'no output').trim().split('\n').pop()}); dependency audit NOT done.`,
+  );
   process.exit(0);
 }
 if (report.statusCode || report.error || !report.vulnerabilities) {
@@ -25,9 +27,18 @@ const serious = [];
 for (const [name, vuln] of Object.entries(report.vulnerabilities)) {
   if (vuln.severity !== 'high' && vuln.severity !== 'critical') continue;
   const advisories = vuln.via.filter((v) => typeof v === 'object');
-  const unexplained = advisories.filter((a) => !ALLOWED.has(String(a.url ?? '').split('/').pop()));
+  const unexplained = advisories.filter(
+    (a) =>
+      !ALLOWED.has(
+        String(a.url ?? '')
+          .split('/')
+          .pop(),
+      ),
+  );
   if (advisories.length === 0 || unexplained.length > 0) {
-    serious.push(`${vuln.severity} ${name}: ${unexplained.map((a) => `${a.title} (${a.url})`).join('; ') || 'through ' + vuln.via.join(', ')}`);
+    serious.push(
+      `${vuln.severity} ${name}: ${unexplained.map((a) => `${a.title} (${a.url})`).join('; ') || 'through ' + vuln.via.join(', ')}`,
+    );
   }
 }
 const counts = report.metadata?.vulnerabilities ?? {};

@@ -12,12 +12,22 @@ export interface BuiltServer {
   stop(): void;
 }
 
-export function spawnBuiltServer(options: { nodeFlags?: string[]; env?: Record<string, string> } = {}): BuiltServer {
+export function spawnBuiltServer(
+  options: { nodeFlags?: string[]; env?: Record<string, string> } = {},
+): BuiltServer {
   const port = 3900 + Math.floor(Math.random() * 400);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'geo-measure-'));
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), 'dist/server/server.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: base, NODE_ENV: 'production', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: base,
+      NODE_ENV: 'production',
+      ...options.env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return {
@@ -31,7 +41,11 @@ export function spawnBuiltServer(options: { nodeFlags?: string[]; env?: Record<s
 }
 
 /** Polls `url` until it answers 2xx (every few milliseconds, so start-up can be timed with it). */
-export async function waitForAnswer(url: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<void> {
+export async function waitForAnswer(
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

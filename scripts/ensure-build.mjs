@@ -5,7 +5,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const SOURCES = ['src', 'public', 'content', 'server.ts', 'vite.config.ts', 'package.json', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'content',
+  'server.ts',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+];
 const OUTPUTS = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js', 'dist/server/server.js'];
 
 /** @param {string} entry */

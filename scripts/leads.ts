@@ -24,7 +24,8 @@ async function main() {
     since = new Date(`${values.since}T00:00:00Z`);
   }
   const config = loadConfig();
-  if (config.supabaseUrl) throw new Error('Leads are in Supabase (SUPABASE_URL is set): export them from the Supabase dashboard.');
+  if (config.supabaseUrl)
+    throw new Error('Leads are in Supabase (SUPABASE_URL is set): export them from the Supabase dashboard.');
   const store = await EmbeddedStore.open(config.dataDir);
   try {
     const rows = await store.list(since);

@@ -13,7 +13,16 @@ import { ensureBuild } from './ensure-build.mjs';
 
 const MOBILE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const DEFAULT_PAGES = ['/en/', '/fr/', '/en/guide', '/fr/guide', '/en/tools', '/fr/tools', '/en/blog/ultimate-geo-guide-2025', '/fr/blog/ultimate-geo-guide-2025'];
+const DEFAULT_PAGES = [
+  '/en/',
+  '/fr/',
+  '/en/guide',
+  '/fr/guide',
+  '/en/tools',
+  '/fr/tools',
+  '/en/blog/ultimate-geo-guide-2025',
+  '/fr/blog/ultimate-geo-guide-2025',
+];
 // `npm run lighthouse -- /en/faq` measures only the pages given.
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -28,7 +37,15 @@ const { base, stop } = spawnBuiltServer({ env: { LOG_LEVEL: 'warn' } });
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 /** One Lighthouse run; a run that Lighthouse itself reports as failed (runtimeError) is retried once. */
@@ -54,22 +71,39 @@ try {
   for (const page of PAGES) {
     const runs: LighthouseResult[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(page));
-    const byPerformance = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const byPerformance = [...runs].sort(
+      (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+    );
     const lhr = byPerformance[Math.floor((runs.length - 1) / 2)]!;
     // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full JSON report for reading the metrics and traces.
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.replace(/[^a-z0-9]+/gi, '_')}.json`), JSON.stringify(lhr));
+      writeFileSync(
+        path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.replace(/[^a-z0-9]+/gi, '_')}.json`),
+        JSON.stringify(lhr),
+      );
     }
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    );
     // The audits that cost points, so a score below 100 says what to fix.
     const failed = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'manual' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      )
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     rows.push({ url: page, scores, failed });
     benchmarkIndex = lhr.environment.benchmarkIndex;
     console.log(`${page.padEnd(36)}${CATEGORIES.map((c) => `${c} ${scores[c]}`).join('  ')}`);
-    if (RUNS > 1) console.log(`${''.padEnd(36)}performance in ${RUNS} runs: ${runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')} (median shown)`);
+    if (RUNS > 1)
+      console.log(
+        `${''.padEnd(36)}performance in ${RUNS} runs: ${runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')} (median shown)`,
+      );
     if (failed.length) console.log(`${''.padEnd(36)}below full marks: ${failed.join(', ')}`);
   }
 } finally {
@@ -81,5 +115,9 @@ try {
 // slowed down 4x; on a slower host the same page shows more blocking time.
 console.log(`\nHost CPU benchmark index: ${benchmarkIndex.toFixed(0)}`);
 const below = rows.filter((r) => CATEGORIES.some((c) => (r.scores[c] ?? 0) < MIN));
-console.log(below.length ? `\n${below.length} of ${rows.length} pages score below ${MIN} somewhere.` : `\nAll ${rows.length} pages score ${MIN} or more in all four categories.`);
+console.log(
+  below.length
+    ? `\n${below.length} of ${rows.length} pages score below ${MIN} somewhere.`
+    : `\nAll ${rows.length} pages score ${MIN} or more in all four categories.`,
+);
 process.exitCode = below.length ? 1 : 0;

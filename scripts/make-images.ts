@@ -6,7 +6,9 @@ import { chromium } from '@playwright/test';
 // are committed). Pages link raster images only: Chromium renders every SVG image (favicon, <img>)
 // as a document of its own on the page's main thread, a long task on a slow phone.
 const logo = readFileSync('public/favicon.svg', 'utf8');
-const inter = readFileSync('node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2').toString('base64');
+const inter = readFileSync(
+  'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+).toString('base64');
 const INTER_FACE = `<style>@font-face{font-family:"Inter Variable";src:url(data:font/woff2;base64,${inter}) format("woff2");font-weight:100 900}</style>`;
 
 /** Initials on a diagonal gradient, as the blog's author avatars. */
@@ -16,7 +18,10 @@ const AVATARS = [
   { file: 'sophie-laurent', initials: 'SL', from: '#f59e0b', to: '#e11d48' },
   { file: 'thomas-bernard', initials: 'TB', from: '#2563eb', to: '#06b6d4' },
 ];
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 const page = await browser.newPage();
 
 async function shot(file: string, width: number, height: number, html: string) {
@@ -30,7 +35,9 @@ const icon = (size: number, pad: number) =>
 /** A transparent PNG of the page, re-encoded as WebP by the browser when asked. */
 async function transparentShot(file: string, size: number, html: string) {
   await page.setViewportSize({ width: size, height: size });
-  await page.setContent(`<!doctype html><html><head>${INTER_FACE}</head><body style="margin:0;background:transparent">${html}</body></html>`);
+  await page.setContent(
+    `<!doctype html><html><head>${INTER_FACE}</head><body style="margin:0;background:transparent">${html}</body></html>`,
+  );
   await page.evaluate(() => document.fonts.ready);
   const png = await page.screenshot({ omitBackground: true });
   if (!file.endsWith('.webp')) return writeFileSync(file, png);
@@ -47,7 +54,11 @@ async function transparentShot(file: string, size: number, html: string) {
   writeFileSync(file, Buffer.from(dataUrl.split(',')[1]!, 'base64'));
 }
 
-await transparentShot('public/favicon-32.png', 32, logo.replace('<svg ', '<svg width="32" height="32" style="display:block" '));
+await transparentShot(
+  'public/favicon-32.png',
+  32,
+  logo.replace('<svg ', '<svg width="32" height="32" style="display:block" '),
+);
 // 128 px: sharp at the 64 px the author card shows, on a 2x screen.
 for (const { file, initials, from, to } of AVATARS) {
   await transparentShot(

@@ -5,21 +5,34 @@ import { chromium } from '@playwright/test';
 // Writes .tmp/screenshots/{lang}-{page}-{width}-{theme}.png
 const base = process.argv[2] ?? 'http://localhost:3000';
 const paths = process.argv.slice(3).length ? process.argv.slice(3) : ['/en/', '/fr/'];
-const HUMAN_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const HUMAN_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const out = '.tmp/screenshots';
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const errors: string[] = [];
 for (const width of [390, 1280]) {
   for (const theme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: HUMAN_UA, colorScheme: theme });
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      userAgent: HUMAN_UA,
+      colorScheme: theme,
+    });
     const page = await context.newPage();
     page.on('console', (msg) => {
-      if (msg.type() === 'error' || msg.type() === 'warning') errors.push(`${page.url()} ${msg.type()}: ${msg.text()}`);
+      if (msg.type() === 'error' || msg.type() === 'warning')
+        errors.push(`${page.url()} ${msg.type()}: ${msg.text()}`);
     });
     page.on('pageerror', (err) => errors.push(`${page.url()} pageerror: ${err.message}`));
     for (const path of paths) {

@@ -17,7 +17,9 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
   const { visitor, theme, assets } = useSite();
   const pageId = deepestPage(useHandleMatches())?.handle.page;
   const showPathFaq = !errorStatus && PAGES.some((p) => p.id === pageId && p.pathFaq);
-  const htmlClass = [theme === 'system' ? '' : theme, visitor.isAICrawler ? 'ai-crawler' : ''].filter(Boolean).join(' ');
+  const htmlClass = [theme === 'system' ? '' : theme, visitor.isAICrawler ? 'ai-crawler' : '']
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <html lang={lang} className={htmlClass || undefined} data-visitor={visitor.isBot ? 'crawler' : 'human'}>

@@ -18,7 +18,13 @@ declare global {
   }
 }
 
-function App({ payload, router }: { payload: ClientPayload; router: ReturnType<typeof createBrowserRouter> }) {
+function App({
+  payload,
+  router,
+}: {
+  payload: ClientPayload;
+  router: ReturnType<typeof createBrowserRouter>;
+}) {
   const [theme, setThemeState] = useState<Theme>(payload.site.theme);
   useEffect(() => {
     // A marker for tests and tools: the page is interactive from here on.
@@ -29,7 +35,11 @@ function App({ payload, router }: { payload: ClientPayload; router: ReturnType<t
     storePreference('theme', next);
   }, []);
   const site = useMemo(() => ({ ...payload.site, theme, setTheme }), [payload.site, theme, setTheme]);
-  return <SiteContext.Provider value={site}><RouterProvider router={router} /></SiteContext.Provider>;
+  return (
+    <SiteContext.Provider value={site}>
+      <RouterProvider router={router} />
+    </SiteContext.Provider>
+  );
 }
 
 /**
@@ -42,7 +52,10 @@ function yieldToBrowser(): Promise<void> {
 
 /** The routes of the tree, at any depth, whose ids are in `ids`. */
 function routesWithIds(tree: RouteObject[], ids: ReadonlySet<string>): RouteObject[] {
-  return tree.flatMap((route) => [...(route.id && ids.has(route.id) ? [route] : []), ...routesWithIds(route.children ?? [], ids)]);
+  return tree.flatMap((route) => [
+    ...(route.id && ids.has(route.id) ? [route] : []),
+    ...routesWithIds(route.children ?? [], ids),
+  ]);
 }
 
 async function start(payload: ClientPayload) {
@@ -56,7 +69,10 @@ async function start(payload: ClientPayload) {
   // Lazy page modules of the first page must be in place before hydration, or React would see an
   // empty outlet where the server rendered the page. The server's loader data names the routes it
   // rendered (every lazy route has a loader), which spares matching the whole tree an extra time.
-  const rendered = new Set([...Object.keys(payload.router.loaderData), ...Object.keys(payload.router.errors ?? {})]);
+  const rendered = new Set([
+    ...Object.keys(payload.router.loaderData),
+    ...Object.keys(payload.router.errors ?? {}),
+  ]);
   await Promise.all(
     routesWithIds(routes, rendered).map(async (route) => {
       const lazy = route.lazy;

@@ -37,10 +37,14 @@ export const aiTxt = (input: SiteFilesInput) => files.aiTxt(input);
 export const sitemapXml = (input: SiteFilesInput) => files.sitemapXml(input, blog);
 export const llmsTxt = (input: SiteFilesInput) => files.llmsTxt(input, blog);
 export const feedXml = (input: SiteFilesInput, lang: Lang) => files.feedXml(input, blog, lang);
-export const postMarkdown = (input: SiteFilesInput, lang: Lang, slug: string) => files.postMarkdown(input, blog, lang, slug);
-export const blogJson = (lang: Lang, slug?: string) => (slug ? blogPostData(blog, lang, slug) : blogListData(blog, lang));
+export const postMarkdown = (input: SiteFilesInput, lang: Lang, slug: string) =>
+  files.postMarkdown(input, blog, lang, slug);
+export const blogJson = (lang: Lang, slug?: string) =>
+  slug ? blogPostData(blog, lang, slug) : blogListData(blog, lang);
 // One immutable i18next instance per language, shared by every request (only `t` is ever called).
-const I18N: Record<Lang, I18n> = Object.fromEntries(LANGUAGES.map((l) => [l, createI18n(l, ALL_RESOURCES)])) as Record<Lang, I18n>;
+const I18N: Record<Lang, I18n> = Object.fromEntries(
+  LANGUAGES.map((l) => [l, createI18n(l, ALL_RESOURCES)]),
+) as Record<Lang, I18n>;
 
 export interface RenderInput {
   /** Absolute URL of the request. */
@@ -54,8 +58,7 @@ export interface RenderInput {
 }
 
 export type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'html'; status: number; html: string };
+  { kind: 'redirect'; status: number; location: string } | { kind: 'html'; status: number; html: string };
 
 function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
   return (
@@ -87,7 +90,10 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const payload: ClientPayload = {
       path: new URL(input.url).pathname,
       lang,
-      resources: pickResources(lang, namespacesOf(context.matches.map((m) => (m.route.handle ?? {}) as RouteHandle))),
+      resources: pickResources(
+        lang,
+        namespacesOf(context.matches.map((m) => (m.route.handle ?? {}) as RouteHandle)),
+      ),
       site: input.site,
       router: {
         loaderData: context.loaderData,
@@ -98,7 +104,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     bootstrapScriptContent = `window.__APP__=${serializeForHtml(payload)}`;
     if (input.scripts.afterPaintModules.length) {
       // The rendered page's own module and what it imports download with the app's.
-      const pageModules = context.matches.flatMap((m) => input.scripts.pageModules[(m.route.handle as RouteHandle | undefined)?.source ?? ''] ?? []);
+      const pageModules = context.matches.flatMap(
+        (m) => input.scripts.pageModules[(m.route.handle as RouteHandle | undefined)?.source ?? ''] ?? [],
+      );
       bootstrapScriptContent += `;${clientStarter(input.scripts.afterPaintModules, [...new Set(pageModules)])}`;
     }
   }
@@ -121,7 +129,13 @@ function serializeErrors(errors: Record<string, unknown> | null): Record<string,
   for (const [id, error] of Object.entries(errors)) {
     if (error && typeof error === 'object' && 'status' in error && 'internal' in error) {
       const e = error as { status: number; statusText: string; data: unknown; internal: boolean };
-      out[id] = { __type: 'RouteErrorResponse', status: e.status, statusText: e.statusText, data: e.data, internal: e.internal };
+      out[id] = {
+        __type: 'RouteErrorResponse',
+        status: e.status,
+        statusText: e.statusText,
+        data: e.data,
+        internal: e.internal,
+      };
     } else {
       // Never the message or stack of a server error: the client shows its generic screen.
       out[id] = { __type: 'Error', message: 'Unexpected Server Error' };
@@ -157,7 +171,7 @@ function toHtml(
         const chunks: Buffer[] = [];
         const sink = new PassThrough();
         sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-        sink.on('end', () => resolve(Buffer.concat(chunks).toString("utf8")));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
         sink.on('error', reject);
         pipe(sink);
       },
@@ -173,10 +187,24 @@ export function renderStatusPage(options: { status: number; lang: Lang; styleshe
   const t = I18N[options.lang].getFixedT(options.lang, 'common');
   const { status } = options;
   // Which copy fits the status: a missing page, a refused method, a flood, a bad address, a failure.
-  const key = status === 404 ? 'notFound' : status === 405 ? 'methodNotAllowed' : status === 429 ? 'tooMany' : status < 500 ? 'badRequest' : 'error';
+  const key =
+    status === 404
+      ? 'notFound'
+      : status === 405
+        ? 'methodNotAllowed'
+        : status === 429
+          ? 'tooMany'
+          : status < 500
+            ? 'badRequest'
+            : 'error';
   const title = t(`${key}.title`);
   const body = (
-    <ErrorScreen title={title} text={t(`${key}.text`)} refresh={t('error.refresh')} home={status < 500 ? t('badRequest.home') : t('error.home')} />
+    <ErrorScreen
+      title={title}
+      text={t(`${key}.text`)}
+      refresh={t('error.refresh')}
+      home={status < 500 ? t('badRequest.home') : t('error.home')}
+    />
   );
   const markup = renderToStaticMarkup(
     <html lang={options.lang}>

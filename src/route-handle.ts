@@ -40,7 +40,12 @@ export interface HandleMatch {
 }
 
 export function useHandleMatches(): HandleMatch[] {
-  return useMatches().map((m) => ({ id: m.id, pathname: m.pathname, data: m.loaderData, handle: (m.handle ?? {}) as RouteHandle }));
+  return useMatches().map((m) => ({
+    id: m.id,
+    pathname: m.pathname,
+    data: m.loaderData,
+    handle: (m.handle ?? {}) as RouteHandle,
+  }));
 }
 
 /** The deepest route that names a page. */

@@ -1,4 +1,11 @@
-import { Outlet, data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import {
+  Outlet,
+  data,
+  isRouteErrorResponse,
+  useRouteError,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
 import type { BlogPostData } from './content/blog-data.ts';
 import { Document } from './document.tsx';
 import { ensureNamespaces } from './i18n/namespaces.ts';
@@ -61,7 +68,9 @@ function pageRoute(page: PageEntry): RouteObject {
       return pageData ?? null;
     },
     // Filters live in the query string and filter data already loaded: no refetch for them.
-    ...(loadData ? { shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname } : {}),
+    ...(loadData
+      ? { shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname }
+      : {}),
     lazy,
   };
 }
@@ -89,7 +98,10 @@ const articleRoute: RouteObject = {
     },
   } satisfies RouteHandle,
   loader: async (args) => {
-    const [, post] = await Promise.all([ensureNamespaces(langOf(args), ARTICLE_NS), blogData().then((m) => m.loadBlogPost(args))]);
+    const [, post] = await Promise.all([
+      ensureNamespaces(langOf(args), ARTICLE_NS),
+      blogData().then((m) => m.loadBlogPost(args)),
+    ]);
     return post;
   },
   lazy: articleModule.lazy,
@@ -114,7 +126,12 @@ function RootErrorBoundary() {
       {status === 404 ? (
         <NotFoundScreen />
       ) : (
-        <ErrorScreen title={t('error.title')} text={t('error.text')} refresh={t('error.refresh')} home={t('error.home')} />
+        <ErrorScreen
+          title={t('error.title')}
+          text={t('error.text')}
+          refresh={t('error.refresh')}
+          home={t('error.home')}
+        />
       )}
     </Document>
   );
@@ -143,13 +160,27 @@ export const routes: RouteObject[] = [
             Component: OfflineScreen,
             handle: {
               page: 'offline',
-              meta: ({ t }) => ({ title: t('offline.metaTitle'), description: t('offline.text'), noindex: true }),
+              meta: ({ t }) => ({
+                title: t('offline.metaTitle'),
+                description: t('offline.text'),
+                noindex: true,
+              }),
             } satisfies RouteHandle,
           },
-          { id: 'not-found', path: '*', Component: NotFoundScreen, handle: { page: 'notFound', status: 404 } satisfies RouteHandle },
+          {
+            id: 'not-found',
+            path: '*',
+            Component: NotFoundScreen,
+            handle: { page: 'notFound', status: 404 } satisfies RouteHandle,
+          },
         ],
       },
-      { id: 'root-not-found', path: '*', Component: NotFoundScreen, handle: { page: 'notFound', status: 404 } satisfies RouteHandle },
+      {
+        id: 'root-not-found',
+        path: '*',
+        Component: NotFoundScreen,
+        handle: { page: 'notFound', status: 404 } satisfies RouteHandle,
+      },
     ],
   },
 ];

@@ -3,8 +3,24 @@
 
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
 import type { VisitorProfile } from '../lib/visitor.ts';
-import { alertsFor, deviceType, overallRating, RATED_METRICS, rateMetric, round, type RatedMetric, type Rating } from './rules.ts';
-import { createStore, KEY_PREFIX, type AnalyticsStore, type EventProperties, type Lang, type PerformanceRecord } from './store.ts';
+import {
+  alertsFor,
+  deviceType,
+  overallRating,
+  RATED_METRICS,
+  rateMetric,
+  round,
+  type RatedMetric,
+  type Rating,
+} from './rules.ts';
+import {
+  createStore,
+  KEY_PREFIX,
+  type AnalyticsStore,
+  type EventProperties,
+  type Lang,
+  type PerformanceRecord,
+} from './store.ts';
 
 export type { Lang } from './store.ts';
 
@@ -111,7 +127,11 @@ function recordView(session: Session, { path, since }: PageView): void {
   if (visitor.isAICrawler) {
     // What a crawler reads is the only preference we observe; its priority stands for engagement.
     const section = path.split('/').filter(Boolean)[1] ?? 'home';
-    store.recordAIInteraction({ language: lang, engagement: ENGAGEMENT[visitor.priority], contentPreference: [section] });
+    store.recordAIInteraction({
+      language: lang,
+      engagement: ENGAGEMENT[visitor.priority],
+      contentPreference: [section],
+    });
   }
   session.view = lastView = { lang, timed: false, start: null };
   resumeView(session, since);
@@ -140,7 +160,15 @@ function navigationEntry(): PerformanceNavigationTiming | undefined {
  * store is opened when something is first written: the performance record due 2 s after load, or
  * earlier if the visitor acts, navigates or leaves. Views are then recorded with their own times.
  */
-export function startAnalytics({ lang, visitor, views }: { lang: Lang; visitor: VisitorProfile; views: [PageView, ...PageView[]] }): () => void {
+export function startAnalytics({
+  lang,
+  visitor,
+  views,
+}: {
+  lang: Lang;
+  visitor: VisitorProfile;
+  views: [PageView, ...PageView[]];
+}): () => void {
   stopActive?.();
   const pending = [...views];
   const session: Session = { store: null, visitor, lang, view: null, pending };
@@ -173,10 +201,12 @@ export function startAnalytics({ lang, visitor, views }: { lang: Lang; visitor: 
   try {
     if (PerformanceObserver.supportedEntryTypes.includes('longtask')) {
       longTasks = new PerformanceObserver((list) => {
-        for (const task of list.getEntries()) lastLongTaskEnd = Math.max(lastLongTaskEnd, task.startTime + task.duration);
+        for (const task of list.getEntries())
+          lastLongTaskEnd = Math.max(lastLongTaskEnd, task.startTime + task.duration);
       });
       longTasks.observe({ type: 'longtask', buffered: true });
-    } else if (debugEnabled()) console.info('[analytics] long task observer not supported; TTI falls back to the load event');
+    } else if (debugEnabled())
+      console.info('[analytics] long task observer not supported; TTI falls back to the load event');
   } catch {
     // Spec §8: unsupported performance observers are skipped silently.
   }
@@ -220,7 +250,8 @@ export function startAnalytics({ lang, visitor, views }: { lang: Lang; visitor: 
     report(false);
   });
 
-  const onVisibility = () => (document.visibilityState === 'hidden' ? pauseView(session) : resumeView(session));
+  const onVisibility = () =>
+    document.visibilityState === 'hidden' ? pauseView(session) : resumeView(session);
   // pagehide rather than unload: unload handlers keep the page out of the back/forward cache.
   const onPageHide = () => {
     pauseView(session);

@@ -168,7 +168,8 @@ export function createStore(options: StoreOptions = {}) {
   const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
   // Every stored entry is an object; anything else in the array is damage and is dropped.
-  const list = <T>(tier: Tier, key: string): T[] => readJson<unknown[]>(tier, key, Array.isArray, []).filter(isObject) as T[];
+  const list = <T>(tier: Tier, key: string): T[] =>
+    readJson<unknown[]>(tier, key, Array.isArray, []).filter(isObject) as T[];
 
   function append<T>(tier: Tier, key: string, item: T, cap: number): void {
     write(tier, key, JSON.stringify(appendCapped(list<T>(tier, key), item, cap)));
@@ -212,7 +213,13 @@ export function createStore(options: StoreOptions = {}) {
     },
 
     recordEvent(event: string, properties: EventProperties, visitor: VisitorProfile): AnalyticsEvent {
-      const entry: AnalyticsEvent = { event, properties, timestamp: iso(), isBot: visitor.isBot, botInfo: botInfoOf(visitor) };
+      const entry: AnalyticsEvent = {
+        event,
+        properties,
+        timestamp: iso(),
+        isBot: visitor.isBot,
+        botInfo: botInfoOf(visitor),
+      };
       append('session', 'log', entry, EVENT_LOG_CAP);
       append('local', 'events', entry, EVENT_LIST_CAP);
       return entry;
@@ -226,7 +233,8 @@ export function createStore(options: StoreOptions = {}) {
 
     recordCrawlerVisit(visitor: VisitorProfile, path: string, lang: Lang): void {
       const info = botInfoOf(visitor);
-      if (info) append('local', 'crawlers', { ...info, path, language: lang, timestamp: iso() }, CRAWLER_VISITS_CAP);
+      if (info)
+        append('local', 'crawlers', { ...info, path, language: lang, timestamp: iso() }, CRAWLER_VISITS_CAP);
     },
 
     /** Replaces the record of the same page load (same timestamp and URL), so updates do not pile up. */

@@ -8,7 +8,9 @@ type Router = ReturnType<typeof createBrowserRouter>;
 /** Runs work once the page is loaded and the main thread is idle: it never competes with first paint. */
 function whenIdle(work: () => void) {
   const schedule = () =>
-    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(work, { timeout: 4000 }) : setTimeout(work, 1500);
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(work, { timeout: 4000 })
+      : setTimeout(work, 1500);
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
 }

@@ -80,7 +80,11 @@ export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number
               </li>
             ))}
             <li>
-              <a href={`mailto:${CONTACT_EMAIL}`} className="btn btn-ghost btn-icon" aria-label={t('footer.email')}>
+              <a
+                href={`mailto:${CONTACT_EMAIL}`}
+                className="btn btn-ghost btn-icon"
+                aria-label={t('footer.email')}
+              >
                 <MailIcon />
               </a>
             </li>
@@ -100,7 +104,12 @@ export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number
                       <span className="sr-only"> ({t('footer.newTab')})</span>
                     </a>
                   ) : (
-                    <Link to={link.to.startsWith('#') ? `${localePath(lang)}${link.to}` : localePath(lang, link.to)} className="footer-link">
+                    <Link
+                      to={
+                        link.to.startsWith('#') ? `${localePath(lang)}${link.to}` : localePath(lang, link.to)
+                      }
+                      className="footer-link"
+                    >
                       {t(`footer.links.${link.key}`)}
                     </Link>
                   )}
@@ -112,9 +121,18 @@ export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number
       </div>
       <div className="container footer-bottom">
         <ul className="badges" aria-label={t('footer.badges.label')}>
-          <li className="badge-pill"><ShieldIcon width={16} height={16} />{t('footer.badges.aiAct')}</li>
-          <li className="badge-pill"><LockIcon width={16} height={16} />{t('footer.badges.gdpr')}</li>
-          <li className="badge-pill"><BotIcon width={16} height={16} />{t('footer.badges.crawlers')}</li>
+          <li className="badge-pill">
+            <ShieldIcon width={16} height={16} />
+            {t('footer.badges.aiAct')}
+          </li>
+          <li className="badge-pill">
+            <LockIcon width={16} height={16} />
+            {t('footer.badges.gdpr')}
+          </li>
+          <li className="badge-pill">
+            <BotIcon width={16} height={16} />
+            {t('footer.badges.crawlers')}
+          </li>
         </ul>
         <p className="muted small">{t('footer.copyright', { year })}</p>
       </div>
@@ -138,7 +156,15 @@ export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number
  * The spec's hidden bot-fallback block: empty for people, filled for crawlers with the page's and the
  * site's key facts (never visible, so people and crawlers still see the same page).
  */
-function BotFallback({ show, lang, errorStatus }: { show: boolean; lang: Lang; errorStatus: number | undefined }) {
+function BotFallback({
+  show,
+  lang,
+  errorStatus,
+}: {
+  show: boolean;
+  lang: Lang;
+  errorStatus: number | undefined;
+}) {
   const { t } = useT('common');
   const { meta, canonical, markdownPath } = usePageMeta(lang, errorStatus);
   const facts = t('botFallback.facts', { returnObjects: true }) as string[];
@@ -149,7 +175,12 @@ function BotFallback({ show, lang, errorStatus }: { show: boolean; lang: Lang; e
           <h2>{t('botFallback.title')}</h2>
           <p>
             {t('botFallback.thisPage')}: {meta.title}. {meta.description} <a href={canonical}>{canonical}</a>
-            {markdownPath ? <> (<a href={markdownPath}>Markdown</a>)</> : null}
+            {markdownPath ? (
+              <>
+                {' '}
+                (<a href={markdownPath}>Markdown</a>)
+              </>
+            ) : null}
           </p>
           <ul>
             {facts.map((fact) => (

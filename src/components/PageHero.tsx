@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The heading block every page opens with: the page's one h1 and its lead paragraph. */
-export function PageHero({ title, subtitle, eyebrow, children }: { title: string; subtitle: string; eyebrow?: string; children?: ReactNode }) {
+export function PageHero({
+  title,
+  subtitle,
+  eyebrow,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  eyebrow?: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="page-hero">
       <div className="container narrow">

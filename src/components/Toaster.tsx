@@ -4,7 +4,15 @@ import { Toaster as Sonner } from 'sonner';
 import type { Theme } from '../site-context.tsx';
 
 /** The lazily loaded sonner toaster with the spec's settings. */
-export default function Toaster({ label, theme, onReady }: { label: string; theme: Theme; onReady: () => void }) {
+export default function Toaster({
+  label,
+  theme,
+  onReady,
+}: {
+  label: string;
+  theme: Theme;
+  onReady: () => void;
+}) {
   // Children's effects run before this one: sonner is subscribed when onReady fires.
   useEffect(() => onReady(), [onReady]);
   return (

@@ -10,10 +10,17 @@ import { ArrowRight, CloseIcon } from './Icons.tsx';
 // Escape closes, focus returns to the button), and a no-JavaScript fallback with the same form.
 
 const OPEN_EVENT = 'waitlist:open';
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]';
 
 /** "Join the Waitlist": opens the dialog; without JavaScript, a link to the no-script form. */
-export function WaitlistButton({ className = 'btn btn-primary btn-lg', children }: { className?: string; children?: ReactNode }) {
+export function WaitlistButton({
+  className = 'btn btn-primary btn-lg',
+  children,
+}: {
+  className?: string;
+  children?: ReactNode;
+}) {
   const { t } = useT('common');
   const open = (event: MouseEvent<HTMLAnchorElement> | KeyboardEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -43,7 +50,12 @@ export function WaitlistButton({ className = 'btn btn-primary btn-lg', children 
 /** The waitlist form: email and website required, name and message optional (spec §5). */
 export function WaitlistForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess?: () => void }) {
   const { t } = useT('forms');
-  const form = useLeadForm({ form: 'waitlist', fields: ['name', 'email', 'website', 'message'], required: ['email', 'website'], onSuccess });
+  const form = useLeadForm({
+    form: 'waitlist',
+    fields: ['name', 'email', 'website', 'message'],
+    required: ['email', 'website'],
+    onSuccess,
+  });
   const field = (name: 'name' | 'email' | 'website' | 'message') => ({
     id: `${idPrefix}-${name}`,
     name,
@@ -56,10 +68,38 @@ export function WaitlistForm({ idPrefix, onSuccess }: { idPrefix: string; onSucc
     <form {...form.formProps} className="form">
       <FormNotice notice={form.notice} form="waitlist" />
       <HiddenFields {...form.hidden} />
-      <TextField {...field('name')} label={t('fields.name.label')} placeholder={t('fields.name.placeholder')} autoComplete="name" maxLength={LIMITS.name} />
-      <TextField {...field('email')} type="email" required label={t('fields.email.label')} placeholder={t('fields.email.placeholder')} autoComplete="email" maxLength={LIMITS.email} />
-      <TextField {...field('website')} type="url" required label={t('fields.website.label')} placeholder={t('fields.website.placeholder')} autoComplete="url" maxLength={LIMITS.website} />
-      <TextAreaField {...field('message')} rows={3} label={t('fields.waitlistMessage.label')} placeholder={t('fields.waitlistMessage.placeholder')} maxLength={LIMITS.message} />
+      <TextField
+        {...field('name')}
+        label={t('fields.name.label')}
+        placeholder={t('fields.name.placeholder')}
+        autoComplete="name"
+        maxLength={LIMITS.name}
+      />
+      <TextField
+        {...field('email')}
+        type="email"
+        required
+        label={t('fields.email.label')}
+        placeholder={t('fields.email.placeholder')}
+        autoComplete="email"
+        maxLength={LIMITS.email}
+      />
+      <TextField
+        {...field('website')}
+        type="url"
+        required
+        label={t('fields.website.label')}
+        placeholder={t('fields.website.placeholder')}
+        autoComplete="url"
+        maxLength={LIMITS.website}
+      />
+      <TextAreaField
+        {...field('message')}
+        rows={3}
+        label={t('fields.waitlistMessage.label')}
+        placeholder={t('fields.waitlistMessage.placeholder')}
+        maxLength={LIMITS.message}
+      />
       <button type="submit" className="btn btn-primary w-full" disabled={form.submitting}>
         {form.submitting ? t('waitlist.submitting') : t('waitlist.submit')}
       </button>
@@ -90,7 +130,9 @@ function WaitlistDialog() {
   // browser's own controls after the last field: wrap around inside the dialog instead.
   const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0);
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.tabIndex >= 0,
+    );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;
@@ -117,7 +159,12 @@ function WaitlistDialog() {
       }}
     >
       <div className="dialog-body">
-        <button type="button" className="btn btn-ghost btn-icon dialog-close" aria-label={tc('buttons.close')} onClick={close}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon dialog-close"
+          aria-label={tc('buttons.close')}
+          onClick={close}
+        >
           <CloseIcon />
         </button>
         <h2 id={`${id}-title`} className="dialog-title">

@@ -37,7 +37,8 @@ export function blogPostData(source: BlogSource, lang: Lang, slug: string): Blog
   return { post: body, related: relatedPosts(source.summaries(lang), post) };
 }
 
-export const blogApiPath = (lang: Lang, slug?: string) => (slug ? `/api/blog/${lang}/${encodeURIComponent(slug)}` : `/api/blog/${lang}`);
+export const blogApiPath = (lang: Lang, slug?: string) =>
+  slug ? `/api/blog/${lang}/${encodeURIComponent(slug)}` : `/api/blog/${lang}`;
 
 const browserCache = new Map<string, Promise<unknown>>();
 async function fetchJson<T>(url: string): Promise<T | undefined> {
@@ -74,7 +75,9 @@ export async function loadBlogPost(args: LoaderFunctionArgs): Promise<BlogPostDa
   const lang = langParam(args);
   const slug = args.params.slug ?? '';
   const source = serverSource(args);
-  const found = source ? blogPostData(source, lang, slug) : await fetchJson<BlogPostData>(blogApiPath(lang, slug));
+  const found = source
+    ? blogPostData(source, lang, slug)
+    : await fetchJson<BlogPostData>(blogApiPath(lang, slug));
   // The query string goes along, as with every redirect of the site (design §3).
   if (!found) throw redirect(`${localePath(lang, 'blog')}${new URL(args.request.url).search}`, 302);
   return found;

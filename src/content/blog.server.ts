@@ -11,7 +11,14 @@ import { BLOG_CATEGORIES, byDateDesc, summaryOf, wordCount, type Post, type Post
 // every front matter field and fails loudly naming the file and the field. The same posts feed the
 // pages, the sitemap, llms.txt, the feeds and the markdown copies.
 
-const isoDate = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date-time');
+const isoDate = z
+  .string()
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+      !Number.isNaN(Date.parse(v)),
+    'must be an ISO 8601 date-time',
+  );
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 
 const frontMatterSchema = z.strictObject({
@@ -22,7 +29,9 @@ const frontMatterSchema = z.strictObject({
   author: z.strictObject({
     name: nonEmpty,
     bio: nonEmpty,
-    avatar: z.string().regex(/^\/images\/[\w/.-]+\.(svg|png|jpg|jpeg|webp|avif)$/, 'must be an image path under /images/'),
+    avatar: z
+      .string()
+      .regex(/^\/images\/[\w/.-]+\.(svg|png|jpg|jpeg|webp|avif)$/, 'must be an image path under /images/'),
   }),
   publishedAt: isoDate,
   updatedAt: isoDate,
@@ -82,7 +91,9 @@ function splitFrontMatter(file: string, raw: string): { data: unknown; body: str
   try {
     return { data: parseYaml(match[1]!), body: match[2]!.trim() };
   } catch (error) {
-    throw new ContentError(`${file}: front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`);
+    throw new ContentError(
+      `${file}: front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+    );
   }
 }
 
@@ -93,15 +104,19 @@ export function parsePost(file: string, raw: string, lang: Lang): Post {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const field = issue.path.join('.') || 'front matter';
-    const message = issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : issue.message;
+    const message =
+      issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : issue.message;
     throw new ContentError(`${file}: field "${field}" ${message}`);
   }
   const fm = result.data;
   const expectedSlug = path.basename(file, '.md');
-  if (fm.slug !== expectedSlug) throw new ContentError(`${file}: field "slug" must match the file name (${expectedSlug})`);
-  if (Date.parse(fm.updatedAt) < Date.parse(fm.publishedAt)) throw new ContentError(`${file}: field "updatedAt" is before publishedAt`);
+  if (fm.slug !== expectedSlug)
+    throw new ContentError(`${file}: field "slug" must match the file name (${expectedSlug})`);
+  if (Date.parse(fm.updatedAt) < Date.parse(fm.publishedAt))
+    throw new ContentError(`${file}: field "updatedAt" is before publishedAt`);
   if (!body) throw new ContentError(`${file}: the article body is empty`);
-  if (/^#\s/m.test(body.replace(/```[\s\S]*?```/g, ''))) throw new ContentError(`${file}: the body must not contain a level-1 heading (the title is the h1)`);
+  if (/^#\s/m.test(body.replace(/```[\s\S]*?```/g, '')))
+    throw new ContentError(`${file}: the body must not contain a level-1 heading (the title is the h1)`);
   return { ...fm, lang, content: body, html: renderMarkdown(body), wordCount: wordCount(body) };
 }
 
@@ -119,7 +134,9 @@ export function loadBlog(root = path.resolve('content/blog')): BlogContent {
     const dir = path.join(root, lang);
     let files: string[];
     try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+      files = readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .sort();
     } catch {
       throw new ContentError(`${dir}: the blog folder for "${lang}" is missing`);
     }
@@ -134,12 +151,18 @@ export function loadBlog(root = path.resolve('content/blog')): BlogContent {
   for (const lang of others) {
     for (const post of reference) {
       const twin = byLang.get(lang)!.find((p) => p.slug === post.slug);
-      if (!twin) throw new ContentError(`content/blog/${lang}/${post.slug}.md is missing (every post exists in every language)`);
+      if (!twin)
+        throw new ContentError(
+          `content/blog/${lang}/${post.slug}.md is missing (every post exists in every language)`,
+        );
       if (twin.id !== post.id || twin.publishedAt !== post.publishedAt || twin.category !== post.category) {
-        throw new ContentError(`content/blog/${lang}/${post.slug}.md: fields "id", "publishedAt" and "category" must match the ${first} version`);
+        throw new ContentError(
+          `content/blog/${lang}/${post.slug}.md: fields "id", "publishedAt" and "category" must match the ${first} version`,
+        );
       }
     }
-    if (byLang.get(lang)!.length !== reference.length) throw new ContentError(`content/blog/${lang} has posts that content/blog/${first} does not`);
+    if (byLang.get(lang)!.length !== reference.length)
+      throw new ContentError(`content/blog/${lang} has posts that content/blog/${first} does not`);
   }
   const summaries = new Map([...byLang].map(([lang, posts]) => [lang, posts.map(summaryOf)]));
   return {

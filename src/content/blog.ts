@@ -56,7 +56,11 @@ export function isoDuration(minutes: number): string {
 }
 
 /** Spec §5: case-insensitive substring on title, excerpt or any tag, AND the category ('All' matches all). */
-export function searchPosts<T extends PostSummary>(posts: readonly T[], query: string, category: CategoryFilter): T[] {
+export function searchPosts<T extends PostSummary>(
+  posts: readonly T[],
+  query: string,
+  category: CategoryFilter,
+): T[] {
   const needle = query.trim().toLowerCase();
   return posts.filter((post) => {
     if (category !== 'All' && post.category !== category) return false;
@@ -70,10 +74,18 @@ export function searchPosts<T extends PostSummary>(posts: readonly T[], query: s
 }
 
 /** Spec §9: up to 3 posts of the same category or sharing a tag, excluding the current one. */
-export function relatedPosts<T extends PostSummary>(posts: readonly T[], current: PostSummary, limit = RELATED_LIMIT): T[] {
+export function relatedPosts<T extends PostSummary>(
+  posts: readonly T[],
+  current: PostSummary,
+  limit = RELATED_LIMIT,
+): T[] {
   const tags = new Set(current.tags.map((t) => t.toLowerCase()));
   return posts
-    .filter((p) => p.slug !== current.slug && (p.category === current.category || p.tags.some((t) => tags.has(t.toLowerCase()))))
+    .filter(
+      (p) =>
+        p.slug !== current.slug &&
+        (p.category === current.category || p.tags.some((t) => tags.has(t.toLowerCase()))),
+    )
     .slice(0, limit);
 }
 

@@ -54,7 +54,9 @@ function interpolateDeep(value: unknown, options: Options): unknown {
   if (typeof value === 'string') return interpolate(value, options);
   if (Array.isArray(value)) return value.map((item) => interpolateDeep(item, options));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolateDeep(item, options)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, interpolateDeep(item, options)]),
+    );
   }
   return value;
 }
@@ -67,7 +69,8 @@ export class ClientI18n {
     resources: Resource,
   ) {
     for (const [lang, namespaces] of Object.entries(resources)) {
-      for (const [ns, tree] of Object.entries(namespaces)) this.addResourceBundle(lang as Lang, ns, tree as Tree);
+      for (const [ns, tree] of Object.entries(namespaces))
+        this.addResourceBundle(lang as Lang, ns, tree as Tree);
     }
   }
 
@@ -84,7 +87,8 @@ export class ClientI18n {
   }
 
   getFixedT(lang: Lang, ns: string): TFunction {
-    return ((key: string, options?: Options) => this.translate(lang, ns, key, options ?? {})) as unknown as TFunction;
+    return ((key: string, options?: Options) =>
+      this.translate(lang, ns, key, options ?? {})) as unknown as TFunction;
   }
 
   private translate(lang: Lang, defaultNs: string, fullKey: string, options: Options): unknown {
@@ -103,7 +107,9 @@ export class ClientI18n {
       if (value === undefined) continue;
       if (typeof value === 'string') return interpolate(value, options);
       if (value !== null && typeof value === 'object') {
-        return options.returnObjects ? interpolateDeep(value, options) : `key '${key} (${lang})' returned an object instead of string.`;
+        return options.returnObjects
+          ? interpolateDeep(value, options)
+          : `key '${key} (${lang})' returned an object instead of string.`;
       }
       return value;
     }

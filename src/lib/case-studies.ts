@@ -26,16 +26,40 @@ export interface CaseStudyFigures {
   conversionLift: number;
 }
 
-export const METRIC_KEYS = ['citationIncrease', 'aiMentions', 'trafficGrowth', 'conversionLift'] as const satisfies readonly (keyof CaseStudyFigures)[];
+export const METRIC_KEYS = [
+  'citationIncrease',
+  'aiMentions',
+  'trafficGrowth',
+  'conversionLift',
+] as const satisfies readonly (keyof CaseStudyFigures)[];
 
-export const CASE_STUDY_FIGURES: Record<CaseStudyId, { metrics: CaseStudyFigures; complexity: Complexity }> = {
-  'b2b-saas': { metrics: { citationIncrease: 340, aiMentions: 285, trafficGrowth: 156, conversionLift: 42 }, complexity: 'medium' },
-  ecommerce: { metrics: { citationIncrease: 280, aiMentions: 310, trafficGrowth: 124, conversionLift: 38 }, complexity: 'high' },
-  healthcare: { metrics: { citationIncrease: 220, aiMentions: 190, trafficGrowth: 98, conversionLift: 31 }, complexity: 'high' },
-  'financial-services': { metrics: { citationIncrease: 260, aiMentions: 230, trafficGrowth: 112, conversionLift: 35 }, complexity: 'high' },
-  'professional-services': { metrics: { citationIncrease: 300, aiMentions: 240, trafficGrowth: 135, conversionLift: 47 }, complexity: 'medium' },
-  'travel-hospitality': { metrics: { citationIncrease: 250, aiMentions: 270, trafficGrowth: 142, conversionLift: 29 }, complexity: 'medium' },
-};
+export const CASE_STUDY_FIGURES: Record<CaseStudyId, { metrics: CaseStudyFigures; complexity: Complexity }> =
+  {
+    'b2b-saas': {
+      metrics: { citationIncrease: 340, aiMentions: 285, trafficGrowth: 156, conversionLift: 42 },
+      complexity: 'medium',
+    },
+    ecommerce: {
+      metrics: { citationIncrease: 280, aiMentions: 310, trafficGrowth: 124, conversionLift: 38 },
+      complexity: 'high',
+    },
+    healthcare: {
+      metrics: { citationIncrease: 220, aiMentions: 190, trafficGrowth: 98, conversionLift: 31 },
+      complexity: 'high',
+    },
+    'financial-services': {
+      metrics: { citationIncrease: 260, aiMentions: 230, trafficGrowth: 112, conversionLift: 35 },
+      complexity: 'high',
+    },
+    'professional-services': {
+      metrics: { citationIncrease: 300, aiMentions: 240, trafficGrowth: 135, conversionLift: 47 },
+      complexity: 'medium',
+    },
+    'travel-hospitality': {
+      metrics: { citationIncrease: 250, aiMentions: 270, trafficGrowth: 142, conversionLift: 29 },
+      complexity: 'medium',
+    },
+  };
 
 /** The spec's case study, with its metrics as display strings ("+340%"). */
 export interface CaseStudy {
@@ -79,7 +103,12 @@ export interface CaseStudyCopy {
 }
 
 /** Joins the figures and the translated copy into the spec's case study shape. */
-export function buildCaseStudy(id: CaseStudyId, copy: CaseStudyCopy, lang: Lang, complexityLabel: (c: Complexity) => string): CaseStudy {
+export function buildCaseStudy(
+  id: CaseStudyId,
+  copy: CaseStudyCopy,
+  lang: Lang,
+  complexityLabel: (c: Complexity) => string,
+): CaseStudy {
   const { metrics, complexity } = CASE_STUDY_FIGURES[id];
   return {
     id,
@@ -91,7 +120,11 @@ export function buildCaseStudy(id: CaseStudyId, copy: CaseStudyCopy, lang: Lang,
       conversionLift: formatIncrease(metrics.conversionLift, lang),
     },
     keyStrategies: copy.keyStrategies,
-    implementation: { timeline: copy.timeline, complexity: complexityLabel(complexity), keyFocus: copy.keyFocus },
+    implementation: {
+      timeline: copy.timeline,
+      complexity: complexityLabel(complexity),
+      keyFocus: copy.keyFocus,
+    },
     actionItems: copy.actionItems,
   };
 }

@@ -31,11 +31,33 @@ export interface VisitorProfile {
   operator?: string;
 }
 
-const ai = (token: string, name: string, operator: string, category: BotCategory, priority: BotPriority): CrawlerEntry => ({
-  token, name, operator, category, priority, isAICrawler: true,
+const ai = (
+  token: string,
+  name: string,
+  operator: string,
+  category: BotCategory,
+  priority: BotPriority,
+): CrawlerEntry => ({
+  token,
+  name,
+  operator,
+  category,
+  priority,
+  isAICrawler: true,
 });
-const classic = (token: string, name: string, operator: string, category: BotCategory, priority: BotPriority): CrawlerEntry => ({
-  token, name, operator, category, priority, isAICrawler: false,
+const classic = (
+  token: string,
+  name: string,
+  operator: string,
+  category: BotCategory,
+  priority: BotPriority,
+): CrawlerEntry => ({
+  token,
+  name,
+  operator,
+  category,
+  priority,
+  isAICrawler: false,
 });
 
 /**
@@ -209,12 +231,24 @@ export const HUMAN: VisitorProfile = Object.freeze({
 });
 
 function profileOf(entry: Omit<CrawlerEntry, 'token'>): VisitorProfile {
-  const base = { isBot: true, isAICrawler: entry.isAICrawler, name: entry.name, category: entry.category, priority: entry.priority };
+  const base = {
+    isBot: true,
+    isAICrawler: entry.isAICrawler,
+    name: entry.name,
+    category: entry.category,
+    priority: entry.priority,
+  };
   return { ...base, operator: entry.operator, crawlDelay: crawlDelayFor(base) };
 }
 
 const UNKNOWN_BOT = Object.freeze(
-  profileOf({ name: 'Unknown Bot', operator: 'unknown', category: 'unknown', priority: 'low', isAICrawler: false }),
+  profileOf({
+    name: 'Unknown Bot',
+    operator: 'unknown',
+    category: 'unknown',
+    priority: 'low',
+    isAICrawler: false,
+  }),
 );
 
 /** Longer user agents are cut before matching: real ones are a few hundred characters. */

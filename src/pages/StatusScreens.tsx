@@ -12,7 +12,9 @@ export function NotFoundScreen() {
   }, []);
   return (
     <section className="status-screen">
-      <p className="status-code" aria-hidden="true">404</p>
+      <p className="status-code" aria-hidden="true">
+        404
+      </p>
       <h1>{t('notFound.title')}</h1>
       <p className="hero-lead">{t('notFound.text')}</p>
       <div className="hero-actions">
@@ -29,7 +31,17 @@ export function NotFoundScreen() {
 }
 
 /** The spec's render-failure screen. Plain links and a button: it must work even when the app does not. */
-export function ErrorScreen({ title, text, refresh, home }: { title: string; text: string; refresh: string; home: string }) {
+export function ErrorScreen({
+  title,
+  text,
+  refresh,
+  home,
+}: {
+  title: string;
+  text: string;
+  refresh: string;
+  home: string;
+}) {
   return (
     <section className="status-screen">
       <h1>{title}</h1>

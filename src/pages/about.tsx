@@ -36,9 +36,7 @@ function Mission() {
           </div>
         </div>
         <div className="card bg-[var(--bg-soft)]">
-          <h3 className="card-title">
-            {t('mission.howTitle')}
-          </h3>
+          <h3 className="card-title">{t('mission.howTitle')}</h3>
           <ol className="grid gap-4">
             {steps.map((step, i) => (
               <li key={step.title} className="flex gap-3">
@@ -126,7 +124,10 @@ function Careers() {
             <h3 className="font-semibold">{t('careers.howTitle')}</h3>
             <p className="muted">{t('careers.how')}</p>
             <p>
-              <Link to={`${localePath(lang, 'contact')}?service=other`} className="btn btn-primary whitespace-normal">
+              <Link
+                to={`${localePath(lang, 'contact')}?service=other`}
+                className="btn btn-primary whitespace-normal"
+              >
                 {t('careers.apply')}
                 <ArrowRight width={18} height={18} />
               </Link>

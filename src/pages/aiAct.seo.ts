@@ -23,8 +23,18 @@ const jsonLd: PageJsonLd = ({ t, siteUrl, pageUrl }) => {
       '@type': 'Organization',
       '@id': organizationId(siteUrl),
       contactPoint: [
-        { '@type': 'ContactPoint', contactType: t('aiAct:contacts.complianceLabel'), email: t('aiAct:contacts.complianceEmail'), availableLanguage },
-        { '@type': 'ContactPoint', contactType: t('aiAct:contacts.privacyLabel'), email: t('aiAct:contacts.privacyEmail'), availableLanguage },
+        {
+          '@type': 'ContactPoint',
+          contactType: t('aiAct:contacts.complianceLabel'),
+          email: t('aiAct:contacts.complianceEmail'),
+          availableLanguage,
+        },
+        {
+          '@type': 'ContactPoint',
+          contactType: t('aiAct:contacts.privacyLabel'),
+          email: t('aiAct:contacts.privacyEmail'),
+          availableLanguage,
+        },
       ],
     },
   ];

@@ -16,7 +16,17 @@ interface RiskRow {
 }
 
 /** A titled block of the statement; `id` makes it linkable and names the region. */
-function Block({ id, title, lead, children }: { id: string; title: string; lead?: string; children: ReactNode }) {
+function Block({
+  id,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  children: ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="mt-16 scroll-mt-20">
       <h2 id={`${id}-title`} className="section-title">
@@ -35,9 +45,14 @@ function DocInfo() {
   const { renderedAt } = useSite();
   const updated = longDate(renderedAt, lang);
   return (
-    <ul aria-label={t('docInfo.label')} className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted" data-doc-info>
+    <ul
+      aria-label={t('docInfo.label')}
+      className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted"
+      data-doc-info
+    >
       <li>
-        <span className="font-semibold text-fg">{t('docInfo.updated')}</span> <time dateTime={renderedAt.slice(0, 10)}>{updated}</time>
+        <span className="font-semibold text-fg">{t('docInfo.updated')}</span>{' '}
+        <time dateTime={renderedAt.slice(0, 10)}>{updated}</time>
       </li>
       <li className="font-semibold text-fg">{t('docInfo.version')}</li>
       <li>{t('docInfo.review')}</li>
@@ -49,7 +64,10 @@ function StatusCard() {
   const { t } = useT('aiAct');
   const checks = t('status.checks', { returnObjects: true }) as string[];
   return (
-    <section aria-labelledby="status-title" className="card highlight mt-8 gap-6 md:grid md:grid-cols-[2fr_3fr] md:gap-10 md:p-8">
+    <section
+      aria-labelledby="status-title"
+      className="card highlight mt-8 gap-6 md:grid md:grid-cols-[2fr_3fr] md:gap-10 md:p-8"
+    >
       <div className="grid content-start gap-3">
         <span className="badge badge-success px-3 py-1 text-sm" data-status-badge>
           <ShieldIcon width={16} height={16} />
@@ -150,7 +168,10 @@ function Gpai() {
             <figcaption className="mt-2 text-sm text-muted">{t('gpai.sampleCaption')}</figcaption>
           </figure>
           <p className="mt-4">
-            <a href="/ai.txt" className="inline-flex items-center gap-1 font-semibold text-brand underline underline-offset-2">
+            <a
+              href="/ai.txt"
+              className="inline-flex items-center gap-1 font-semibold text-brand underline underline-offset-2"
+            >
               {t('gpai.fullPolicy')}
               <ArrowRight width={16} height={16} />
             </a>
@@ -181,7 +202,11 @@ function DataProtection() {
 function Contacts() {
   const { t } = useT('aiAct');
   const emails = [
-    { label: t('contacts.complianceLabel'), email: t('contacts.complianceEmail'), note: t('contacts.complianceNote') },
+    {
+      label: t('contacts.complianceLabel'),
+      email: t('contacts.complianceEmail'),
+      note: t('contacts.complianceNote'),
+    },
     { label: t('contacts.privacyLabel'), email: t('contacts.privacyEmail'), note: t('contacts.privacyNote') },
   ];
   const regulatory = [
@@ -202,7 +227,10 @@ function Contacts() {
               <div key={e.email}>
                 <dt className="font-semibold">{e.label}</dt>
                 <dd>
-                  <a href={`mailto:${e.email}`} className="font-semibold text-brand underline underline-offset-2 break-all">
+                  <a
+                    href={`mailto:${e.email}`}
+                    className="font-semibold text-brand underline underline-offset-2 break-all"
+                  >
                     {e.email}
                   </a>
                 </dd>
@@ -233,7 +261,8 @@ function Contacts() {
 function Related() {
   const { t } = useT('aiAct');
   const lang = useLang();
-  const linkClass = 'card h-full flex-row items-start gap-4 no-underline transition-colors hover:border-brand';
+  const linkClass =
+    'card h-full flex-row items-start gap-4 no-underline transition-colors hover:border-brand';
   const body = (title: string, text: string) => (
     <span>
       <span className="block font-semibold text-brand underline underline-offset-2">{title}</span>

@@ -19,7 +19,10 @@ export default function BlogPostPage() {
       <article className="pb-8">
         <header className="page-hero">
           <div className="container narrow">
-            <Link to={localePath(lang, 'blog')} className="mb-6 inline-flex items-center gap-2 font-semibold text-brand hover:underline">
+            <Link
+              to={localePath(lang, 'blog')}
+              className="mb-6 inline-flex items-center gap-2 font-semibold text-brand hover:underline"
+            >
               <ArrowLeft width={18} height={18} />
               {t('article.back')}
             </Link>
@@ -35,7 +38,8 @@ export default function BlogPostPage() {
                 <span className="font-semibold">{post.author.name}</span>
               </span>
               <span>
-                {t('article.published')} <time dateTime={post.publishedAt}>{longDate(post.publishedAt, lang)}</time>
+                {t('article.published')}{' '}
+                <time dateTime={post.publishedAt}>{longDate(post.publishedAt, lang)}</time>
               </span>
               <span>{t('minRead', { count: post.readingTime })}</span>
               <span>{t('article.words', { count: post.wordCount })}</span>

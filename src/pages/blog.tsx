@@ -109,7 +109,9 @@ export default function BlogPage() {
           </nav>
           <div className="mb-6 flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <h2 id="all-title" className="section-title">
-              {category === 'All' ? t('allArticles') : t('categoryArticles', { category: t(`categories.${category}`) })}
+              {category === 'All'
+                ? t('allArticles')
+                : t('categoryArticles', { category: t(`categories.${category}`) })}
             </h2>
             <p className="muted" role="status">
               {t('count', { count: results.length })}

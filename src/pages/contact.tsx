@@ -19,7 +19,9 @@ function ContactForm() {
   const { t: ts } = useT('services');
   const [params] = useSearchParams();
   const wanted = params.get('service') ?? '';
-  const preselected = ([...SERVICE_IDS, ...CONTACT_TOPICS] as readonly string[]).includes(wanted) ? wanted : '';
+  const preselected = ([...SERVICE_IDS, ...CONTACT_TOPICS] as readonly string[]).includes(wanted)
+    ? wanted
+    : '';
   const form = useLeadForm({
     form: 'contact',
     fields: ['name', 'email', 'website', 'service', 'message'],
@@ -47,12 +49,40 @@ function ContactForm() {
       <FormNotice notice={form.notice} form="contact" />
       <HiddenFields {...form.hidden} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...field('name')} required label={t('fields.name.label')} placeholder={t('fields.name.placeholder')} autoComplete="name" maxLength={LIMITS.name} />
-        <TextField {...field('email')} type="email" required label={t('fields.email.label')} placeholder={t('fields.email.placeholder')} autoComplete="email" maxLength={LIMITS.email} />
+        <TextField
+          {...field('name')}
+          required
+          label={t('fields.name.label')}
+          placeholder={t('fields.name.placeholder')}
+          autoComplete="name"
+          maxLength={LIMITS.name}
+        />
+        <TextField
+          {...field('email')}
+          type="email"
+          required
+          label={t('fields.email.label')}
+          placeholder={t('fields.email.placeholder')}
+          autoComplete="email"
+          maxLength={LIMITS.email}
+        />
       </div>
-      <TextField {...field('website')} type="url" label={t('fields.website.label')} placeholder={t('fields.website.placeholder')} autoComplete="url" maxLength={LIMITS.website} />
+      <TextField
+        {...field('website')}
+        type="url"
+        label={t('fields.website.label')}
+        placeholder={t('fields.website.placeholder')}
+        autoComplete="url"
+        maxLength={LIMITS.website}
+      />
       <SelectField {...field('service')} label={t('fields.service.label')} options={options} />
-      <TextAreaField {...field('message')} label={t('fields.message.label')} placeholder={t('fields.message.placeholder')} maxLength={LIMITS.message} rows={6} />
+      <TextAreaField
+        {...field('message')}
+        label={t('fields.message.label')}
+        placeholder={t('fields.message.placeholder')}
+        maxLength={LIMITS.message}
+        rows={6}
+      />
       <button type="submit" className="btn btn-primary btn-lg" disabled={form.submitting}>
         {form.submitting ? t('contact.submitting') : t('contact.submit')}
       </button>
@@ -91,7 +121,10 @@ export default function ContactPage() {
             <h3 className="font-semibold">{t('side.emailTitle')}</h3>
             <p className="muted">
               {t('side.emailText')}{' '}
-              <a href={`mailto:${CONTACT_EMAIL}`} className="inline-flex items-center gap-1 font-semibold text-brand underline">
+              <a
+                href={`mailto:${CONTACT_EMAIL}`}
+                className="inline-flex items-center gap-1 font-semibold text-brand underline"
+              >
                 <MailIcon width={16} height={16} />
                 {CONTACT_EMAIL}
               </a>

@@ -6,6 +6,12 @@ import type { FaqGroup } from './faq.tsx';
 // accepted answer, exactly as the accordions show them.
 const jsonLd: PageJsonLd = ({ t, lang, pageUrl }) => {
   const groups = t('faq:groups', { returnObjects: true }) as FaqGroup[];
-  return [faqPage(pageUrl, lang, groups.flatMap((group) => group.items.map((item) => ({ question: item.q, answer: item.a }))))];
+  return [
+    faqPage(
+      pageUrl,
+      lang,
+      groups.flatMap((group) => group.items.map((item) => ({ question: item.q, answer: item.a }))),
+    ),
+  ];
 };
 export default jsonLd;

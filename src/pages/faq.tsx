@@ -27,7 +27,10 @@ export default function FaqPage() {
     <>
       <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />
       <div className="container grid gap-10 pb-12 lg:grid-cols-[15rem_minmax(0,1fr)]">
-        <nav aria-labelledby="faq-topics-title" className="rounded-2xl border border-border bg-surface p-5 lg:sticky lg:top-24 lg:self-start">
+        <nav
+          aria-labelledby="faq-topics-title"
+          className="rounded-2xl border border-border bg-surface p-5 lg:sticky lg:top-24 lg:self-start"
+        >
           <p id="faq-topics-title" className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted">
             {t('topics')}
           </p>
@@ -44,7 +47,13 @@ export default function FaqPage() {
 
         <div>
           {groups.map((group) => (
-            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`} data-faq-group className="mb-12 scroll-mt-20">
+            <section
+              key={group.id}
+              id={group.id}
+              aria-labelledby={`${group.id}-title`}
+              data-faq-group
+              className="mb-12 scroll-mt-20"
+            >
               <h2 id={`${group.id}-title`} className="mb-4 text-2xl font-extrabold tracking-tight">
                 {group.title}
               </h2>

@@ -34,7 +34,11 @@ const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
         name: phase.title,
         text: phase.goal,
         url: `${pageUrl}#phase-${i + 1}`,
-        itemListElement: phase.tasks.map((task, j) => ({ '@type': 'HowToDirection', position: j + 1, text: task })),
+        itemListElement: phase.tasks.map((task, j) => ({
+          '@type': 'HowToDirection',
+          position: j + 1,
+          text: task,
+        })),
       })),
     },
     {

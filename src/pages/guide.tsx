@@ -97,11 +97,15 @@ function Definition() {
       <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="grid gap-5">
           <p className="text-lg leading-relaxed">
-            <dfn className="font-bold text-brand not-italic">{t('definition.term')}</dfn> {t('definition.text')}
+            <dfn className="font-bold text-brand not-italic">{t('definition.term')}</dfn>{' '}
+            {t('definition.text')}
           </p>
           <p className="leading-relaxed text-muted">{t('definition.context')}</p>
         </div>
-        <section aria-labelledby="geo-now-title" className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
+        <section
+          aria-labelledby="geo-now-title"
+          className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
+        >
           <h3 id="geo-now-title" className="mb-4 text-base font-bold">
             {t('definition.statsLabel')}
           </h3>
@@ -158,7 +162,10 @@ function Comparison() {
           </thead>
           <tbody className="max-md:block">
             {rows.map((row) => (
-              <tr key={row.aspect} className="max-md:block max-md:border-b max-md:border-border max-md:py-3 max-md:last:border-b-0">
+              <tr
+                key={row.aspect}
+                className="max-md:block max-md:border-b max-md:border-border max-md:py-3 max-md:last:border-b-0"
+              >
                 <th scope="row" className="max-md:block max-md:border-b-0 max-md:py-1">
                   {row.aspect}
                 </th>

@@ -1,5 +1,15 @@
 import { Link } from 'react-router-dom';
-import { CalendarIcon, ChartIcon, CodeIcon, GaugeIcon, MegaphoneIcon, QuoteIcon, RocketIcon, TrophyIcon, UsersIcon } from '../components/home/icons.tsx';
+import {
+  CalendarIcon,
+  ChartIcon,
+  CodeIcon,
+  GaugeIcon,
+  MegaphoneIcon,
+  QuoteIcon,
+  RocketIcon,
+  TrophyIcon,
+  UsersIcon,
+} from '../components/home/icons.tsx';
 import { BotIcon, CheckIcon, SparkIcon } from '../components/Icons.tsx';
 import { Section } from '../components/ui.tsx';
 import { WaitlistButton, WaitlistNoscript } from '../components/Waitlist.tsx';
@@ -147,7 +157,9 @@ function WhoItsFor() {
                 <h3 className="card-title">{item.role}</h3>
               </div>
               <p className="muted">{item.text}</p>
-              <p className="text-sm font-semibold uppercase tracking-wide text-brand">{t('audience.getsLabel')}</p>
+              <p className="text-sm font-semibold uppercase tracking-wide text-brand">
+                {t('audience.getsLabel')}
+              </p>
               <ul className="check-list">
                 {item.gets.map((g) => (
                   <li key={g}>
@@ -179,7 +191,11 @@ function Glossary() {
         </div>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {terms.map((term) => (
-            <div key={term.id} id={`term-${term.id}`} className="scroll-mt-20 rounded-2xl border border-border bg-surface p-5">
+            <div
+              key={term.id}
+              id={`term-${term.id}`}
+              className="scroll-mt-20 rounded-2xl border border-border bg-surface p-5"
+            >
               <dt className="font-bold text-fg">{term.term}</dt>
               <dd className="mt-2 text-muted">{term.definition}</dd>
             </div>

@@ -21,7 +21,9 @@ export default function LegalPage() {
       <PageHero title={t(`${key}.hero.title`)} subtitle={t(`${key}.hero.subtitle`)} />
       <div className="container narrow prose-block">
         <nav aria-labelledby="legal-toc" className="toc">
-          <h2 id="legal-toc" className="toc-title">{t('onThisPage')}</h2>
+          <h2 id="legal-toc" className="toc-title">
+            {t('onThisPage')}
+          </h2>
           <ol>
             {sections.map((s) => (
               <li key={s.id}>

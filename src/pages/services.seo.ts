@@ -27,7 +27,11 @@ const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
             : {
                 description: t('services:catalogue.priceFrom', { price: formatUsd(service.priceFrom, lang) }),
                 priceCurrency: 'USD',
-                priceSpecification: { '@type': 'PriceSpecification', minPrice: service.priceFrom, priceCurrency: 'USD' },
+                priceSpecification: {
+                  '@type': 'PriceSpecification',
+                  minPrice: service.priceFrom,
+                  priceCurrency: 'USD',
+                },
               };
         return {
           '@type': 'ListItem',

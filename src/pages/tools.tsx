@@ -1,4 +1,12 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHero } from '../components/PageHero.tsx';
 import { WaitlistNoscript } from '../components/Waitlist.tsx';
@@ -112,7 +120,12 @@ export default function ToolsPage() {
 
       {reportUrl ? (
         <>
-          <AuditResults url={reportUrl} categories={SAMPLE_AUDIT} headingRef={resultsHeading} onAnalyzeAnother={onAnalyzeAnother} />
+          <AuditResults
+            url={reportUrl}
+            categories={SAMPLE_AUDIT}
+            headingRef={resultsHeading}
+            onAnalyzeAnother={onAnalyzeAnother}
+          />
           <NextSteps />
         </>
       ) : (
@@ -177,7 +190,11 @@ function AuditForm({ value, invalid, running, inputRef, onSubmit, onChange }: Au
           aria-describedby={describedBy}
           onChange={(e) => onChange(e.target.value)}
         />
-        <button type="submit" className="btn btn-primary sm:min-w-36" disabled={hydrated && (running || value.trim() === '')}>
+        <button
+          type="submit"
+          className="btn btn-primary sm:min-w-36"
+          disabled={hydrated && (running || value.trim() === '')}
+        >
           {running ? t('form.running') : t('form.submit')}
         </button>
       </div>

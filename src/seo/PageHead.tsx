@@ -3,7 +3,15 @@ import { useLocation } from 'react-router-dom';
 import { serializeForHtml } from '../lib/serialize.ts';
 import { deepestPage, useHandleMatches, type PageMeta } from '../route-handle.ts';
 import { useSite } from '../site-context.tsx';
-import { LANGUAGES, LANGUAGE_ENTRIES, PAGES, SITE_NAME, localePath, splitLangPath, type Lang } from '../site.ts';
+import {
+  LANGUAGES,
+  LANGUAGE_ENTRIES,
+  PAGES,
+  SITE_NAME,
+  localePath,
+  splitLangPath,
+  type Lang,
+} from '../site.ts';
 import { graphBuilder, loadGraphBuilder } from './graph-builder.ts';
 import type { PageGraphInput } from './page-graph.ts';
 import { useT } from '../i18n/hooks.ts';
@@ -42,16 +50,63 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
   const locale = LANGUAGE_ENTRIES[lang].locale;
   const ogImage = `${siteUrl}/og-image.jpg`;
   // The markdown copy of the page (design §7): /{lang}/index.md for home, the path + .md otherwise.
-  const markdownPath = isError ? undefined : rest === '/' ? `/${lang}/index.md` : `/${lang}${rest.replace(/\/$/, '')}.md`;
-  return { meta, match, page, isError, isHome, rest, pathIn, canonical, title, locale, ogImage, pathname, markdownPath, t };
+  const markdownPath = isError
+    ? undefined
+    : rest === '/'
+      ? `/${lang}/index.md`
+      : `/${lang}${rest.replace(/\/$/, '')}.md`;
+  return {
+    meta,
+    match,
+    page,
+    isError,
+    isHome,
+    rest,
+    pathIn,
+    canonical,
+    title,
+    locale,
+    ogImage,
+    pathname,
+    markdownPath,
+    t,
+  };
 }
 
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
   const { siteUrl, visitor, renderedAt, aiTrainingPolicy } = useSite();
-  const { meta, match, page, isError, isHome, rest, pathIn, canonical, title, locale, ogImage, pathname, markdownPath, t } = usePageMeta(lang, errorStatus);
+  const {
+    meta,
+    match,
+    page,
+    isError,
+    isHome,
+    rest,
+    pathIn,
+    canonical,
+    title,
+    locale,
+    ogImage,
+    pathname,
+    markdownPath,
+    t,
+  } = usePageMeta(lang, errorStatus);
 
-  const graphInput: PageGraphInput = { t, lang, siteUrl, canonical, pathname, rest, meta, page, kind: match?.handle.page, data: match?.data, isHome, isError };
+  const graphInput: PageGraphInput = {
+    t,
+    lang,
+    siteUrl,
+    canonical,
+    pathname,
+    rest,
+    meta,
+    page,
+    kind: match?.handle.page,
+    data: match?.data,
+    isHome,
+    isError,
+  };
 
   return (
     <>
@@ -67,7 +122,12 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
           <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${pathIn('en')}`} />
         </>
       )}
-      <link rel="alternate" type="application/rss+xml" title={`${SITE_NAME} (${LANGUAGE_ENTRIES[lang].name})`} href={`/${lang}/feed.xml`} />
+      <link
+        rel="alternate"
+        type="application/rss+xml"
+        title={`${SITE_NAME} (${LANGUAGE_ENTRIES[lang].name})`}
+        href={`/${lang}/feed.xml`}
+      />
       <meta property="og:site_name" content={SITE_NAME} />
       <meta property="og:type" content={meta.ogType ?? 'website'} />
       <meta property="og:title" content={meta.title} />
@@ -84,7 +144,9 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={meta.description} />
       <meta name="twitter:image" content={ogImage} />
-      {markdownPath ? <link rel="alternate" type="text/markdown" href={markdownPath} title="Markdown" /> : null}
+      {markdownPath ? (
+        <link rel="alternate" type="text/markdown" href={markdownPath} title="Markdown" />
+      ) : null}
       {/* The spec's AI page metadata: training policy, provenance and how to quote the page. */}
       <meta name="ai-training" content={aiTrainingPolicy} />
       <meta name="ai-primary-source" content="true" />
@@ -121,10 +183,17 @@ function JsonLdScript({ input }: { input: PageGraphInput }) {
     if (json) adopted = { canonical: input.canonical, json };
   }
   const build = graphBuilder();
-  const json = adopted?.canonical === input.canonical ? adopted.json : build ? serializeForHtml(build(input)) : undefined;
+  const json =
+    adopted?.canonical === input.canonical
+      ? adopted.json
+      : build
+        ? serializeForHtml(build(input))
+        : undefined;
   const missing = json === undefined;
   useEffect(() => {
     if (missing) loadGraphBuilder().then(builderLoaded, () => {});
   }, [missing]);
-  return json === undefined ? null : <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+  return json === undefined ? null : (
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+  );
 }

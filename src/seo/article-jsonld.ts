@@ -12,7 +12,12 @@ export function articleJsonLd(post: ArticleBody, lang: Lang, siteUrl: string): J
     headline: post.title,
     description: post.excerpt,
     abstract: post.aiQuoteExcerpt,
-    author: { '@type': 'Person', name: post.author.name, description: post.author.bio, image: `${siteUrl}${post.author.avatar}` },
+    author: {
+      '@type': 'Person',
+      name: post.author.name,
+      description: post.author.bio,
+      image: `${siteUrl}${post.author.avatar}`,
+    },
     datePublished: post.publishedAt,
     dateModified: post.updatedAt,
     wordCount: post.wordCount,

@@ -1,4 +1,11 @@
-import { CONTACT_EMAIL, LANGUAGE_ENTRIES, SITE_NAME, SOCIAL_PROFILES, localePath, type Lang } from '../site.ts';
+import {
+  CONTACT_EMAIL,
+  LANGUAGE_ENTRIES,
+  SITE_NAME,
+  SOCIAL_PROFILES,
+  localePath,
+  type Lang,
+} from '../site.ts';
 
 // JSON-LD builders: pure functions returning plain objects. They are serialised with
 // serializeForHtml, never string-concatenated, so hostile text cannot break out of the script.

@@ -4,7 +4,17 @@ import { faqSchemaFor, faqSetFor, type FaqEntry } from '../lib/faq-sets.ts';
 import type { PageMeta } from '../route-handle.ts';
 import { localePath, type Lang, type PageEntry } from '../site.ts';
 import { articleJsonLd } from './article-jsonld.ts';
-import { breadcrumbList, faqPage, graph, organization, qaPage, webPage, website, type Crumb, type JsonLd } from './jsonld.ts';
+import {
+  breadcrumbList,
+  faqPage,
+  graph,
+  organization,
+  qaPage,
+  webPage,
+  website,
+  type Crumb,
+  type JsonLd,
+} from './jsonld.ts';
 import { PAGE_JSONLD } from './page-jsonld.ts';
 
 // A page's whole JSON-LD @graph. The server builds it for every page; the browser needs it only
@@ -29,9 +39,23 @@ export interface PageGraphInput {
   isError: boolean;
 }
 
-export function buildPageGraph({ t, lang, siteUrl, canonical, pathname, rest, meta, page, kind, data, isHome, isError }: PageGraphInput): unknown {
+export function buildPageGraph({
+  t,
+  lang,
+  siteUrl,
+  canonical,
+  pathname,
+  rest,
+  meta,
+  page,
+  kind,
+  data,
+  isHome,
+  isError,
+}: PageGraphInput): unknown {
   const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
-  if (page && !isHome) crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
+  if (page && !isHome)
+    crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
   crumbs.push(...(meta.parents ?? []));
   if (!page || rest !== `/${page.path}`) crumbs.push({ name: meta.title, url: canonical });
   const hasBreadcrumb = !isHome && !isError;
@@ -40,16 +64,33 @@ export function buildPageGraph({ t, lang, siteUrl, canonical, pathname, rest, me
   if (!isError && page) {
     own.push(...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, pageUrl: canonical }) ?? []));
     if (page.pathFaq) {
-      const entries = (t(`faqsets:sets.${faqSetFor(pathname)}`, { returnObjects: true }) as FaqEntry[]).map((e) => ({ question: e.q, answer: e.a }));
-      own.push(faqSchemaFor(pathname) === 'QAPage' ? qaPage(canonical, lang, entries[0]!) : faqPage(canonical, lang, entries));
+      const entries = (t(`faqsets:sets.${faqSetFor(pathname)}`, { returnObjects: true }) as FaqEntry[]).map(
+        (e) => ({ question: e.q, answer: e.a }),
+      );
+      own.push(
+        faqSchemaFor(pathname) === 'QAPage'
+          ? qaPage(canonical, lang, entries[0]!)
+          : faqPage(canonical, lang, entries),
+      );
     }
   }
-  if (!isError && kind === 'blogPost' && data) own.push(articleJsonLd((data as BlogPostData).post, lang, siteUrl));
+  if (!isError && kind === 'blogPost' && data)
+    own.push(articleJsonLd((data as BlogPostData).post, lang, siteUrl));
 
   return graph([
     organization(siteUrl, t('brand.tagline')),
     website(siteUrl, lang, t('brand.tagline')),
-    ...(isError ? [] : [webPage(siteUrl, { url: canonical, lang, title: meta.title, description: meta.description, hasBreadcrumb })]),
+    ...(isError
+      ? []
+      : [
+          webPage(siteUrl, {
+            url: canonical,
+            lang,
+            title: meta.title,
+            description: meta.description,
+            hasBreadcrumb,
+          }),
+        ]),
     ...(hasBreadcrumb ? [breadcrumbList(canonical, crumbs)] : []),
     ...own,
   ]);

@@ -54,7 +54,8 @@ export function productionAssets(clientDir: string): PageAssets {
   const modules = postOrder(CLIENT_ENTRY, inEntry);
   const pageModules: Record<string, string[]> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isDynamicEntry && key.startsWith('src/pages/')) pageModules[key] = postOrder(key, new Set(inEntry));
+    if (chunk.isDynamicEntry && key.startsWith('src/pages/'))
+      pageModules[key] = postOrder(key, new Set(inEntry));
   }
   // The latin face is on every page: preload it so text never waits for the stylesheet to find it.
   // (Scripts are not preloaded: they start after the first paint, see clientStarter.)

@@ -29,7 +29,12 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const schema = z.object({
-  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535, 'must be a port number (0-65535)').default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0)
+    .max(65535, 'must be a port number (0-65535)')
+    .default(3000),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   SITE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.com' })
@@ -38,11 +43,25 @@ const schema = z.object({
   SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SUPABASE_ANON_KEY: z.string().min(1, 'must not be empty').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  TRUST_PROXY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number of proxy hops').min(0, 'must be 0 or more').default(0),
-  AI_TRAINING_POLICY: z.enum(AI_TRAINING_POLICIES, { error: `must be one of ${AI_TRAINING_POLICIES.join(', ')}` }).default(DEFAULT_AI_TRAINING_POLICY),
+  TRUST_PROXY: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of proxy hops')
+    .min(0, 'must be 0 or more')
+    .default(0),
+  AI_TRAINING_POLICY: z
+    .enum(AI_TRAINING_POLICIES, { error: `must be one of ${AI_TRAINING_POLICIES.join(', ')}` })
+    .default(DEFAULT_AI_TRAINING_POLICY),
   PROJECT_SOURCE: z.string().trim().min(1, 'must not be empty').max(100).default('geo-platform-website'),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').default(300),
-  FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(10),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(300),
+  FORM_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .default(10),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -52,12 +71,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`);
+    throw new ConfigError(
+      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`,
+    );
   }
   const e = parsed.data;
   if (Boolean(e.SUPABASE_URL) !== Boolean(e.SUPABASE_ANON_KEY)) {
     const missing = e.SUPABASE_URL ? 'SUPABASE_ANON_KEY' : 'SUPABASE_URL';
-    throw new ConfigError(`Invalid configuration: ${missing} must be set too when using Supabase (set both or neither)`);
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set too when using Supabase (set both or neither)`,
+    );
   }
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {

@@ -21,20 +21,40 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
   const input = { siteUrl: deps.siteUrl, policy: deps.policy, buildDate: deps.buildDate };
   const markdown = pageMarkdownService(deps);
 
-  const file = (type: string, make: (r: Renderer) => string | Promise<string>): RequestHandler => async (_req, res) => {
-    const body = await make(await deps.renderer());
-    res.type(type).set('Cache-Control', 'public, max-age=3600').send(body);
-  };
+  const file =
+    (type: string, make: (r: Renderer) => string | Promise<string>): RequestHandler =>
+    async (_req, res) => {
+      const body = await make(await deps.renderer());
+      res.type(type).set('Cache-Control', 'public, max-age=3600').send(body);
+    };
   const TEXT = 'text/plain; charset=utf-8';
-  router.get('/robots.txt', file(TEXT, (r) => r.robotsTxt(input)));
-  router.get('/ai.txt', file(TEXT, (r) => r.aiTxt(input)));
-  router.get('/llms.txt', file(TEXT, (r) => r.llmsTxt(input)));
-  router.get('/llms-full.txt', file(TEXT, () => markdown.fullText()));
-  router.get('/sitemap.xml', file('application/xml; charset=utf-8', (r) => r.sitemapXml(input)));
+  router.get(
+    '/robots.txt',
+    file(TEXT, (r) => r.robotsTxt(input)),
+  );
+  router.get(
+    '/ai.txt',
+    file(TEXT, (r) => r.aiTxt(input)),
+  );
+  router.get(
+    '/llms.txt',
+    file(TEXT, (r) => r.llmsTxt(input)),
+  );
+  router.get(
+    '/llms-full.txt',
+    file(TEXT, () => markdown.fullText()),
+  );
+  router.get(
+    '/sitemap.xml',
+    file('application/xml; charset=utf-8', (r) => r.sitemapXml(input)),
+  );
 
   router.get('/:lang/feed.xml', async (req, res, next) => {
     if (!isLang(req.params.lang)) return next();
-    res.type('application/rss+xml; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send((await deps.renderer()).feedXml(input, req.params.lang));
+    res
+      .type('application/rss+xml; charset=utf-8')
+      .set('Cache-Control', 'public, max-age=3600')
+      .send((await deps.renderer()).feedXml(input, req.params.lang));
   });
 
   // /{lang}/index.md, /{lang}/guide.md, /{lang}/blog/{slug}.md …
@@ -43,7 +63,14 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     const target = markdownTarget(req.path);
     const text = target ? await markdown.markdownFor(target.lang, target.path) : undefined;
     if (text === undefined) return next();
-    res.type('text/markdown; charset=utf-8').set('Cache-Control', 'public, max-age=3600').set('Link', `<${deps.siteUrl}${req.path.replace(/(\/index)?\.md$/, (m) => (m.startsWith('/index') ? '/' : ''))}>; rel="canonical"`).send(text);
+    res
+      .type('text/markdown; charset=utf-8')
+      .set('Cache-Control', 'public, max-age=3600')
+      .set(
+        'Link',
+        `<${deps.siteUrl}${req.path.replace(/(\/index)?\.md$/, (m) => (m.startsWith('/index') ? '/' : ''))}>; rel="canonical"`,
+      )
+      .send(text);
   });
 
   // The blog's data for client-side navigation (the server renders the same data into pages).

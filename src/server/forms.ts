@@ -13,7 +13,13 @@ const text = (max: number, tooLong: string) => z.string().transform(clean).pipe(
 const email = z
   .string({ error: 'emailRequired' })
   .transform(clean)
-  .pipe(z.string().min(1, 'emailRequired').max(LIMITS.email, 'emailInvalid').pipe(z.email({ error: 'emailInvalid' })));
+  .pipe(
+    z
+      .string()
+      .min(1, 'emailRequired')
+      .max(LIMITS.email, 'emailInvalid')
+      .pipe(z.email({ error: 'emailInvalid' })),
+  );
 
 const websiteUrl = (required: boolean) =>
   z
@@ -30,7 +36,12 @@ const websiteUrl = (required: boolean) =>
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username && !url.password;
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname.includes('.') &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }
@@ -68,7 +79,11 @@ export type WaitlistInput = z.output<typeof waitlistSchema>;
 export type ContactInput = z.output<typeof contactSchema>;
 export type NewsletterInput = z.output<typeof newsletterSchema>;
 
-export const SCHEMAS = { waitlist: waitlistSchema, contact: contactSchema, newsletter: newsletterSchema } satisfies Record<FormType, z.ZodType>;
+export const SCHEMAS = {
+  waitlist: waitlistSchema,
+  contact: contactSchema,
+  newsletter: newsletterSchema,
+} satisfies Record<FormType, z.ZodType>;
 
 export type ParsedForm =
   | { form: 'waitlist'; data: WaitlistInput }
@@ -76,14 +91,18 @@ export type ParsedForm =
   | { form: 'newsletter'; data: NewsletterInput };
 
 /** Validates a body; on failure returns the message key of the first problem of each field. */
-export function parseForm(form: FormType, body: unknown): { ok: true; value: ParsedForm } | { ok: false; fields: Record<string, string> } {
+export function parseForm(
+  form: FormType,
+  body: unknown,
+): { ok: true; value: ParsedForm } | { ok: false; fields: Record<string, string> } {
   const input = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
   const result = SCHEMAS[form].safeParse(input);
   if (result.success) return { ok: true, value: { form, data: result.data } as ParsedForm };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? 'form');
-    fields[field] ??= issue.message.startsWith('Invalid') || issue.message.includes(' ') ? `${field}Invalid` : issue.message;
+    fields[field] ??=
+      issue.message.startsWith('Invalid') || issue.message.includes(' ') ? `${field}Invalid` : issue.message;
   }
   return { ok: false, fields };
 }

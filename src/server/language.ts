@@ -23,7 +23,9 @@ void detectorI18n.use(LanguageDetector).init({
   },
 });
 
-const detector = detectorI18n.services.languageDetector as { detect(req: Request, res: Response): string | string[] | undefined };
+const detector = detectorI18n.services.languageDetector as {
+  detect(req: Request, res: Response): string | string[] | undefined;
+};
 
 export function detectLanguage(req: Request, res: Response): Lang {
   const found = detector.detect(req, res);

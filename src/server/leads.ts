@@ -1,4 +1,10 @@
-import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import express, {
+  Router,
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { FORM_TYPES, HONEYPOT_FIELD, type FormOutcome, type FormType } from '../lib/form-limits.ts';
@@ -60,7 +66,13 @@ function answer(req: Request, res: Response, status: number, outcome: FormOutcom
     res.redirect(303, returnPath(req, languageOf(req, res)));
     return;
   }
-  res.status(status).json(outcome.ok ? { success: true } : { success: false, error: outcome.error, ...(outcome.fields ? { fields: outcome.fields } : {}) });
+  res
+    .status(status)
+    .json(
+      outcome.ok
+        ? { success: true }
+        : { success: false, error: outcome.error, ...(outcome.fields ? { fields: outcome.fields } : {}) },
+    );
 }
 
 export function leadsRouter(deps: LeadsDeps): Router {
@@ -106,8 +118,13 @@ export function leadsRouter(deps: LeadsDeps): Router {
       }
       const parsed = parseForm(form, { ...body, lang });
       if (!parsed.ok) {
-        const fields = Object.fromEntries(Object.entries(parsed.fields).map(([field, key]) => [field, formMessage(lang, key)]));
-        deps.logger.info({ form, outcome: 'invalid', fields: Object.keys(fields) }, 'form submission rejected');
+        const fields = Object.fromEntries(
+          Object.entries(parsed.fields).map(([field, key]) => [field, formMessage(lang, key)]),
+        );
+        deps.logger.info(
+          { form, outcome: 'invalid', fields: Object.keys(fields) },
+          'form submission rejected',
+        );
         deps.onLead?.(form, 'rejected');
         answer(req, res, 400, { form, ok: false, error: formMessage(lang, 'summary'), fields });
         return;
@@ -125,10 +142,16 @@ export function leadsRouter(deps: LeadsDeps): Router {
         deps.onLead?.(form, outcome);
         answer(req, res, 200, { form, ok: true });
       } catch (failure) {
-        deps.logger.error({ form, err: { name: (failure as Error).name, message: (failure as Error).message } }, 'form submission failed');
+        deps.logger.error(
+          { form, err: { name: (failure as Error).name, message: (failure as Error).message } },
+          'form submission failed',
+        );
         deps.onLead?.(form, 'failed');
         // A refusal carries the backend's own text for the visitor (spec §8); an outage, ours.
-        const error = failure instanceof StoreRefusedError ? failure.publicMessage.slice(0, 300) : formMessage(lang, 'storeUnavailable');
+        const error =
+          failure instanceof StoreRefusedError
+            ? failure.publicMessage.slice(0, 300)
+            : formMessage(lang, 'storeUnavailable');
         answer(req, res, 503, { form, ok: false, error });
       }
     };

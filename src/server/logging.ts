@@ -9,8 +9,12 @@ export function createLogger(level: string): Logger {
 }
 
 function crawlerProps(req: IncomingMessage) {
-  const visitor = (req as IncomingMessage & { visitor?: ReturnType<typeof classifyVisitor> }).visitor ?? classifyVisitor(req.headers['user-agent']);
-  return visitor.isBot ? { crawler: { name: visitor.name, category: visitor.category, ai: visitor.isAICrawler } } : {};
+  const visitor =
+    (req as IncomingMessage & { visitor?: ReturnType<typeof classifyVisitor> }).visitor ??
+    classifyVisitor(req.headers['user-agent']);
+  return visitor.isBot
+    ? { crawler: { name: visitor.name, category: visitor.category, ai: visitor.isAICrawler } }
+    : {};
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -30,15 +34,27 @@ export function httpLogger(logger: Logger) {
       return id;
     },
     // Added to the completion line only (customProps would repeat it on every line of the request).
-    customSuccessObject: (req: IncomingMessage, _res: ServerResponse, value: Record<string, unknown>) => ({ ...value, ...crawlerProps(req) }),
-    customErrorObject: (req: IncomingMessage, _res: ServerResponse, _err: Error, value: Record<string, unknown>) => ({ ...value, ...crawlerProps(req) }),
+    customSuccessObject: (req: IncomingMessage, _res: ServerResponse, value: Record<string, unknown>) => ({
+      ...value,
+      ...crawlerProps(req),
+    }),
+    customErrorObject: (
+      req: IncomingMessage,
+      _res: ServerResponse,
+      _err: Error,
+      value: Record<string, unknown>,
+    ) => ({ ...value, ...crawlerProps(req) }),
     customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => {
       if (err || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
       return 'info';
     },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0]!.slice(0, 300) }),
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: String(req.url).split('?')[0]!.slice(0, 300),
+      }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
     autoLogging: { ignore: (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz' },

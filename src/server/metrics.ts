@@ -33,7 +33,12 @@ export function routeLabel(path: string, status: number): string {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests by route family, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by route family, method and status',
+    labelNames: ['route', 'method', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request latency by route family',
@@ -41,9 +46,24 @@ export function createMetrics(): Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const crawlers = new Counter({ name: 'crawler_visits_total', help: 'Requests from crawlers by agent and category', labelNames: ['agent', 'category', 'ai'], registers: [registry] });
-  const leads = new Counter({ name: 'leads_total', help: 'Form submissions by form and outcome (stored, duplicate, failed, rejected)', labelNames: ['form', 'outcome'], registers: [registry] });
-  const cache = new Counter({ name: 'crawler_page_cache_total', help: 'Crawler page cache lookups', labelNames: ['result'], registers: [registry] });
+  const crawlers = new Counter({
+    name: 'crawler_visits_total',
+    help: 'Requests from crawlers by agent and category',
+    labelNames: ['agent', 'category', 'ai'],
+    registers: [registry],
+  });
+  const leads = new Counter({
+    name: 'leads_total',
+    help: 'Form submissions by form and outcome (stored, duplicate, failed, rejected)',
+    labelNames: ['form', 'outcome'],
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: 'crawler_page_cache_total',
+    help: 'Crawler page cache lookups',
+    labelNames: ['result'],
+    registers: [registry],
+  });
 
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -52,7 +72,8 @@ export function createMetrics(): Metrics {
       requests.inc({ route, method: req.method, status: String(res.statusCode) });
       duration.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
       const visitor = (req as { visitor?: VisitorProfile }).visitor;
-      if (visitor?.isBot) crawlers.inc({ agent: visitor.name, category: visitor.category, ai: String(visitor.isAICrawler) });
+      if (visitor?.isBot)
+        crawlers.inc({ agent: visitor.name, category: visitor.category, ai: String(visitor.isAICrawler) });
     });
     next();
   };
@@ -71,5 +92,9 @@ export function createMetrics(): Metrics {
 export function isPrivateAddress(ip: string | undefined): boolean {
   if (!ip) return false;
   const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return ip === '::1' || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) || /^f[cd][0-9a-f]{2}:/i.test(ip);
+  return (
+    ip === '::1' ||
+    /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) ||
+    /^f[cd][0-9a-f]{2}:/i.test(ip)
+  );
 }

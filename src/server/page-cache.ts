@@ -38,7 +38,8 @@ export class PageCache {
     const entry = { status, html, etag: etagOf(html), storedAt: now };
     const size = html.length * 2;
     // Oldest first out (a Map keeps insertion order) until the new entry fits.
-    while (this.bytes + size > this.maxBytes && this.entries.size > 0) this.delete(this.entries.keys().next().value!);
+    while (this.bytes + size > this.maxBytes && this.entries.size > 0)
+      this.delete(this.entries.keys().next().value!);
     if (size <= this.maxBytes) {
       this.entries.set(key, entry);
       this.bytes += size;

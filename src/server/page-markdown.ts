@@ -21,14 +21,34 @@ const READER: VisitorProfile = Object.freeze({
 });
 
 function converter(siteUrl: string): TurndownService {
-  const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    emDelimiter: '*',
+  });
   // Interactive chrome has no place in a text copy.
-  service.remove(['script', 'style', 'form', 'button', 'dialog', 'noscript', 'input', 'select', 'textarea', 'label']);
+  service.remove([
+    'script',
+    'style',
+    'form',
+    'button',
+    'dialog',
+    'noscript',
+    'input',
+    'select',
+    'textarea',
+    'label',
+  ]);
   // Per-visitor parts (data-per-visitor, e.g. the Tools page's "who is visiting" card) describe the
   // request, not the page: a copy made for every reader leaves them out.
   service.remove((node) => {
     const element = node as HTMLElement;
-    return ['NAV', 'SVG', 'svg'].includes(node.nodeName) || element.getAttribute?.('aria-hidden') === 'true' || element.hasAttribute?.('data-per-visitor');
+    return (
+      ['NAV', 'SVG', 'svg'].includes(node.nodeName) ||
+      element.getAttribute?.('aria-hidden') === 'true' ||
+      element.hasAttribute?.('data-per-visitor')
+    );
   });
   service.addRule('absoluteLinks', {
     filter: (node) => node.nodeName === 'A' && Boolean((node as HTMLAnchorElement).getAttribute('href')),
@@ -99,7 +119,12 @@ export function pageMarkdownService(deps: MarkdownDeps) {
       });
       if (result.kind === 'html' && result.status === 200) {
         const title = /<title>([^<]*)<\/title>/.exec(result.html)?.[1] ?? SITE_NAME;
-        markdown = [`<!-- ${decodeEntities(title)} | Source: ${url} -->`, '', htmlToMarkdown(mainOf(result.html), deps.siteUrl), ''].join('\n');
+        markdown = [
+          `<!-- ${decodeEntities(title)} | Source: ${url} -->`,
+          '',
+          htmlToMarkdown(mainOf(result.html), deps.siteUrl),
+          '',
+        ].join('\n');
       }
     }
     cache.set(key, markdown === undefined ? 404 : 200, markdown ?? '');
@@ -111,12 +136,21 @@ export function pageMarkdownService(deps: MarkdownDeps) {
     const hit = cache.get('llms-full');
     if (hit) return hit.html;
     const renderer = await deps.renderer();
-    const parts = [`# ${SITE_NAME}: full content`, '', `> Every page and article of ${deps.siteUrl}, in English and French, as Markdown.`, ''];
+    const parts = [
+      `# ${SITE_NAME}: full content`,
+      '',
+      `> Every page and article of ${deps.siteUrl}, in English and French, as Markdown.`,
+      '',
+    ];
     for (const lang of LANGUAGES) {
-      const paths = [...PAGES.map((p) => p.path), ...(renderer.blogJson(lang) as { posts: { slug: string }[] }).posts.map((p) => `blog/${p.slug}`)];
+      const paths = [
+        ...PAGES.map((p) => p.path),
+        ...(renderer.blogJson(lang) as { posts: { slug: string }[] }).posts.map((p) => `blog/${p.slug}`),
+      ];
       for (const path of paths) {
         const markdown = await markdownFor(lang, path);
-        if (markdown) parts.push('---', '', `Source: ${deps.siteUrl}${localePath(lang, path)}`, '', markdown.trim(), '');
+        if (markdown)
+          parts.push('---', '', `Source: ${deps.siteUrl}${localePath(lang, path)}`, '', markdown.trim(), '');
       }
     }
     const text = parts.join('\n');
@@ -128,5 +162,10 @@ export function pageMarkdownService(deps: MarkdownDeps) {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

@@ -30,7 +30,11 @@ export interface PageDeps {
 }
 
 /** The site-wide context of one render. */
-export function siteFor(deps: Pick<PageDeps, 'siteUrl' | 'assets' | 'policy'>, visitor: VisitorProfile, theme: 'light' | 'dark' | 'system') {
+export function siteFor(
+  deps: Pick<PageDeps, 'siteUrl' | 'assets' | 'policy'>,
+  visitor: VisitorProfile,
+  theme: 'light' | 'dark' | 'system',
+) {
   return {
     siteUrl: deps.siteUrl,
     visitor,
@@ -53,7 +57,12 @@ function themeOf(req: Request) {
 }
 
 /** Sends the app's friendly status page (400, 404 outside the router, 405, 500…). */
-export async function sendStatusPage(req: Request, res: Response, deps: Pick<PageDeps, 'renderer' | 'assets'>, status: number) {
+export async function sendStatusPage(
+  req: Request,
+  res: Response,
+  deps: Pick<PageDeps, 'renderer' | 'assets'>,
+  status: number,
+) {
   const lang: Lang = detectLanguage(req, res);
   let html: string;
   try {
@@ -86,7 +95,10 @@ export function pageHandler(deps: PageDeps): RequestHandler {
 
     // Per agent: the page shows the visitor's own profile (the Tools page's visitor card), so one
     // crawler's render must never be served to another.
-    const cacheKey = visitor.isBot && deps.crawlerCacheMs > 0 ? `${fallbackLang}|${visitor.name}|${visitor.category}|${visitor.priority}|${req.originalUrl}` : null;
+    const cacheKey =
+      visitor.isBot && deps.crawlerCacheMs > 0
+        ? `${fallbackLang}|${visitor.name}|${visitor.category}|${visitor.priority}|${req.originalUrl}`
+        : null;
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
     if (cacheKey) deps.onCrawlerCache?.(cached ? 'hit' : 'miss');
     if (cached) {
@@ -96,7 +108,10 @@ export function pageHandler(deps: PageDeps): RequestHandler {
 
     const theme = visitor.isBot ? 'system' : themeOf(req);
     const formOutcome = visitor.isBot ? undefined : takeFlash(req, res);
-    const humanKey = !visitor.isBot && !formOutcome && deps.crawlerCacheMs > 0 && !req.originalUrl.includes('?') ? `${fallbackLang}|${theme}|${req.originalUrl}` : null;
+    const humanKey =
+      !visitor.isBot && !formOutcome && deps.crawlerCacheMs > 0 && !req.originalUrl.includes('?')
+        ? `${fallbackLang}|${theme}|${req.originalUrl}`
+        : null;
     const humanHit = humanKey ? humanCache.get(humanKey) : undefined;
     if (humanHit) {
       res.vary('Cookie');
@@ -133,7 +148,14 @@ export function pageHandler(deps: PageDeps): RequestHandler {
   };
 }
 
-function sendPage(res: Response, status: number, html: string, crawler: boolean, etag?: string, personal = false) {
+function sendPage(
+  res: Response,
+  status: number,
+  html: string,
+  crawler: boolean,
+  etag?: string,
+  personal = false,
+) {
   if (etag) res.set('ETag', etag);
   // Express answers 304 itself when the request's If-None-Match matches the ETag.
   res

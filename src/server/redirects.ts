@@ -21,7 +21,12 @@ export function redirectFor(pathname: string, search: string, preferred: Lang): 
   // one URL (paths are otherwise matched without regard to case).
   // (The first segment must not be empty: `//Host` must never become a protocol-relative Location.)
   if (/[A-Z]/.test(pathname) && /^\/[A-Za-z0-9-][A-Za-z0-9/-]*$/.test(pathname)) {
-    return redirectFor(pathname.toLowerCase(), search, preferred) ?? { status: 301, location: `${pathname.toLowerCase()}${query}` };
+    return (
+      redirectFor(pathname.toLowerCase(), search, preferred) ?? {
+        status: 301,
+        location: `${pathname.toLowerCase()}${query}`,
+      }
+    );
   }
 
   const segments = pathname.split('/');

@@ -6,7 +6,9 @@ const MAX_URL_LENGTH = 2048;
  * Rejects requests no page could answer before any routing: overlong URLs (414), malformed
  * percent-encoding or control characters (400). They get the friendly status page, never a 500.
  */
-export function requestGuard(reject: (req: Request, res: Response, status: number) => unknown): RequestHandler {
+export function requestGuard(
+  reject: (req: Request, res: Response, status: number) => unknown,
+): RequestHandler {
   return (req, res, next) => {
     const url = req.originalUrl;
     if (url.length > MAX_URL_LENGTH) return void reject(req, res, 414);

@@ -25,7 +25,11 @@ export function securityHeaders(options: { dev: boolean; https: boolean }): Requ
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`, "'strict-dynamic'"],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`,
+          "'strict-dynamic'",
+        ],
         styleSrc: options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

@@ -5,7 +5,15 @@ import { crawlerAllowed, type AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { escapeXml } from '../lib/serialize.ts';
 import { SERVICES } from '../lib/services.ts';
 import { CRAWLERS } from '../lib/visitor.ts';
-import { LANGUAGES, LANGUAGE_ENTRIES, PAGES, SITE_NAME, localePath, type Lang, type PageEntry } from '../site.ts';
+import {
+  LANGUAGES,
+  LANGUAGE_ENTRIES,
+  PAGES,
+  SITE_NAME,
+  localePath,
+  type Lang,
+  type PageEntry,
+} from '../site.ts';
 
 // Files for crawlers (design §7), generated from the page list and the translations: never
 // hand-maintained lists. Pure functions of their inputs.
@@ -18,7 +26,10 @@ export interface SiteFilesInput {
 }
 
 function text(lang: Lang, key: string): string {
-  const [ns, ...path] = key.split(':').length > 1 ? [key.split(':')[0]!, ...key.split(':')[1]!.split('.')] : ['common', ...key.split('.')];
+  const [ns, ...path] =
+    key.split(':').length > 1
+      ? [key.split(':')[0]!, ...key.split(':')[1]!.split('.')]
+      : ['common', ...key.split('.')];
   let node: unknown = ALL_RESOURCES[lang]?.[ns];
   for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
   if (typeof node !== 'string') throw new Error(`Missing translation ${lang}:${key}`);
@@ -56,7 +67,12 @@ export function robotsTxt({ siteUrl, policy }: SiteFilesInput): string {
 }
 
 export function aiTxt({ siteUrl, policy }: SiteFilesInput): string {
-  const training = policy === 'allow' ? 'allowed' : policy === 'opt-out' ? 'not allowed' : 'not allowed for commercial model training';
+  const training =
+    policy === 'allow'
+      ? 'allowed'
+      : policy === 'opt-out'
+        ? 'not allowed'
+        : 'not allowed for commercial model training';
   const lines = [
     `# ai.txt: AI usage policy for ${siteUrl}`,
     `# ${SITE_NAME}`,
@@ -73,7 +89,11 @@ export function aiTxt({ siteUrl, policy }: SiteFilesInput): string {
     '# Per-agent rules, as in robots.txt:',
   ];
   for (const crawler of CRAWLERS.filter((c) => c.isAICrawler)) {
-    lines.push(`User-Agent: ${crawler.token}`, crawlerAllowed(policy, crawler) ? 'Allow: /' : 'Disallow: /', '');
+    lines.push(
+      `User-Agent: ${crawler.token}`,
+      crawlerAllowed(policy, crawler) ? 'Allow: /' : 'Disallow: /',
+      '',
+    );
   }
   return lines.join('\n');
 }
@@ -87,7 +107,10 @@ interface SitemapEntry {
 
 function sitemapUrl(siteUrl: string, lang: Lang, entry: SitemapEntry): string {
   const alternates = [
-    ...LANGUAGES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(siteUrl + localePath(l, entry.path))}"/>`),
+    ...LANGUAGES.map(
+      (l) =>
+        `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(siteUrl + localePath(l, entry.path))}"/>`,
+    ),
     `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(siteUrl + localePath('en', entry.path))}"/>`,
   ];
   return [
@@ -114,7 +137,9 @@ export function sitemapXml({ siteUrl, buildDate }: SiteFilesInput, blog: BlogSou
     // Articles: lastmod is the post's own updatedAt (the later of the two languages).
     ...posts.map((post) => ({
       path: `blog/${post.slug}`,
-      lastmod: LANGUAGES.map((l) => blog.post(l, post.slug)?.updatedAt ?? post.updatedAt).sort().at(-1)!,
+      lastmod: LANGUAGES.map((l) => blog.post(l, post.slug)?.updatedAt ?? post.updatedAt)
+        .sort()
+        .at(-1)!,
       changefreq: 'monthly',
       priority: 0.7,
     })),
@@ -132,7 +157,12 @@ export function sitemapXml({ siteUrl, buildDate }: SiteFilesInput, blog: BlogSou
 export function llmsTxt({ siteUrl }: SiteFilesInput, blog: BlogSource): string {
   // Every link points at the Markdown copy of the page: what a language model reads best.
   const md = (lang: Lang, path: string) => `${siteUrl}/${lang}/${path || 'index'}.md`;
-  const lines = [`# ${SITE_NAME}`, '', `> ${text('en', 'brand.tagline')} ${text('en', 'home:meta.description')}`, ''];
+  const lines = [
+    `# ${SITE_NAME}`,
+    '',
+    `> ${text('en', 'brand.tagline')} ${text('en', 'home:meta.description')}`,
+    '',
+  ];
   lines.push(
     'GEO Platform is a pre-launch software platform and service for generative engine optimization (GEO): making a website discoverable, understandable and citable by AI assistants. Every page exists in English (/en/) and French (/fr/); each link below is the Markdown copy of a page, whose HTML version is at the same address without `.md`.',
     '',
@@ -151,7 +181,10 @@ export function llmsTxt({ siteUrl }: SiteFilesInput, blog: BlogSource): string {
       const price =
         service.priceFrom === null
           ? text(lang, 'services:catalogue.onRequest')
-          : text(lang, 'services:catalogue.priceFrom').replace('{{price}}', formatUsd(service.priceFrom, lang));
+          : text(lang, 'services:catalogue.priceFrom').replace(
+              '{{price}}',
+              formatUsd(service.priceFrom, lang),
+            );
       const duration = text(lang, `services:items.${service.id}.duration`);
       const description = text(lang, `services:items.${service.id}.description`);
       lines.push(`- [${title}](${md(lang, 'services')}): ${description} ${price}; ${duration}.`);
@@ -172,7 +205,9 @@ export function llmsTxt({ siteUrl }: SiteFilesInput, blog: BlogSource): string {
     }
   }
   lines.push(`- [AI training policy](${siteUrl}/ai.txt): what AI systems may do with this site's content`);
-  lines.push(`- [Full content](${siteUrl}/llms-full.txt): every page and article in both languages as one Markdown file`);
+  lines.push(
+    `- [Full content](${siteUrl}/llms-full.txt): every page and article in both languages as one Markdown file`,
+  );
   lines.push(`- [Sitemap](${siteUrl}/sitemap.xml): every page in both languages`, '');
   return lines.join('\n');
 }
@@ -201,7 +236,10 @@ export function feedXml({ siteUrl }: SiteFilesInput, blog: BlogSource, lang: Lan
       '    </item>',
     ].join('\n');
   });
-  const newest = posts.reduce((max, p) => (p.updatedAt > max ? p.updatedAt : max), posts[0]?.publishedAt ?? new Date(0).toISOString());
+  const newest = posts.reduce(
+    (max, p) => (p.updatedAt > max ? p.updatedAt : max),
+    posts[0]?.publishedAt ?? new Date(0).toISOString(),
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
@@ -220,7 +258,12 @@ export function feedXml({ siteUrl }: SiteFilesInput, blog: BlogSource, lang: Lan
 }
 
 /** The markdown copy of an article: title as H1, its facts, then the body without front matter. */
-export function postMarkdown({ siteUrl }: SiteFilesInput, blog: BlogSource, lang: Lang, slug: string): string | undefined {
+export function postMarkdown(
+  { siteUrl }: SiteFilesInput,
+  blog: BlogSource,
+  lang: Lang,
+  slug: string,
+): string | undefined {
   const post = blog.post(lang, slug);
   if (!post) return undefined;
   const date = (iso: string) => iso.slice(0, 10);

@@ -5,7 +5,12 @@ import { expect, hydrated, test } from './fixtures.ts';
 // axe on every page, both languages, light and dark: zero violations. Each page is checked once per
 // project: light at desktop width, dark at mobile width, so both schemes and both widths are covered
 // without running axe four times over every long page.
-const EXTRA_URLS = ['blog/ultimate-geo-guide-2025', 'blog/ai-platform-optimization-strategies', 'blog?category=Performance', 'contact?service=content-strategy'];
+const EXTRA_URLS = [
+  'blog/ultimate-geo-guide-2025',
+  'blog/ai-platform-optimization-strategies',
+  'blog?category=Performance',
+  'contact?service=content-strategy',
+];
 
 for (const lang of LANGUAGES) {
   for (const path of [...PAGES.map((p) => p.path), ...EXTRA_URLS]) {
@@ -17,7 +22,9 @@ for (const lang of LANGUAGES) {
       await tab.goto(url);
       await hydrated(tab);
       const results = await new AxeBuilder({ page: tab }).options({ resultTypes: ['violations'] }).analyze();
-      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const summary = results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
       expect(summary, `${url} (${scheme})`).toEqual([]);
     });
   }

@@ -8,10 +8,17 @@ import { expect, hydrated, test } from './fixtures.ts';
 const PREFIX = 'geo.analytics.';
 
 function stored<T>(page: Page, key: string): Promise<T | null> {
-  return page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, PREFIX + key) as Promise<T | null>;
+  return page.evaluate(
+    (k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown,
+    PREFIX + key,
+  ) as Promise<T | null>;
 }
 
-type StoredEvent = { event: string; properties: { path?: string; lang?: string; sessionId?: string }; isBot: boolean };
+type StoredEvent = {
+  event: string;
+  properties: { path?: string; lang?: string; sessionId?: string };
+  isBot: boolean;
+};
 
 test.describe('local analytics', () => {
   test('records the page view and the performance record of a load', async ({ page, consoleProblems }) => {
@@ -25,7 +32,9 @@ test.describe('local analytics', () => {
     expect(perf![0]!.TTFB).toEqual(expect.any(Number));
     expect(perf![0]!.FCP).toEqual(expect.any(Number));
     const views = (await stored<StoredEvent[]>(page, 'events'))!.filter((e) => e.event === 'page_view');
-    expect(views.map((e) => [e.properties.path, e.properties.lang, e.isBot])).toEqual([['/en/guide', 'en', false]]);
+    expect(views.map((e) => [e.properties.path, e.properties.lang, e.isBot])).toEqual([
+      ['/en/guide', 'en', false],
+    ]);
     expect(views[0]!.properties.sessionId).toBeTruthy();
     expect((await stored<{ pageViews: number }>(page, 'lang.en'))?.pageViews).toBe(1);
   });
@@ -37,12 +46,20 @@ test.describe('local analytics', () => {
     // Moving on at once, before analytics has even loaded, still counts the first page.
     await page.locator('footer a[href="/fr/blog"]').first().click();
     await expect(page).toHaveURL(/\/fr\/blog$/);
-    await page.waitForFunction((k) => (localStorage.getItem(k) ?? '').includes('/fr/blog'), `${PREFIX}events`);
+    await page.waitForFunction(
+      (k) => (localStorage.getItem(k) ?? '').includes('/fr/blog'),
+      `${PREFIX}events`,
+    );
     const views = (await stored<StoredEvent[]>(page, 'events'))!.filter((e) => e.event === 'page_view');
     expect(views.map((e) => e.properties.path)).toEqual(['/fr/guide', '/fr/blog']);
-    expect((await stored<{ pageViews: number; bounceRate: number }>(page, 'lang.fr'))).toMatchObject({ pageViews: 2, bounceRate: 0 });
+    expect(await stored<{ pageViews: number; bounceRate: number }>(page, 'lang.fr')).toMatchObject({
+      pageViews: 2,
+      bounceRate: 0,
+    });
     // The load's performance record belongs to the page that was loaded.
     await page.waitForFunction((k) => localStorage.getItem(k) !== null, `${PREFIX}perf`, { timeout: 15_000 });
-    expect((await stored<{ pageUrl: string }[]>(page, 'perf'))!.map((r) => new URL(r.pageUrl).pathname)).toEqual(['/fr/guide']);
+    expect(
+      (await stored<{ pageUrl: string }[]>(page, 'perf'))!.map((r) => new URL(r.pageUrl).pathname),
+    ).toEqual(['/fr/guide']);
   });
 });

@@ -1,7 +1,10 @@
 import { expect, hydrated, test } from './fixtures.ts';
 
 test.describe('blog', () => {
-  test('search, category and clear filters update the list and the address without a reload', async ({ page, consoleProblems }) => {
+  test('search, category and clear filters update the list and the address without a reload', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     await page.goto('/en/blog');
     await hydrated(page);
@@ -37,12 +40,18 @@ test.describe('blog', () => {
     await expect(page.locator('section[aria-labelledby="all-title"] article')).toHaveCount(1);
   });
 
-  test('open an article, follow a related article, go back to the list', async ({ page, consoleProblems }) => {
+  test('open an article, follow a related article, go back to the list', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     await page.goto('/en/blog');
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.locator('section[aria-labelledby="all-title"]').getByRole('link', { name: /Ultimate Guide to Generative Engine Optimization/ }).click();
+    await page
+      .locator('section[aria-labelledby="all-title"]')
+      .getByRole('link', { name: /Ultimate Guide to Generative Engine Optimization/ })
+      .click();
     await expect(page).toHaveURL(/\/en\/blog\/ultimate-geo-guide-2025$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('The Ultimate Guide');
     await expect(page).toHaveTitle(/The Ultimate Guide/);
@@ -59,7 +68,12 @@ test.describe('blog', () => {
     await expect(page).toHaveURL(/\/en\/blog$/);
   });
 
-  test('Share Article copies the link and says so when the Web Share API is missing', async ({ page, context, consoleProblems, browserName }) => {
+  test('Share Article copies the link and says so when the Web Share API is missing', async ({
+    page,
+    context,
+    consoleProblems,
+    browserName,
+  }) => {
     void consoleProblems;
     void browserName;
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -70,7 +84,9 @@ test.describe('blog', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Partager l’article' }).click();
     await expect(page.getByText('Lien copié')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/fr\/blog\/brands-primary-sources-ai-2025$/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /\/fr\/blog\/brands-primary-sources-ai-2025$/,
+    );
   });
 
   test('Share Article uses the Web Share API when the browser has it', async ({ page, consoleProblems }) => {
@@ -88,7 +104,9 @@ test.describe('blog', () => {
     await page.goto('/en/blog/ai-visibility-tracking-guide');
     await hydrated(page);
     await page.getByRole('button', { name: 'Share Article' }).click();
-    const shared = await page.evaluate(() => (window as unknown as { shared: { url: string; title: string }[] }).shared);
+    const shared = await page.evaluate(
+      () => (window as unknown as { shared: { url: string; title: string }[] }).shared,
+    );
     expect(shared).toHaveLength(1);
     expect(shared[0]!.url).toMatch(/\/en\/blog\/ai-visibility-tracking-guide$/);
   });

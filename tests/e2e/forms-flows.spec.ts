@@ -6,16 +6,25 @@ import { expect, hydrated, test } from './fixtures.ts';
 
 import type { Page, Route } from '@playwright/test';
 
-const unique = (prefix = 'e2e-flow') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const unique = (prefix = 'e2e-flow') =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 /** The toaster's region: sonner labels it 'Notifications' followed by the hotkey. */
 const notifications = (page: Page) => page.getByRole('region', { name: /^Notifications\b/ });
 const storeDown = (route: Route) =>
-  route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Store is down for a moment.' }) });
+  route.fulfill({
+    status: 503,
+    contentType: 'application/json',
+    body: JSON.stringify({ success: false, error: 'Store is down for a moment.' }),
+  });
 /** The browser logs a failed (here: 503) response itself; that is expected in the failure tests. */
-const drop503 = (problems: string[]) => problems.splice(0, problems.length, ...problems.filter((p) => !p.includes('503')));
+const drop503 = (problems: string[]) =>
+  problems.splice(0, problems.length, ...problems.filter((p) => !p.includes('503')));
 
 test.describe('waitlist dialog with JavaScript', () => {
-  test('English: Submitting... with disabled inputs, then the success toast, closed and cleared', async ({ page, consoleProblems }) => {
+  test('English: Submitting... with disabled inputs, then the success toast, closed and cleared', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -42,7 +51,9 @@ test.describe('waitlist dialog with JavaScript', () => {
 
     const region = notifications(page);
     await expect(region.getByText("You're on the waitlist! 🎉")).toBeVisible();
-    await expect(region.getByText("Check your email for your free GEO audit. We'll notify you when spots open.")).toBeVisible();
+    await expect(
+      region.getByText("Check your email for your free GEO audit. We'll notify you when spots open."),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
 
     await trigger.click();
@@ -54,11 +65,28 @@ test.describe('waitlist dialog with JavaScript', () => {
   });
 
   const failures = [
-    { lang: 'en', path: '/en/', open: 'Join the Waitlist', email: /^Email/, website: /^Website/, title: 'Submission failed' },
-    { lang: 'fr', path: '/fr/', open: 'Rejoindre la liste d’attente', email: /^E-mail/, website: /^Site web/, title: 'Échec de l’inscription' },
+    {
+      lang: 'en',
+      path: '/en/',
+      open: 'Join the Waitlist',
+      email: /^Email/,
+      website: /^Website/,
+      title: 'Submission failed',
+    },
+    {
+      lang: 'fr',
+      path: '/fr/',
+      open: 'Rejoindre la liste d’attente',
+      email: /^E-mail/,
+      website: /^Site web/,
+      title: 'Échec de l’inscription',
+    },
   ] as const;
   for (const f of failures) {
-    test(`${f.lang}: a failure shows the server's error in a toast and keeps the dialog and what was typed`, async ({ page, consoleProblems }) => {
+    test(`${f.lang}: a failure shows the server's error in a toast and keeps the dialog and what was typed`, async ({
+      page,
+      consoleProblems,
+    }) => {
       await page.route('**/api/waitlist', storeDown);
       await page.goto(f.path);
       await hydrated(page);
@@ -85,7 +113,10 @@ test.describe('waitlist dialog with JavaScript', () => {
   // The toaster sits outside the open modal dialog, which makes it inert (not announced, not
   // reachable). So the failure is also an alert inside the dialog's form, and focus comes back to
   // the form's submit button once it is enabled again.
-  test('a failure inside the dialog is announced there, and focus returns to the form', async ({ page, consoleProblems }) => {
+  test('a failure inside the dialog is announced there, and focus returns to the form', async ({
+    page,
+    consoleProblems,
+  }) => {
     await page.route('**/api/waitlist', storeDown);
     await page.goto('/en/');
     await hydrated(page);
@@ -108,7 +139,10 @@ test.describe('waitlist dialog with JavaScript', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('French: the no-script waitlist form posts, comes back and shows the success in French', async ({ page, consoleProblems }) => {
+  test('French: the no-script waitlist form posts, comes back and shows the success in French', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     await page.goto('/fr/');
     await page.getByRole('button', { name: 'Rejoindre la liste d’attente' }).first().click();
@@ -126,7 +160,10 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#waitlist').getByLabel(/^E-mail/)).toHaveValue('');
   });
 
-  test('English: the newsletter posts, comes back to the blog and shows the outcome', async ({ page, consoleProblems }) => {
+  test('English: the newsletter posts, comes back to the blog and shows the outcome', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     await page.goto('/en/blog');
     const newsletter = page.locator('section[aria-labelledby="newsletter-title"]');
@@ -140,7 +177,10 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('newsletter with JavaScript', () => {
-  test('French: subscribes, shows the French toast and clears the field', async ({ page, consoleProblems }) => {
+  test('French: subscribes, shows the French toast and clears the field', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     // The form endpoints take 10 posts a minute per address (design §6), shared by every spec: the
     // store round trip is covered by blog.spec.ts and the no-JavaScript test above, so this one
@@ -148,7 +188,11 @@ test.describe('newsletter with JavaScript', () => {
     const sent: unknown[] = [];
     await page.route('**/api/newsletter', (route) => {
       sent.push(route.request().postDataJSON());
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true }) });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true }),
+      });
     });
     await page.goto('/fr/blog');
     await hydrated(page);
@@ -158,12 +202,17 @@ test.describe('newsletter with JavaScript', () => {
     await page.getByRole('button', { name: 'S’abonner' }).click();
     const region = notifications(page);
     await expect(region.getByText('Vous êtes inscrit ! 📬')).toBeVisible();
-    await expect(region.getByText('Surveillez votre boîte de réception pour notre prochain numéro.')).toBeVisible();
+    await expect(
+      region.getByText('Surveillez votre boîte de réception pour notre prochain numéro.'),
+    ).toBeVisible();
     await expect(input).toHaveValue('');
     expect(sent).toEqual([expect.objectContaining({ email, lang: 'fr' })]);
   });
 
-  test('a failure shows the failure toast with the server error and keeps the email', async ({ page, consoleProblems }) => {
+  test('a failure shows the failure toast with the server error and keeps the email', async ({
+    page,
+    consoleProblems,
+  }) => {
     await page.route('**/api/newsletter', storeDown);
     await page.goto('/en/blog');
     await hydrated(page);
@@ -196,7 +245,10 @@ test.describe('toasts', () => {
     await form.getByLabel(/^Email/).fill('toasts@example.com');
   }
 
-  test('the region is labelled Notifications and sits bottom-right', async ({ page, consoleProblems }, testInfo) => {
+  test('the region is labelled Notifications and sits bottom-right', async ({
+    page,
+    consoleProblems,
+  }, testInfo) => {
     await openFailingContact(page);
     await failContact(page);
     const region = notifications(page);
@@ -210,11 +262,15 @@ test.describe('toasts', () => {
     const viewport = page.viewportSize()!;
     expect(box.y + box.height / 2).toBeGreaterThan(viewport.height / 2);
     // Below 600 px sonner spreads the toast across the width; on desktop it hugs the right edge.
-    if (testInfo.project.name === 'desktop') expect(box.x + box.width / 2).toBeGreaterThan(viewport.width / 2);
+    if (testInfo.project.name === 'desktop')
+      expect(box.x + box.width / 2).toBeGreaterThan(viewport.width / 2);
     drop503(consoleProblems);
   });
 
-  test('at most three toasts are visible when four failures come quickly', async ({ page, consoleProblems }) => {
+  test('at most three toasts are visible when four failures come quickly', async ({
+    page,
+    consoleProblems,
+  }) => {
     await openFailingContact(page);
     for (let i = 0; i < 4; i++) await failContact(page);
     const region = notifications(page);
@@ -232,7 +288,11 @@ test.describe('toasts', () => {
     await page.getByRole('heading', { level: 1 }).click();
     await page.keyboard.press('Alt+T');
     await expect(region.locator('[data-sonner-toaster]')).toBeFocused();
-    expect(await page.evaluate(() => document.activeElement?.closest('section[aria-label^="Notifications"]') !== null)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.closest('section[aria-label^="Notifications"]') !== null,
+      ),
+    ).toBe(true);
     drop503(consoleProblems);
   });
 });

@@ -8,7 +8,10 @@ const form = (page: Page) => page.locator('main form').first();
 const unique = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 test.describe('contact form', () => {
-  test('shows inline errors in the page language, then sends and clears', async ({ page, consoleProblems }) => {
+  test('shows inline errors in the page language, then sends and clears', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     await page.goto('/fr/contact');
     await hydrated(page);
@@ -17,11 +20,19 @@ test.describe('contact form', () => {
     await expect(page.getByText('Indiquez votre adresse e-mail.')).toBeVisible();
     await expect(form(page).getByLabel(/^Nom/)).toBeFocused();
     await form(page).getByLabel(/^Nom/).fill('Camille Durand');
-    await form(page).getByLabel(/^E-mail/).fill('pas-une-adresse');
+    await form(page)
+      .getByLabel(/^E-mail/)
+      .fill('pas-une-adresse');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
-    await expect(page.getByText('Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.')).toBeVisible();
-    await form(page).getByLabel(/^E-mail/).fill(unique());
-    await form(page).getByLabel(/^Message/).fill('Bonjour, nous voulons être cités par Perplexity.');
+    await expect(
+      page.getByText('Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.'),
+    ).toBeVisible();
+    await form(page)
+      .getByLabel(/^E-mail/)
+      .fill(unique());
+    await form(page)
+      .getByLabel(/^Message/)
+      .fill('Bonjour, nous voulons être cités par Perplexity.');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     const toast = page.getByRole('region', { name: /Notifications/ });
     await expect(toast.getByText('Message bien envoyé ! ✅')).toBeVisible();
@@ -29,7 +40,10 @@ test.describe('contact form', () => {
     await expect(form(page).getByLabel(/^Nom/)).toHaveValue('');
   });
 
-  test('disables the inputs and says Sending... while the request runs', async ({ page, consoleProblems }) => {
+  test('disables the inputs and says Sending... while the request runs', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -40,7 +54,9 @@ test.describe('contact form', () => {
     await page.goto('/en/contact');
     await hydrated(page);
     await form(page).getByLabel(/^Name/).fill('Jane Smith');
-    await form(page).getByLabel(/^Email/).fill(unique());
+    await form(page)
+      .getByLabel(/^Email/)
+      .fill(unique());
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     await expect(form(page).getByLabel(/^Name/)).toBeDisabled();
@@ -49,15 +65,26 @@ test.describe('contact form', () => {
     await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 
-  test('keeps what was typed and shows the server error when the store fails', async ({ page, consoleProblems }) => {
+  test('keeps what was typed and shows the server error when the store fails', async ({
+    page,
+    consoleProblems,
+  }) => {
     await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Store is down for a moment.' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'Store is down for a moment.' }),
+      }),
     );
     await page.goto('/en/contact');
     await hydrated(page);
     await form(page).getByLabel(/^Name/).fill('Jane Smith');
-    await form(page).getByLabel(/^Email/).fill('jane@example.com');
-    await form(page).getByLabel(/^Message/).fill('Keep me');
+    await form(page)
+      .getByLabel(/^Email/)
+      .fill('jane@example.com');
+    await form(page)
+      .getByLabel(/^Message/)
+      .fill('Keep me');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Failed to send message')).toBeVisible();
     await expect(page.getByText('Store is down for a moment.')).toBeVisible();
@@ -79,7 +106,9 @@ test.describe('without JavaScript', () => {
   test('the contact form posts, returns to the page and shows the outcome', async ({ page }) => {
     await page.goto('/en/contact');
     await form(page).getByLabel(/^Name/).fill('No Script');
-    await form(page).getByLabel(/^Email/).fill(unique());
+    await form(page)
+      .getByLabel(/^Email/)
+      .fill(unique());
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page).toHaveURL(/\/en\/contact$/);
     await expect(page.getByRole('status')).toContainText('Message sent successfully! ✅');
@@ -88,12 +117,18 @@ test.describe('without JavaScript', () => {
   test('a failed post comes back with the values kept and the errors inline, in French', async ({ page }) => {
     await page.goto('/fr/contact');
     await form(page).getByLabel(/^Nom/).fill('Sans Script');
-    await form(page).getByLabel(/^E-mail/).fill('faux');
-    await form(page).getByLabel(/^Message/).fill('Mon message reste là.');
+    await form(page)
+      .getByLabel(/^E-mail/)
+      .fill('faux');
+    await form(page)
+      .getByLabel(/^Message/)
+      .fill('Mon message reste là.');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(page).toHaveURL(/\/fr\/contact$/);
     await expect(page.getByRole('alert')).toContainText('Échec de l’envoi du message');
-    await expect(page.getByText('Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.')).toBeVisible();
+    await expect(
+      page.getByText('Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.'),
+    ).toBeVisible();
     await expect(form(page).getByLabel(/^Message/)).toHaveValue('Mon message reste là.');
     await expect(form(page).getByLabel(/^Nom/)).toHaveValue('Sans Script');
   });
@@ -106,12 +141,17 @@ test.describe('without JavaScript', () => {
     await section.getByLabel(/^Email/).fill(unique());
     await section.getByLabel(/^Website/).fill('https://www.example.com');
     await section.getByRole('button', { name: 'Join the Waitlist' }).click();
-    await expect(page.locator('#waitlist').getByRole('status')).toContainText('You’re on the waitlist! 🎉'.replace('’', "'"));
+    await expect(page.locator('#waitlist').getByRole('status')).toContainText(
+      'You’re on the waitlist! 🎉'.replace('’', "'"),
+    );
   });
 });
 
 test.describe('waitlist dialog', () => {
-  test('opens from the button, traps focus, closes with Escape and returns focus', async ({ page, consoleProblems }) => {
+  test('opens from the button, traps focus, closes with Escape and returns focus', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     await page.goto('/en/');
     await hydrated(page);

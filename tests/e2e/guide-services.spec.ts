@@ -6,7 +6,10 @@ const MORE = { en: /^\+\d+ more strateg(y|ies)/, fr: /^\+\d+ autres? stratégies
 
 test.describe('guide', () => {
   for (const lang of ['en', 'fr'] as const) {
-    test(`/${lang}/guide: comparison table, five implemented phases, six case studies`, async ({ page, consoleProblems }) => {
+    test(`/${lang}/guide: comparison table, five implemented phases, six case studies`, async ({
+      page,
+      consoleProblems,
+    }) => {
       void consoleProblems;
       await page.goto(`/${lang}/guide`);
       await hydrated(page);
@@ -35,7 +38,9 @@ test.describe('guide', () => {
         const card = studies.nth(i);
         await expect(card.locator('dl').first().locator('dd')).toHaveCount(4);
         await expect(card.locator('dl').first().locator('dd').first()).toHaveText(/^\+\d+\s?%$/);
-        const strategies = card.getByRole('list', { name: lang === 'en' ? 'Key strategies' : 'Stratégies clés' });
+        const strategies = card.getByRole('list', {
+          name: lang === 'en' ? 'Key strategies' : 'Stratégies clés',
+        });
         await expect(strategies.getByRole('listitem')).toHaveCount(3);
         const actions = card.getByRole('list', { name: lang === 'en' ? 'Action items' : 'Actions à mener' });
         await expect(actions.getByRole('listitem')).toHaveCount(2);
@@ -68,8 +73,13 @@ test.describe('guide', () => {
   test('the guide carries HowTo and ItemList structured data', async ({ page, consoleProblems }) => {
     void consoleProblems;
     await page.goto('/fr/guide');
-    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@graph': Record<string, unknown>[] };
-    const howTo = json['@graph'].find((n) => n['@type'] === 'HowTo') as { step: { name: string }[]; inLanguage: string };
+    const json = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    ) as { '@graph': Record<string, unknown>[] };
+    const howTo = json['@graph'].find((n) => n['@type'] === 'HowTo') as {
+      step: { name: string }[];
+      inLanguage: string;
+    };
     expect(howTo.step).toHaveLength(5);
     expect(howTo.inLanguage).toBe('fr-FR');
     const list = json['@graph'].find((n) => n['@type'] === 'ItemList') as { itemListElement: unknown[] };
@@ -79,21 +89,37 @@ test.describe('guide', () => {
 
 test.describe('services', () => {
   const PRICES = {
-    en: { 'content-strategy': 'From $1,499', 'monitoring-analytics': 'From $799', other: 'Contact for Pricing', popular: 'Most Popular' },
-    fr: { 'content-strategy': 'À partir de 1\u202f499\u00a0$', 'monitoring-analytics': 'À partir de 799\u00a0$', other: 'Tarif sur demande', popular: 'Le plus demandé' },
+    en: {
+      'content-strategy': 'From $1,499',
+      'monitoring-analytics': 'From $799',
+      other: 'Contact for Pricing',
+      popular: 'Most Popular',
+    },
+    fr: {
+      'content-strategy': 'À partir de 1\u202f499\u00a0$',
+      'monitoring-analytics': 'À partir de 799\u00a0$',
+      other: 'Tarif sur demande',
+      popular: 'Le plus demandé',
+    },
   } as const;
 
   for (const lang of ['en', 'fr'] as const) {
-    test(`/${lang}/services: six cards with their prices and one Most Popular`, async ({ page, consoleProblems }) => {
+    test(`/${lang}/services: six cards with their prices and one Most Popular`, async ({
+      page,
+      consoleProblems,
+    }) => {
       void consoleProblems;
       await page.goto(`/${lang}/services`);
       await hydrated(page);
       const cards = page.locator('#services-list li[data-service]');
       await expect(cards).toHaveCount(6);
-      expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-service')))).toEqual([...SERVICE_IDS]);
+      expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-service')))).toEqual([
+        ...SERVICE_IDS,
+      ]);
       for (const id of SERVICE_IDS) {
         const card = page.locator(`#services-list li[data-service="${id}"]`);
-        const expected = id === 'content-strategy' || id === 'monitoring-analytics' ? PRICES[lang][id] : PRICES[lang].other;
+        const expected =
+          id === 'content-strategy' || id === 'monitoring-analytics' ? PRICES[lang][id] : PRICES[lang].other;
         await expect(card.locator('[data-price]')).toHaveText(expected);
         await expect(card.getByRole('heading', { level: 3 })).not.toBeEmpty();
         expect(await card.locator('.check-list li').count()).toBeGreaterThanOrEqual(4);
@@ -114,7 +140,10 @@ test.describe('services', () => {
     });
   }
 
-  test('a service button opens the contact page with that service preselected', async ({ page, consoleProblems }) => {
+  test('a service button opens the contact page with that service preselected', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     await page.goto('/en/services');
     await hydrated(page);
@@ -126,7 +155,9 @@ test.describe('services', () => {
   test('the services carry Service nodes with their offers', async ({ page, consoleProblems }) => {
     void consoleProblems;
     await page.goto('/en/services');
-    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@graph': Record<string, unknown>[] };
+    const json = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    ) as { '@graph': Record<string, unknown>[] };
     const list = json['@graph'].find((n) => String(n['@id']).endsWith('/en/services#services')) as {
       itemListElement: { item: { '@type': string; offers: { priceSpecification?: { minPrice: number } } } }[];
     };
@@ -138,10 +169,15 @@ test.describe('services', () => {
 });
 
 test.describe('structured data after a client-side navigation', () => {
-  test('the hydrated page keeps the server graph and the next page gets its own, built in the browser', async ({ page, consoleProblems }) => {
+  test('the hydrated page keeps the server graph and the next page gets its own, built in the browser', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     const graphTypes = async () => {
-      const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@graph': Record<string, unknown>[] };
+      const json = JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+      ) as { '@graph': Record<string, unknown>[] };
       return json['@graph'].map((n) => n['@type']);
     };
     await page.goto('/en/guide');
@@ -152,7 +188,13 @@ test.describe('structured data after a client-side navigation', () => {
     // The footer's services link navigates in the app; the builders load then.
     await page.locator('footer a[href="/en/services"]').first().click();
     await expect(page).toHaveURL(/\/en\/services$/);
-    await expect.poll(async () => (await page.locator('script[type="application/ld+json"]').textContent())?.includes('/en/services#services')).toBe(true);
+    await expect
+      .poll(async () =>
+        (await page.locator('script[type="application/ld+json"]').textContent())?.includes(
+          '/en/services#services',
+        ),
+      )
+      .toBe(true);
     expect(await graphTypes()).toContain('BreadcrumbList');
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
   });

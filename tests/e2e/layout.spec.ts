@@ -2,7 +2,11 @@ import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 test.describe('shared layout', () => {
-  test('switching language keeps the path and stores the choice', async ({ page, consoleProblems, isMobile }) => {
+  test('switching language keeps the path and stores the choice', async ({
+    page,
+    consoleProblems,
+    isMobile,
+  }) => {
     void consoleProblems;
     await page.goto('/en/services?x=1');
     await hydrated(page);
@@ -46,7 +50,10 @@ test.describe('shared layout', () => {
     await expect(page.locator('#main-content')).toBeFocused();
   });
 
-  test('the theme toggle cycles light, dark and system, and survives a reload', async ({ page, consoleProblems }) => {
+  test('the theme toggle cycles light, dark and system, and survives a reload', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/en/');
@@ -66,23 +73,36 @@ test.describe('shared layout', () => {
     await expect(page.locator('html')).not.toHaveClass(/\b(dark|light)\b/);
   });
 
-  test('navigation is client-side, scrolls to the top and marks the active item', async ({ page, consoleProblems, isMobile }) => {
+  test('navigation is client-side, scrolls to the top and marks the active item', async ({
+    page,
+    consoleProblems,
+    isMobile,
+  }) => {
     test.skip(isMobile, 'the desktop navigation');
     void consoleProblems;
     await page.goto('/en/');
     await hydrated(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'FAQ' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'FAQ' })
+      .click();
     await expect(page).toHaveURL(/\/en\/faq$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'FAQ' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'FAQ' }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(page).toHaveTitle(/FAQ/);
   });
 
-  test('the mobile menu opens, and closes when an item is chosen', async ({ page, consoleProblems, isMobile }) => {
+  test('the mobile menu opens, and closes when an item is chosen', async ({
+    page,
+    consoleProblems,
+    isMobile,
+  }) => {
     test.skip(!isMobile, 'the mobile menu');
     void consoleProblems;
     await page.goto('/fr/');
@@ -134,7 +154,10 @@ test.describe('shared layout', () => {
     if (expected >= 0) consoleProblems.splice(expected, 1);
   });
 
-  test('French and English pages download only the latin face of the font', async ({ page, consoleProblems }) => {
+  test('French and English pages download only the latin face of the font', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     const fonts: string[] = [];
     page.on('request', (request) => {
@@ -145,7 +168,8 @@ test.describe('shared layout', () => {
       await page.goto(path);
       await hydrated(page);
       await page.evaluate(() => document.fonts.ready);
-      if (path === '/fr/') expect(await page.evaluate(() => document.body.innerText.includes('œ'))).toBe(true);
+      if (path === '/fr/')
+        expect(await page.evaluate(() => document.body.innerText.includes('œ'))).toBe(true);
     }
     expect(fonts.length).toBeGreaterThan(0);
     for (const font of fonts) expect(font).toMatch(/\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);

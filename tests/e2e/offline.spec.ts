@@ -3,10 +3,18 @@ import { expect, hydrated, test } from './fixtures.ts';
 test.describe('service worker', () => {
   test.skip(({ isMobile }) => isMobile, 'one browser is enough for the worker');
 
-  test('visited pages open offline, new pages show the offline page in their language, the API is never cached', async ({ page, context, consoleProblems }) => {
+  test('visited pages open offline, new pages show the offline page in their language, the API is never cached', async ({
+    page,
+    context,
+    consoleProblems,
+  }) => {
     await page.goto('/en/guide');
     await hydrated(page);
-    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration('/'))?.active), null, { timeout: 15_000 });
+    await page.waitForFunction(
+      async () => Boolean((await navigator.serviceWorker.getRegistration('/'))?.active),
+      null,
+      { timeout: 15_000 },
+    );
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
     // A page load under the worker's control puts the page in its cache.
     await page.reload();
@@ -22,7 +30,8 @@ test.describe('service worker', () => {
 
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const key of await caches.keys()) for (const request of await (await caches.open(key)).keys()) urls.push(new URL(request.url).pathname);
+      for (const key of await caches.keys())
+        for (const request of await (await caches.open(key)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(cached).toContain('/en/guide');

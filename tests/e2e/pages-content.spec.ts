@@ -21,15 +21,28 @@ async function open(page: Page, path: string) {
 }
 
 const HOME = {
-  en: { waitlist: 'Join the Waitlist', stats: 'Key Statistics', who: "Who It's For", audit: 'Try the free audit tool' },
-  fr: { waitlist: 'Rejoindre la liste d’attente', stats: 'Chiffres clés', who: 'Pour qui ?', audit: 'Essayer l’outil d’audit gratuit' },
+  en: {
+    waitlist: 'Join the Waitlist',
+    stats: 'Key Statistics',
+    who: "Who It's For",
+    audit: 'Try the free audit tool',
+  },
+  fr: {
+    waitlist: 'Rejoindre la liste d’attente',
+    stats: 'Chiffres clés',
+    who: 'Pour qui ?',
+    audit: 'Essayer l’outil d’audit gratuit',
+  },
 } as const;
 
 test.describe('home page', () => {
   for (const lang of ['en', 'fr'] as const) {
     const text = HOME[lang];
 
-    test(`${lang}: two waitlist buttons, key statistics, audiences, nine-term glossary`, async ({ page, consoleProblems }) => {
+    test(`${lang}: two waitlist buttons, key statistics, audiences, nine-term glossary`, async ({
+      page,
+      consoleProblems,
+    }) => {
       void consoleProblems;
       const main = await open(page, `/${lang}/`);
       await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -37,7 +50,8 @@ test.describe('home page', () => {
       // Exactly two "Join the Waitlist" buttons: the hero's and the closing call to action's.
       const buttons = main.getByRole('button', { name: text.waitlist, exact: true });
       await expect(buttons).toHaveCount(2);
-      for (const button of await buttons.all()) await expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+      for (const button of await buttons.all())
+        await expect(button).toHaveAttribute('aria-haspopup', 'dialog');
       await expect(page.locator('.home-hero').getByRole('button', { name: text.waitlist })).toBeVisible();
       await expect(page.locator('.cta-band').getByRole('button', { name: text.waitlist })).toBeVisible();
 
@@ -48,7 +62,8 @@ test.describe('home page', () => {
       await expect(stats).toContainText('10X');
 
       await expect(main.getByRole('heading', { level: 2, name: 'GEO, SEO' })).toBeVisible();
-      for (const abbr of ['GEO', 'SEO', 'AEO']) await expect(page.locator('#geo-seo-aeo')).toContainText(abbr);
+      for (const abbr of ['GEO', 'SEO', 'AEO'])
+        await expect(page.locator('#geo-seo-aeo')).toContainText(abbr);
       await expect(main.getByRole('heading', { level: 2, name: text.who, exact: true })).toBeVisible();
       await expect(page.locator('#who-its-for').getByRole('heading', { level: 3 })).toHaveCount(4);
 
@@ -57,7 +72,10 @@ test.describe('home page', () => {
       await expect(glossary.locator('dl > div > dt')).toHaveCount(9);
       await expect(glossary.locator('dl > div > dd')).toHaveCount(9);
 
-      await expect(page.locator('.cta-band').getByRole('link', { name: text.audit })).toHaveAttribute('href', `/${lang}/tools`);
+      await expect(page.locator('.cta-band').getByRole('link', { name: text.audit })).toHaveAttribute(
+        'href',
+        `/${lang}/tools`,
+      );
     });
   }
 
@@ -66,7 +84,10 @@ test.describe('home page', () => {
     await page.goto('/en/#glossary');
     await hydrated(page);
     await expect(page.locator('#glossary')).toBeInViewport();
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Glossary' })).toHaveAttribute('href', /\/en\/#glossary$/);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Glossary' })).toHaveAttribute(
+      'href',
+      /\/en\/#glossary$/,
+    );
   });
 });
 
@@ -91,11 +112,17 @@ test.describe('FAQ page', () => {
       }
       // Every group is reachable from the topic list.
       await expect(main.getByRole('navigation').getByRole('link')).toHaveCount(7);
-      await expect(main.getByRole('link', { name: FAQ[lang].contact })).toHaveAttribute('href', `/${lang}/contact`);
+      await expect(main.getByRole('link', { name: FAQ[lang].contact })).toHaveAttribute(
+        'href',
+        `/${lang}/contact`,
+      );
     });
   }
 
-  test('one item is open at a time across groups, and an open item closes again', async ({ page, consoleProblems }) => {
+  test('one item is open at a time across groups, and an open item closes again', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     await open(page, '/en/faq');
     const open_ = page.locator('details[name="faq"][open]');
@@ -138,7 +165,10 @@ const AI_ACT = {
 
 test.describe('AI Act statement', () => {
   for (const lang of ['en', 'fr'] as const) {
-    test(`${lang}: fully compliant with four ticks, version 1.0, updated today`, async ({ page, consoleProblems }) => {
+    test(`${lang}: fully compliant with four ticks, version 1.0, updated today`, async ({
+      page,
+      consoleProblems,
+    }) => {
       void consoleProblems;
       const main = await open(page, `/${lang}/ai-act-statement`);
       await expect(main.getByText(AI_ACT[lang].status, { exact: true })).toBeVisible();
@@ -166,7 +196,11 @@ test.describe('AI Act statement', () => {
     });
   }
 
-  test('the sample AI permissions policy matches the published ai.txt', async ({ page, request, consoleProblems }) => {
+  test('the sample AI permissions policy matches the published ai.txt', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     const main = await open(page, '/en/ai-act-statement');
     const sample = (await main.locator('pre code').textContent()) ?? '';
@@ -189,17 +223,24 @@ const ABOUT = {
 
 test.describe('About page', () => {
   for (const lang of ['en', 'fr'] as const) {
-    test(`${lang}: mission, values, figures, careers and links to contact and tools`, async ({ page, consoleProblems }) => {
+    test(`${lang}: mission, values, figures, careers and links to contact and tools`, async ({
+      page,
+      consoleProblems,
+    }) => {
       void consoleProblems;
       const main = await open(page, `/${lang}/about`);
       await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page.locator('#values').getByRole('heading', { level: 3 })).toHaveCount(6);
       const figures = page.locator('#figures');
-      for (const value of ['500+', '50+', '100/100']) await expect(figures.getByText(value, { exact: true })).toBeVisible();
+      for (const value of ['500+', '50+', '100/100'])
+        await expect(figures.getByText(value, { exact: true })).toBeVisible();
 
       const careers = page.locator('section#careers');
       await expect(careers.getByRole('heading', { level: 2 })).toHaveText(ABOUT[lang].careers);
-      await expect(careers.getByRole('link', { name: ABOUT[lang].apply })).toHaveAttribute('href', `/${lang}/contact?service=other`);
+      await expect(careers.getByRole('link', { name: ABOUT[lang].apply })).toHaveAttribute(
+        'href',
+        `/${lang}/contact?service=other`,
+      );
 
       await expect(main.locator(`a[href="/${lang}/contact"]`)).toHaveCount(1);
       await expect(main.locator(`a[href="/${lang}/tools"]`)).toHaveCount(1);

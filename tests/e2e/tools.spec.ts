@@ -4,7 +4,8 @@ import { expect, hydrated, test } from './fixtures.ts';
 // The free AI citation audit (/{lang}/tools): form rules, the simulated 3-second run with its
 // progress bar at 66, the sample report, the visitor card and the no-JavaScript path.
 
-const submit = (page: import('@playwright/test').Page) => page.locator('[data-testid="audit-form"] button[type="submit"]');
+const submit = (page: import('@playwright/test').Page) =>
+  page.locator('[data-testid="audit-form"] button[type="submit"]');
 
 test.describe('tools: the free audit', () => {
   test('Analyze is disabled while the address is empty', async ({ page, consoleProblems }) => {
@@ -23,7 +24,10 @@ test.describe('tools: the free audit', () => {
     await expect(submit(page)).toBeDisabled();
   });
 
-  test('a run holds the progress bar at 66 for about 3 seconds, then shows the report', async ({ page, consoleProblems }) => {
+  test('a run holds the progress bar at 66 for about 3 seconds, then shows the report', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     // The page's clock is driven by the test: the 3-second analysis is stepped through, not waited for.
     await page.clock.install({ time: new Date('2026-06-01T09:00:00Z') });
@@ -40,7 +44,9 @@ test.describe('tools: the free audit', () => {
     await expect(bar).toHaveAttribute('aria-valuemax', '100');
     await expect(submit(page)).toBeDisabled();
     await expect(submit(page)).toHaveText('Analyzing…');
-    await expect(page.getByTestId('audit-status')).toHaveText(/^Analysis started for https:\/\/example\.com\//);
+    await expect(page.getByTestId('audit-status')).toHaveText(
+      /^Analysis started for https:\/\/example\.com\//,
+    );
     // Just before the 3 seconds are up: still analysing and still at 66.
     await page.clock.runFor(2_990);
     await expect(bar).toHaveAttribute('aria-valuenow', '66');
@@ -51,7 +57,9 @@ test.describe('tools: the free audit', () => {
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     await expect(bar).toHaveCount(0);
-    await expect(page.getByTestId('audit-status')).toHaveText('Analysis complete. Overall score: 86 out of 100.');
+    await expect(page.getByTestId('audit-status')).toHaveText(
+      'Analysis complete. Overall score: 86 out of 100.',
+    );
     await expect(page).toHaveURL(/\/en\/tools\?url=https%3A%2F%2Fexample\.com%2F$/);
     await expect(submit(page)).toBeEnabled();
 
@@ -81,7 +89,10 @@ test.describe('tools: the free audit', () => {
     // Next steps lead to the guide and the services.
     const next = page.getByRole('region', { name: 'Next steps' });
     await expect(next.getByRole('link', { name: 'Read the GEO guide' })).toHaveAttribute('href', '/en/guide');
-    await expect(next.getByRole('link', { name: 'See our services' })).toHaveAttribute('href', '/en/services');
+    await expect(next.getByRole('link', { name: 'See our services' })).toHaveAttribute(
+      'href',
+      '/en/services',
+    );
 
     // The address can be shared: reloading it renders the same report straight away.
     await page.reload();
@@ -89,7 +100,11 @@ test.describe('tools: the free audit', () => {
     await expect(page.getByLabel('Website address')).toHaveValue('https://example.com/');
   });
 
-  test('the keyboard runs the audit and focus follows the result', async ({ page, consoleProblems, isMobile }) => {
+  test('the keyboard runs the audit and focus follows the result', async ({
+    page,
+    consoleProblems,
+    isMobile,
+  }) => {
     test.skip(isMobile, 'keyboard use is a desktop concern');
     void consoleProblems;
     await page.goto('/en/tools');
@@ -97,8 +112,12 @@ test.describe('tools: the free audit', () => {
     await page.getByLabel('Website address').focus();
     await page.keyboard.type('https://www.example.org/pricing');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Analyzing https://www.example.org/pricing' })).toBeFocused();
-    await expect(page.getByRole('heading', { name: 'Sample report for https://www.example.org/pricing' })).toBeFocused({ timeout: 6000 });
+    await expect(
+      page.getByRole('heading', { name: 'Analyzing https://www.example.org/pricing' }),
+    ).toBeFocused();
+    await expect(
+      page.getByRole('heading', { name: 'Sample report for https://www.example.org/pricing' }),
+    ).toBeFocused({ timeout: 6000 });
   });
 
   test('an address that is not http(s) is refused with a message', async ({ page, consoleProblems }) => {
@@ -132,29 +151,46 @@ test.describe('tools: the free audit', () => {
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit de citation IA gratuit');
     await expect(submit(page)).toHaveText('Analyser');
-    await expect(page.getByRole('region', { name: /Qui lit cette page/ })).toContainText('Vous êtes un visiteur humain');
+    await expect(page.getByRole('region', { name: /Qui lit cette page/ })).toContainText(
+      'Vous êtes un visiteur humain',
+    );
     await page.getByLabel('Adresse de votre site').fill('https://exemple.fr');
     await submit(page).click();
-    await expect(page.getByRole('progressbar', { name: 'Progression de l’analyse' })).toHaveAttribute('aria-valuenow', '66');
+    await expect(page.getByRole('progressbar', { name: 'Progression de l’analyse' })).toHaveAttribute(
+      'aria-valuenow',
+      '66',
+    );
     await expect(submit(page)).toHaveText('Analyse en cours…');
-    await expect(page.getByRole('heading', { level: 2, name: 'Rapport d’exemple pour https://exemple.fr/' })).toBeVisible({ timeout: 6000 });
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Rapport d’exemple pour https://exemple.fr/' }),
+    ).toBeVisible({ timeout: 6000 });
     await expect(page.getByRole('heading', { level: 3, name: 'Score global' })).toBeVisible();
     await expect(page.getByTestId('overall-message')).toHaveText(/^Bonne optimisation/);
     await expect(page.getByTestId('category-card').nth(0).locator('.badge').first()).toHaveText('Excellent');
     await expect(page.getByTestId('category-card').nth(1).locator('.badge').first()).toHaveText('Bon');
     await expect(page.locator('[data-status="pass"] .badge').first()).toHaveText('Conforme');
     await expect(page.getByRole('link', { name: 'Lire le guide GEO' })).toHaveAttribute('href', '/fr/guide');
-    await expect(page.getByRole('link', { name: 'Voir nos services' })).toHaveAttribute('href', '/fr/services');
+    await expect(page.getByRole('link', { name: 'Voir nos services' })).toHaveAttribute(
+      'href',
+      '/fr/services',
+    );
   });
 });
 
-test('axe finds nothing in the running and report states, light and dark', async ({ page, consoleProblems, isMobile }) => {
+test('axe finds nothing in the running and report states, light and dark', async ({
+  page,
+  consoleProblems,
+  isMobile,
+}) => {
   test.skip(isMobile, 'one viewport is enough for the rules axe checks');
   test.setTimeout(60_000);
   void consoleProblems;
   const violations = async (label: string) => {
     const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      label,
+    ).toEqual([]);
   };
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
@@ -179,7 +215,9 @@ test.describe('tools without JavaScript', () => {
   test('the report for ?url= is rendered by the server', async ({ page, consoleProblems }) => {
     void consoleProblems;
     await page.goto('/en/tools?url=https%3A%2F%2Fexample.com');
-    await expect(page.getByRole('heading', { level: 2, name: 'Sample report for https://example.com/' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Sample report for https://example.com/' }),
+    ).toBeVisible();
     await expect(page.getByTestId('overall-score')).toHaveText('86');
     await expect(page.getByTestId('category-card')).toHaveCount(4);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
@@ -193,12 +231,16 @@ test.describe('tools without JavaScript', () => {
     await page.getByLabel('Adresse de votre site').fill('https://www.exemple.fr/tarifs');
     await submit(page).click();
     await expect(page).toHaveURL(/\/fr\/tools\?url=https%3A%2F%2Fwww\.exemple\.fr%2Ftarifs$/);
-    await expect(page.getByRole('heading', { level: 2, name: 'Rapport d’exemple pour https://www.exemple.fr/tarifs' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Rapport d’exemple pour https://www.exemple.fr/tarifs' }),
+    ).toBeVisible();
   });
 
   test('a hostile or invalid address is shown as text or refused', async ({ page, consoleProblems }) => {
     void consoleProblems;
-    await page.goto('/en/tools?url=' + encodeURIComponent('https://example.com/"><img src=x onerror=alert(1)>'));
+    await page.goto(
+      '/en/tools?url=' + encodeURIComponent('https://example.com/"><img src=x onerror=alert(1)>'),
+    );
     const heading = page.locator('#results-title');
     await expect(heading).toContainText('Sample report for https://example.com/');
     await expect(heading.locator('img')).toHaveCount(0);

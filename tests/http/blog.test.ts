@@ -16,8 +16,14 @@ beforeAll(async () => {
 });
 
 const decode = (text: string) =>
-  text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-const cardTitles = (html: string) => [...html.matchAll(/<h3 class="card-title"><a [^>]*href="\/\w\w\/blog\/([\w-]+)"/g)].map((m) => m[1]);
+  text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+const cardTitles = (html: string) =>
+  [...html.matchAll(/<h3 class="card-title"><a [^>]*href="\/\w\w\/blog\/([\w-]+)"/g)].map((m) => m[1]);
 
 describe('blog listing', () => {
   it('renders every post, the featured grid, filters, the count and the newsletter', async () => {
@@ -25,7 +31,8 @@ describe('blog listing', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('placeholder="Search articles..."');
     expect(res.text).toContain('>Featured Articles</h2>');
-    for (const label of ['All', 'Strategy', 'Technical', 'Legal', 'Performance']) expect(res.text).toMatch(new RegExp(`>${label}</a>`));
+    for (const label of ['All', 'Strategy', 'Technical', 'Legal', 'Performance'])
+      expect(res.text).toMatch(new RegExp(`>${label}</a>`));
     expect(res.text).toMatch(/>All Articles<\/h2>/);
     expect(res.text).toContain('6 articles');
     expect(res.text).toContain('No spam. Unsubscribe anytime. GDPR compliant.');
@@ -51,7 +58,9 @@ describe('blog listing', () => {
   });
 
   it('ignores hostile filter values', async () => {
-    const res = await request(app).get('/en/blog?category=%3Cscript%3E&q=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+    const res = await request(app).get(
+      '/en/blog?category=%3Cscript%3E&q=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+    );
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('<img src=x');
     expect(res.text).toMatch(/>All Articles<\/h2>/);
@@ -59,37 +68,52 @@ describe('blog listing', () => {
 });
 
 describe('articles', () => {
-  it.each(LANGUAGES.flatMap((lang) => slugs.map((slug) => ({ lang, slug }))))('/$lang/blog/$slug renders every element', async ({ lang, slug }) => {
-    const post = blog.post(lang, slug)!;
-    const res = await request(app).get(`/${lang}/blog/${slug}`).set('User-Agent', HUMAN_UA);
-    expect(res.status).toBe(200);
-    const html = res.text;
-    const h1 = /<h1 class="hero-title">([^<]*)<\/h1>/.exec(html)![1]!;
-    expect(decode(h1)).toBe(post.title);
-    expect(html).toContain(`href="/${lang}/blog"`);
-    expect(html).toContain(`<time dateTime="${post.publishedAt}">`);
-    expect(html).toContain(lang === 'en' ? `${post.readingTime} min read` : `${post.readingTime} min de lecture`);
-    expect(html).toContain(lang === 'en' ? `${post.wordCount} words` : `${post.wordCount} mots`);
-    expect(html).toContain(lang === 'en' ? 'Share Article' : 'Partager l’article');
-    expect(html).toContain(lang === 'en' ? 'About the Author' : 'À propos de l’auteur');
-    expect(html).toContain(`href="/${lang}/tools"`);
-    expect(html).toContain(`href="/${lang}/services"`);
-    expect(html).toMatch(/<h2 id="[a-z0-9-]+">/);
-    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as { '@graph': Record<string, unknown>[] };
-    const article = ld['@graph'].find((n) => n['@type'] === (post.schemaType === 'TechArticle' ? 'TechArticle' : 'BlogPosting'))!;
-    expect(article).toMatchObject({
-      headline: post.title,
-      datePublished: post.publishedAt,
-      dateModified: post.updatedAt,
-      wordCount: post.wordCount,
-      timeRequired: `PT${post.readingTime}M`,
-      inLanguage: lang === 'en' ? 'en-US' : 'fr-FR',
-      publisher: { '@id': 'https://geo.example/#organization' },
-      mainEntityOfPage: { '@id': `https://geo.example/${lang}/blog/${slug}#webpage` },
-    });
-    const crumbs = ld['@graph'].find((n) => n['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
-    expect(crumbs.itemListElement.map((c) => c.name)).toEqual([lang === 'en' ? 'Home' : 'Accueil', 'Blog', post.title]);
-  });
+  it.each(LANGUAGES.flatMap((lang) => slugs.map((slug) => ({ lang, slug }))))(
+    '/$lang/blog/$slug renders every element',
+    async ({ lang, slug }) => {
+      const post = blog.post(lang, slug)!;
+      const res = await request(app).get(`/${lang}/blog/${slug}`).set('User-Agent', HUMAN_UA);
+      expect(res.status).toBe(200);
+      const html = res.text;
+      const h1 = /<h1 class="hero-title">([^<]*)<\/h1>/.exec(html)![1]!;
+      expect(decode(h1)).toBe(post.title);
+      expect(html).toContain(`href="/${lang}/blog"`);
+      expect(html).toContain(`<time dateTime="${post.publishedAt}">`);
+      expect(html).toContain(
+        lang === 'en' ? `${post.readingTime} min read` : `${post.readingTime} min de lecture`,
+      );
+      expect(html).toContain(lang === 'en' ? `${post.wordCount} words` : `${post.wordCount} mots`);
+      expect(html).toContain(lang === 'en' ? 'Share Article' : 'Partager l’article');
+      expect(html).toContain(lang === 'en' ? 'About the Author' : 'À propos de l’auteur');
+      expect(html).toContain(`href="/${lang}/tools"`);
+      expect(html).toContain(`href="/${lang}/services"`);
+      expect(html).toMatch(/<h2 id="[a-z0-9-]+">/);
+      const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as {
+        '@graph': Record<string, unknown>[];
+      };
+      const article = ld['@graph'].find(
+        (n) => n['@type'] === (post.schemaType === 'TechArticle' ? 'TechArticle' : 'BlogPosting'),
+      )!;
+      expect(article).toMatchObject({
+        headline: post.title,
+        datePublished: post.publishedAt,
+        dateModified: post.updatedAt,
+        wordCount: post.wordCount,
+        timeRequired: `PT${post.readingTime}M`,
+        inLanguage: lang === 'en' ? 'en-US' : 'fr-FR',
+        publisher: { '@id': 'https://geo.example/#organization' },
+        mainEntityOfPage: { '@id': `https://geo.example/${lang}/blog/${slug}#webpage` },
+      });
+      const crumbs = ld['@graph'].find((n) => n['@type'] === 'BreadcrumbList') as {
+        itemListElement: { name: string }[];
+      };
+      expect(crumbs.itemListElement.map((c) => c.name)).toEqual([
+        lang === 'en' ? 'Home' : 'Accueil',
+        'Blog',
+        post.title,
+      ]);
+    },
+  );
 
   it('shows related articles with excerpts cut at 120 characters', async () => {
     const html = (await request(app).get('/en/blog/ultimate-geo-guide-2025')).text;
@@ -97,7 +121,8 @@ describe('articles', () => {
     expect(cardTitles(related).length).toBeGreaterThan(0);
     expect(cardTitles(related).length).toBeLessThanOrEqual(3);
     expect(cardTitles(related)).not.toContain('ultimate-geo-guide-2025');
-    for (const [, text] of related.matchAll(/<p class="muted grow">([^<]*)<\/p>/g)) expect(text!.length).toBeLessThanOrEqual(123);
+    for (const [, text] of related.matchAll(/<p class="muted grow">([^<]*)<\/p>/g))
+      expect(text!.length).toBeLessThanOrEqual(123);
   });
 
   it('redirects an unknown slug to the listing with a 302', async () => {
@@ -151,7 +176,9 @@ describe('for machines', () => {
     const xml = (await request(app).get('/sitemap.xml')).text;
     for (const slug of slugs) {
       const updated = blog.post('en', slug)!.updatedAt.slice(0, 10);
-      expect(xml).toMatch(new RegExp(`<loc>https://geo.example/fr/blog/${slug}</loc>[\\s\\S]*?<lastmod>${updated}</lastmod>`));
+      expect(xml).toMatch(
+        new RegExp(`<loc>https://geo.example/fr/blog/${slug}</loc>[\\s\\S]*?<lastmod>${updated}</lastmod>`),
+      );
     }
   });
 
@@ -174,9 +201,14 @@ describe('for machines', () => {
     for (const lang of LANGUAGES) {
       for (const slug of slugs) {
         // A plain sentence from the body (no Markdown, no accents to be escaped differently).
-        const line = blog.post(lang, slug)!.content.split('\n').find((l) => /^[A-Za-z][A-Za-z ,']{59}/.test(l));
+        const line = blog
+          .post(lang, slug)!
+          .content.split('\n')
+          .find((l) => /^[A-Za-z][A-Za-z ,']{59}/.test(l));
         expect(line, `${lang}/${slug} has a plain sentence to look for`).toBeDefined();
-        expect(bundle.includes(line!.slice(0, 60)), `${lang}/${slug} body is in the client bundle`).toBe(false);
+        expect(bundle.includes(line!.slice(0, 60)), `${lang}/${slug} body is in the client bundle`).toBe(
+          false,
+        );
       }
     }
   });

@@ -22,8 +22,12 @@ describe('language redirects', () => {
 
   it('sends / to the stored language, then to Accept-Language', async () => {
     expect((await request(app).get('/').set('Cookie', 'lang=fr')).headers.location).toBe('/fr/');
-    expect((await request(app).get('/').set('Accept-Language', 'fr-FR,fr;q=0.9,en;q=0.5')).headers.location).toBe('/fr/');
-    expect((await request(app).get('/').set('Cookie', 'lang=en').set('Accept-Language', 'fr')).headers.location).toBe('/en/');
+    expect(
+      (await request(app).get('/').set('Accept-Language', 'fr-FR,fr;q=0.9,en;q=0.5')).headers.location,
+    ).toBe('/fr/');
+    expect(
+      (await request(app).get('/').set('Cookie', 'lang=en').set('Accept-Language', 'fr')).headers.location,
+    ).toBe('/en/');
   });
 
   it('discards a language value that is not a language', async () => {
@@ -31,11 +35,14 @@ describe('language redirects', () => {
     expect(res.headers.location).toBe('/en/');
   });
 
-  it.each(PAGES.filter((p) => p.path).map((p) => p.path))('redirects unprefixed /%s and keeps the query', async (p) => {
-    const res = await request(app).get(`/${p}?utm_source=x&b=2`);
-    expect(res.status).toBe(302);
-    expect(res.headers.location).toBe(`/en/${p}?utm_source=x&b=2`);
-  });
+  it.each(PAGES.filter((p) => p.path).map((p) => p.path))(
+    'redirects unprefixed /%s and keeps the query',
+    async (p) => {
+      const res = await request(app).get(`/${p}?utm_source=x&b=2`);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(`/en/${p}?utm_source=x&b=2`);
+    },
+  );
 
   it('keeps the slug of an unprefixed blog post (the spec defect fixed)', async () => {
     const res = await request(app).get('/blog/ultimate-geo-guide-2025').set('Cookie', 'lang=fr');
@@ -58,7 +65,14 @@ describe('language redirects', () => {
   });
 
   it('never redirects off-site', async () => {
-    for (const p of ['//evil.example/', '//evil.example/guide', '/%2F%2Fevil.example/', '/en//evil.example/', '/\\evil.example', '/%5Cevil.example']) {
+    for (const p of [
+      '//evil.example/',
+      '//evil.example/guide',
+      '/%2F%2Fevil.example/',
+      '/en//evil.example/',
+      '/\\evil.example',
+      '/%5Cevil.example',
+    ]) {
       const res = await request(app).get(p);
       const location = res.headers.location as string | undefined;
       if (location) expect(location).toMatch(/^\/[a-z]{2}\/(?!\/)/);
@@ -68,28 +82,36 @@ describe('language redirects', () => {
 });
 
 describe('pages', () => {
-  const routes = LANGUAGES.flatMap((lang) => PAGES.map((page) => ({ lang, page, url: localePath(lang, page.path) })));
+  const routes = LANGUAGES.flatMap((lang) =>
+    PAGES.map((page) => ({ lang, page, url: localePath(lang, page.path) })),
+  );
 
-  it.each(routes)('$url renders a full document with its own title, h1 and metadata', async ({ lang, url }) => {
-    const res = await request(app).get(url).set('User-Agent', HUMAN_UA);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    const html = res.text;
-    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
-    expect(html).toContain(`<html lang="${lang}"`);
-    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
-    expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
-    expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
-    expect(html).toContain(`<link rel="canonical" href="https://geo.example${url}"/>`);
-    for (const l of LANGUAGES) expect(html).toMatch(new RegExp(`<link rel="alternate" hrefLang="${l}" href="https://geo.example/${l}/`));
-    expect(html).toContain('hrefLang="x-default"');
-    expect(html).toContain('property="og:title"');
-    expect(html).toContain('name="twitter:card"');
-    expect(html).toContain('"@id":"https://geo.example/#organization"');
-    expect(html).toContain('<main id="main-content"');
-    expect(html).toContain(lang === 'fr' ? 'aria-label="Contenu principal"' : 'aria-label="Main content"');
-    expect(html).toContain('href="#main-content"');
-  });
+  it.each(routes)(
+    '$url renders a full document with its own title, h1 and metadata',
+    async ({ lang, url }) => {
+      const res = await request(app).get(url).set('User-Agent', HUMAN_UA);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      const html = res.text;
+      expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(html).toContain(`<link rel="canonical" href="https://geo.example${url}"/>`);
+      for (const l of LANGUAGES)
+        expect(html).toMatch(
+          new RegExp(`<link rel="alternate" hrefLang="${l}" href="https://geo.example/${l}/`),
+        );
+      expect(html).toContain('hrefLang="x-default"');
+      expect(html).toContain('property="og:title"');
+      expect(html).toContain('name="twitter:card"');
+      expect(html).toContain('"@id":"https://geo.example/#organization"');
+      expect(html).toContain('<main id="main-content"');
+      expect(html).toContain(lang === 'fr' ? 'aria-label="Contenu principal"' : 'aria-label="Main content"');
+      expect(html).toContain('href="#main-content"');
+    },
+  );
 
   it('gives every page a unique title and description per language', async () => {
     const titles = new Set<string>();
@@ -140,16 +162,19 @@ describe('humans and crawlers', () => {
     expect(res.headers['cache-control']).toBe('private, no-cache');
   });
 
-  it.each([GOOGLEBOT_UA, GPTBOT_UA, 'HeadlessChrome/120', 'curl/8.5.0'])('gives crawler %s the same page with no client script', async (ua) => {
-    const res = await request(app).get('/en/guide').set('User-Agent', ua);
-    expect(res.status).toBe(200);
-    expect(res.headers.vary).toMatch(/User-Agent/);
-    const scripts = res.text.match(/<script[^>]*>/g) ?? [];
-    expect(scripts).toEqual(['<script type="application/ld+json">']);
-    expect(res.text).not.toContain('modulepreload');
-    expect(res.text).not.toContain('fade-in');
-    expect(res.text).toContain('id="bot-fallback"');
-  });
+  it.each([GOOGLEBOT_UA, GPTBOT_UA, 'HeadlessChrome/120', 'curl/8.5.0'])(
+    'gives crawler %s the same page with no client script',
+    async (ua) => {
+      const res = await request(app).get('/en/guide').set('User-Agent', ua);
+      expect(res.status).toBe(200);
+      expect(res.headers.vary).toMatch(/User-Agent/);
+      const scripts = res.text.match(/<script[^>]*>/g) ?? [];
+      expect(scripts).toEqual(['<script type="application/ld+json">']);
+      expect(res.text).not.toContain('modulepreload');
+      expect(res.text).not.toContain('fade-in');
+      expect(res.text).toContain('id="bot-fallback"');
+    },
+  );
 
   it('marks AI crawlers and gives them a fresh last-modified value', async () => {
     const html = (await request(app).get('/en/').set('User-Agent', GPTBOT_UA)).text;
@@ -161,7 +186,10 @@ describe('humans and crawlers', () => {
   it('shows crawlers and humans the same visible text on every page and article', async () => {
     const blog = loadBlog();
     for (const lang of LANGUAGES) {
-      const urls = [...PAGES.map((page) => localePath(lang, page.path)), ...blog.summaries(lang).map((post) => `/${lang}/blog/${post.slug}`)];
+      const urls = [
+        ...PAGES.map((page) => localePath(lang, page.path)),
+        ...blog.summaries(lang).map((post) => `/${lang}/blog/${post.slug}`),
+      ];
       for (const url of urls) {
         const human = visibleText((await request(app).get(url).set('User-Agent', HUMAN_UA)).text);
         // A search crawler and an AI crawler, each compared with what a person gets.
@@ -174,9 +202,12 @@ describe('humans and crawlers', () => {
   });
 
   it('renders the stored theme on the server, so there is no flash', async () => {
-    const dark = (await request(app).get('/en/').set('User-Agent', HUMAN_UA).set('Cookie', 'theme=dark')).text;
+    const dark = (await request(app).get('/en/').set('User-Agent', HUMAN_UA).set('Cookie', 'theme=dark'))
+      .text;
     expect(dark).toMatch(/<html lang="en" class="dark"/);
-    const bogus = (await request(app).get('/en/').set('User-Agent', HUMAN_UA).set('Cookie', 'theme="><script>')).text;
+    const bogus = (
+      await request(app).get('/en/').set('User-Agent', HUMAN_UA).set('Cookie', 'theme="><script>')
+    ).text;
     expect(bogus).toMatch(/<html lang="en" data-visitor="human"/);
   });
 });
@@ -186,7 +217,9 @@ describe('status codes and error screens', () => {
     const en = await request(app).get('/en/no-such-page').set('User-Agent', HUMAN_UA);
     expect(en.status).toBe(404);
     expect(en.text).toContain('Oops! Page not found');
-    expect(en.text).toContain('The page you’re looking for doesn’t exist or has been moved.'.replace(/’/g, "'"));
+    expect(en.text).toContain(
+      'The page you’re looking for doesn’t exist or has been moved.'.replace(/’/g, "'"),
+    );
     expect(en.text).toContain('Return Home');
     expect(en.text).toContain('Go Back');
     expect(en.text).toContain('<meta name="robots" content="noindex, follow"/>');
@@ -204,7 +237,10 @@ describe('status codes and error screens', () => {
 
   it('answers 500 with the render-failure screen and no stack trace when rendering throws', async () => {
     const real = (await import(pathToFileURL(path.resolve('dist/server/entry-server.js')).href)) as Renderer;
-    const failing: Renderer = { ...real, render: () => Promise.reject(new Error('boom at SecretComponent (/app/src/secret.tsx:1:1)')) };
+    const failing: Renderer = {
+      ...real,
+      render: () => Promise.reject(new Error('boom at SecretComponent (/app/src/secret.tsx:1:1)')),
+    };
     const broken = await testServer({}, { renderer: failing });
     const res = await request(broken).get('/en/guide').set('User-Agent', HUMAN_UA);
     expect(res.status).toBe(500);
@@ -289,15 +325,27 @@ describe('headers, assets and health', () => {
       const html = (await request(app).get(url).set('User-Agent', HUMAN_UA)).text;
       const icons = [...html.matchAll(/<link rel="icon" href="([^"]+)"/g)].map((m) => m[1]);
       expect(icons, url).toEqual(['/favicon-32.png', '/icon-192.png']);
-      for (const [, src] of html.matchAll(/<img [^>]*src="([^"]+)"/g)) expect(src, url).toMatch(/\.(webp|avif|png|jpe?g)$/);
+      for (const [, src] of html.matchAll(/<img [^>]*src="([^"]+)"/g))
+        expect(src, url).toMatch(/\.(webp|avif|png|jpe?g)$/);
     }
-    const article = (await request(app).get('/fr/blog/ultimate-geo-guide-2025').set('User-Agent', HUMAN_UA)).text;
+    const article = (await request(app).get('/fr/blog/ultimate-geo-guide-2025').set('User-Agent', HUMAN_UA))
+      .text;
     expect(article).toMatch(/<img [^>]*src="\/images\/authors\/claire-martin\.webp"/);
-    for (const icon of ['/favicon-32.png', '/icon-192.png']) expect((await request(app).get(icon)).headers['content-type'], icon).toBe('image/png');
+    for (const icon of ['/favicon-32.png', '/icon-192.png'])
+      expect((await request(app).get(icon)).headers['content-type'], icon).toBe('image/png');
   });
 
   it('never serves build metadata, sources or dotfiles', async () => {
-    for (const p of ['/.vite/manifest.json', '/%2Evite/manifest.json', '/server.ts', '/src/site.ts', '/package.json', '/.env', '/.git/config', '/assets/../../server/entry-server.js']) {
+    for (const p of [
+      '/.vite/manifest.json',
+      '/%2Evite/manifest.json',
+      '/server.ts',
+      '/src/site.ts',
+      '/package.json',
+      '/.env',
+      '/.git/config',
+      '/assets/../../server/entry-server.js',
+    ]) {
       const res = await request(app).get(p);
       expect(res.status, p).not.toBe(200);
       expect(res.text).not.toContain('"isEntry"');
@@ -325,7 +373,8 @@ describe('files for crawlers', () => {
     const res = await request(app).get('/sitemap.xml');
     expect(res.headers['content-type']).toMatch(/application\/xml/);
     for (const lang of LANGUAGES) {
-      for (const page of PAGES) expect(res.text).toContain(`<loc>https://geo.example${localePath(lang, page.path)}</loc>`);
+      for (const page of PAGES)
+        expect(res.text).toContain(`<loc>https://geo.example${localePath(lang, page.path)}</loc>`);
     }
     expect(res.text).toContain('hreflang="x-default"');
   });
@@ -333,7 +382,9 @@ describe('files for crawlers', () => {
   it('publishes llms.txt and ai.txt', async () => {
     const llms = await request(app).get('/llms.txt');
     expect(llms.text).toMatch(/^# GEO Platform\n\n> /);
-    expect(llms.text).toMatch(/\n## Pages \(English\)\n\n- \[[^\]]+\]\(https:\/\/geo\.example\/en\/index\.md\): /);
+    expect(llms.text).toMatch(
+      /\n## Pages \(English\)\n\n- \[[^\]]+\]\(https:\/\/geo\.example\/en\/index\.md\): /,
+    );
     const ai = await request(app).get('/ai.txt');
     expect(ai.text).toContain('Policy: opt-out-commercial');
   });

@@ -10,12 +10,16 @@ import { CRAWLERS } from '../../src/lib/visitor.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
 
-const CLAUDEBOT_UA = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';
-const CHATGPT_USER_UA = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
+const CLAUDEBOT_UA =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';
+const CHATGPT_USER_UA =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
 const UPTIME_UA = 'Mozilla/5.0+(compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)';
 
 let app: App;
-const slugs = loadBlog().summaries('en').map((p) => p.slug);
+const slugs = loadBlog()
+  .summaries('en')
+  .map((p) => p.slug);
 beforeAll(async () => {
   app = await testServer();
 });
@@ -38,7 +42,10 @@ describe('GET /api/visitor', () => {
       priority: 'none',
       crawlDelay: 1,
     });
-    expect((await request(app).get('/api/visitor').set('User-Agent', UPTIME_UA)).body).toMatchObject({ category: 'monitoring', crawlDelay: 5 });
+    expect((await request(app).get('/api/visitor').set('User-Agent', UPTIME_UA)).body).toMatchObject({
+      category: 'monitoring',
+      crawlDelay: 5,
+    });
   });
 });
 
@@ -51,11 +58,16 @@ describe('crawler rendering', () => {
     const second = await request(app).get('/en/services').set('User-Agent', GOOGLEBOT_UA);
     expect(second.headers.etag).toBe(etag);
     expect(second.text).toBe(first.text);
-    const conditional = await request(app).get('/en/services').set('User-Agent', GOOGLEBOT_UA).set('If-None-Match', etag);
+    const conditional = await request(app)
+      .get('/en/services')
+      .set('User-Agent', GOOGLEBOT_UA)
+      .set('If-None-Match', etag);
     expect(conditional.status).toBe(304);
     expect(conditional.text).toBe('');
     // Another language or crawler class is another entry.
-    expect((await request(app).get('/fr/services').set('User-Agent', GOOGLEBOT_UA)).headers.etag).not.toBe(etag);
+    expect((await request(app).get('/fr/services').set('User-Agent', GOOGLEBOT_UA)).headers.etag).not.toBe(
+      etag,
+    );
     // People are never served from that cache.
     const human = await request(app).get('/en/services').set('User-Agent', HUMAN_UA);
     expect(human.headers['cache-control']).toBe('private, no-cache');
@@ -99,12 +111,22 @@ describe('crawler rendering', () => {
   });
 
   it('publishes the spec page metadata on every page', async () => {
-    const html = (await request(app).get('/en/blog/ultimate-geo-guide-2025').set('User-Agent', HUMAN_UA)).text;
-    for (const meta of ['ai-training" content="opt-out-commercial', 'ai-primary-source" content="true', 'gpai-risk" content="low', 'ai-generated" content="false', 'human-generated-score" content="95', 'ai-watermark" content="none']) {
+    const html = (await request(app).get('/en/blog/ultimate-geo-guide-2025').set('User-Agent', HUMAN_UA))
+      .text;
+    for (const meta of [
+      'ai-training" content="opt-out-commercial',
+      'ai-primary-source" content="true',
+      'gpai-risk" content="low',
+      'ai-generated" content="false',
+      'human-generated-score" content="95',
+      'ai-watermark" content="none',
+    ]) {
       expect(html).toContain(`<meta name="${meta}"/>`);
     }
     expect(html).toMatch(/<meta name="ai-quote-excerpt" content="[^"]{40,}"\/>/);
-    expect(html).toContain('<link rel="alternate" type="text/markdown" href="/en/blog/ultimate-geo-guide-2025.md" title="Markdown"/>');
+    expect(html).toContain(
+      '<link rel="alternate" type="text/markdown" href="/en/blog/ultimate-geo-guide-2025.md" title="Markdown"/>',
+    );
   });
 });
 
@@ -120,17 +142,25 @@ describe('AI training policy, stated once', () => {
     expect(ai).toContain('Policy: opt-out-commercial');
     expect(ai).toMatch(/User-Agent: GPTBot\nDisallow: \//);
     expect(ai).toMatch(/User-Agent: ChatGPT-User\nAllow: \//);
-    expect((await request(app).get('/en/').set('User-Agent', GPTBOT_UA)).headers['x-robots-tag']).toBe('noai, noimageai');
-    expect((await request(app).get('/en/').set('User-Agent', CHATGPT_USER_UA)).headers['x-robots-tag']).toBeUndefined();
+    expect((await request(app).get('/en/').set('User-Agent', GPTBOT_UA)).headers['x-robots-tag']).toBe(
+      'noai, noimageai',
+    );
+    expect(
+      (await request(app).get('/en/').set('User-Agent', CHATGPT_USER_UA)).headers['x-robots-tag'],
+    ).toBeUndefined();
   });
 
   it('follows the AI_TRAINING_POLICY setting everywhere', async () => {
     const open = await testServer({ AI_TRAINING_POLICY: 'allow' });
     expect((await request(open).get('/robots.txt')).text).toMatch(/User-agent: GPTBot\nAllow: \//);
-    expect((await request(open).get('/en/').set('User-Agent', GPTBOT_UA)).headers['x-robots-tag']).toBeUndefined();
+    expect(
+      (await request(open).get('/en/').set('User-Agent', GPTBOT_UA)).headers['x-robots-tag'],
+    ).toBeUndefined();
     expect((await request(open).get('/en/')).text).toContain('<meta name="ai-training" content="allow"/>');
     const closed = await testServer({ AI_TRAINING_POLICY: 'opt-out' });
-    expect((await request(closed).get('/en/').set('User-Agent', HUMAN_UA)).headers['x-robots-tag']).toBe('noai, noimageai');
+    expect((await request(closed).get('/en/').set('User-Agent', HUMAN_UA)).headers['x-robots-tag']).toBe(
+      'noai, noimageai',
+    );
     expect((await request(closed).get('/ai.txt')).text).toContain('Policy: opt-out');
   });
 });
@@ -159,14 +189,17 @@ describe('llms.txt and markdown copies', () => {
     expect(text).toMatch(/^## Pages \(English\)$/m);
     expect(text).toMatch(/^## Blog \(Français\)$/m);
     expect(text).toMatch(/^## Optional$/m);
-    for (const line of lines.filter((l) => l.startsWith('- '))) expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/geo\.example\/[^)]+\)(: .+)?$/);
+    for (const line of lines.filter((l) => l.startsWith('- ')))
+      expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/geo\.example\/[^)]+\)(: .+)?$/);
     for (const slug of slugs) expect(text).toContain(`(https://geo.example/en/blog/${slug}.md)`);
     // Pages link their markdown copies too, in both languages, and the services have their section.
     expect(text).toContain('(https://geo.example/en/index.md)');
     expect(text).toContain('(https://geo.example/fr/guide.md)');
     expect(text).toContain('(https://geo.example/fr/privacy.md)');
     expect(text).toMatch(/^## Services \(English\)$/m);
-    expect(text).toMatch(/^- \[GEO Content Strategy\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$1,499; 2-3 weeks\.$/m);
+    expect(text).toMatch(
+      /^- \[GEO Content Strategy\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$1,499; 2-3 weeks\.$/m,
+    );
     // Every markdown link answers.
     for (const [, url] of text.matchAll(/\]\(https:\/\/geo\.example(\/[^)]+\.md)\)/g)) {
       expect((await request(app).get(url!)).status, url).toBe(200);
@@ -183,7 +216,9 @@ describe('llms.txt and markdown copies', () => {
         expect(res.text).toMatch(/^# .+$/m);
         expect(res.text).not.toMatch(/<(div|span|script|button)[\s>]/);
         const html = (await request(app).get(localePath(lang, page.path)).set('User-Agent', HUMAN_UA)).text;
-        expect(html).toContain(`<link rel="alternate" type="text/markdown" href="${mdPath}" title="Markdown"/>`);
+        expect(html).toContain(
+          `<link rel="alternate" type="text/markdown" href="${mdPath}" title="Markdown"/>`,
+        );
       }
     }
     // The Tools page's visitor card describes a request, not the page: not in the copy.
@@ -197,7 +232,8 @@ describe('llms.txt and markdown copies', () => {
     const text = (await request(app).get('/llms-full.txt')).text;
     expect(text.startsWith('# GEO Platform')).toBe(true);
     for (const lang of LANGUAGES) {
-      for (const page of PAGES) expect(text).toContain(`Source: https://geo.example${localePath(lang, page.path)}\n`);
+      for (const page of PAGES)
+        expect(text).toContain(`Source: https://geo.example${localePath(lang, page.path)}\n`);
       for (const slug of slugs) expect(text).toContain(`Source: https://geo.example/${lang}/blog/${slug}\n`);
     }
   });
@@ -207,8 +243,11 @@ describe('sitemap', () => {
   it('dates pages without a date of their own by the build, not by the server start', async () => {
     const built = statSync(path.resolve('dist/client/.vite/manifest.json')).mtime.toISOString().slice(0, 10);
     const xml = (await request(app).get('/sitemap.xml')).text;
-    expect(xml).toMatch(new RegExp(`<loc>https://geo.example/en/guide</loc>[\\s\\S]*?<lastmod>${built}</lastmod>`));
-    const again = (await request(await testServer({ SITE_URL: 'https://geo.example' })).get('/sitemap.xml')).text;
+    expect(xml).toMatch(
+      new RegExp(`<loc>https://geo.example/en/guide</loc>[\\s\\S]*?<lastmod>${built}</lastmod>`),
+    );
+    const again = (await request(await testServer({ SITE_URL: 'https://geo.example' })).get('/sitemap.xml'))
+      .text;
     expect(again).toBe(xml);
   });
 
@@ -217,7 +256,11 @@ describe('sitemap', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sitemap-'));
     const file = path.join(dir, 'sitemap.xml');
     writeFileSync(file, xml);
-    const out = execFileSync('xmllint', ['--noout', '--schema', path.resolve('tests/fixtures/sitemap.xsd'), file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync(
+      'xmllint',
+      ['--noout', '--schema', path.resolve('tests/fixtures/sitemap.xsd'), file],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     expect(out).toBe('');
     expect(xml.match(/<url>/g)).toHaveLength((PAGES.length + slugs.length) * LANGUAGES.length);
     expect(xml.match(/hreflang="x-default"/g)).toHaveLength((PAGES.length + slugs.length) * LANGUAGES.length);
@@ -241,7 +284,9 @@ describe('metrics', () => {
 
   it('answers only the internal network', async () => {
     const behindProxy = await testServer({ TRUST_PROXY: '1' });
-    expect((await request(behindProxy).get('/metrics').set('X-Forwarded-For', '203.0.113.7')).status).toBe(404);
+    expect((await request(behindProxy).get('/metrics').set('X-Forwarded-For', '203.0.113.7')).status).toBe(
+      404,
+    );
     expect((await request(behindProxy).get('/metrics').set('X-Forwarded-For', '10.1.2.3')).status).toBe(200);
   });
 });
@@ -252,6 +297,7 @@ describe('site-wide limit and crawler policy files', () => {
     const from = (r: request.Test) => r.set('X-Forwarded-For', '198.51.100.9').set('User-Agent', GPTBOT_UA);
     for (let i = 0; i < 3; i++) await from(request(limited).get('/en/guide'));
     expect((await from(request(limited).get('/en/guide'))).status).toBe(429);
-    for (const file of ['/robots.txt', '/llms.txt', '/sitemap.xml', '/ai.txt']) expect((await from(request(limited).get(file))).status, file).toBe(200);
+    for (const file of ['/robots.txt', '/llms.txt', '/sitemap.xml', '/ai.txt'])
+      expect((await from(request(limited).get(file))).status, file).toBe(200);
   });
 });

@@ -6,15 +6,25 @@ import { createServer, type App, type ServerOptions } from '../../server.ts';
 export const HUMAN_UA =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 export const GOOGLEBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-export const GPTBOT_UA = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+export const GPTBOT_UA =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
 
 /** A server on the production build with a private data directory and silent logs. */
-export async function testServer(env: Record<string, string> = {}, options: Omit<ServerOptions, 'env'> = {}): Promise<App> {
+export async function testServer(
+  env: Record<string, string> = {},
+  options: Omit<ServerOptions, 'env'> = {},
+): Promise<App> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-test-'));
   return createServer({
     ...options,
     // The site-wide per-address limit is tested on its own; other suites send many requests from one address.
-    env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, SITE_URL: 'https://geo.example', RATE_LIMIT_PER_MINUTE: '0', ...env },
+    env: {
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      SITE_URL: 'https://geo.example',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
   });
 }
 

@@ -22,9 +22,52 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const PAGE_REQUESTS = Number(process.env.FUZZ_PAGE_REQUESTS ?? 2000);
 const API_REQUESTS = Number(process.env.FUZZ_API_REQUESTS ?? 1000);
 
-const XSS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "'><svg onload=alert(1)>", 'javascript:alert(1)', '</title><script>alert(1)</script>', '{{constructor.constructor("alert(1)")()}}', '${alert(1)}'];
+const XSS = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "'><svg onload=alert(1)>",
+  'javascript:alert(1)',
+  '</title><script>alert(1)</script>',
+  '{{constructor.constructor("alert(1)")()}}',
+  '${alert(1)}',
+];
 const MARKERS = ['<script>alert(1)', 'onerror=alert(1)>', '<svg onload=alert(1)>', '</title><script>'];
-const SEGMENTS = ['en', 'fr', 'de', 'blog', 'guide', 'tools', 'api', 'assets', '..', '.', '%2e%2e', '%2E%2E%2F', '%252e%252e', '%c0%ae%c0%ae', '%00', '%0d%0aSet-Cookie:%20x=1', '%ff', '%e2%80%ae', 'é', '💥', '%F0%9F%92%A5', '.env', '.git', 'node_modules', 'server.ts', 'index.md', 'feed.xml', '~root', ';', '%3Bjsessionid=1', '%5c', '\\', '//', 'a'.repeat(300)];
+const SEGMENTS = [
+  'en',
+  'fr',
+  'de',
+  'blog',
+  'guide',
+  'tools',
+  'api',
+  'assets',
+  '..',
+  '.',
+  '%2e%2e',
+  '%2E%2E%2F',
+  '%252e%252e',
+  '%c0%ae%c0%ae',
+  '%00',
+  '%0d%0aSet-Cookie:%20x=1',
+  '%ff',
+  '%e2%80%ae',
+  'é',
+  '💥',
+  '%F0%9F%92%A5',
+  '.env',
+  '.git',
+  'node_modules',
+  'server.ts',
+  'index.md',
+  'feed.xml',
+  '~root',
+  ';',
+  '%3Bjsessionid=1',
+  '%5c',
+  '\\',
+  '//',
+  'a'.repeat(300),
+];
 const METHODS = ['get', 'get', 'get', 'head', 'post', 'put', 'delete', 'patch', 'options'] as const;
 
 let app: App;
@@ -43,10 +86,17 @@ function randomPath(rand: () => number): string {
   const parts: string[] = [];
   for (let i = 0; i < depth; i++) {
     const roll = rand();
-    parts.push(roll < 0.6 ? pick(rand, SEGMENTS) : roll < 0.8 ? encodeURIComponent(pick(rand, XSS)) : rand().toString(36).slice(2));
+    parts.push(
+      roll < 0.6
+        ? pick(rand, SEGMENTS)
+        : roll < 0.8
+          ? encodeURIComponent(pick(rand, XSS))
+          : rand().toString(36).slice(2),
+    );
   }
   let path = `/${parts.join('/')}`;
-  if (rand() < 0.4) path += `?${pick(rand, ['q', 'category', 'url', 'service', 'x', '__proto__[a]', 'constructor[prototype][b]'])}=${encodeURIComponent(pick(rand, XSS))}`;
+  if (rand() < 0.4)
+    path += `?${pick(rand, ['q', 'category', 'url', 'service', 'x', '__proto__[a]', 'constructor[prototype][b]'])}=${encodeURIComponent(pick(rand, XSS))}`;
   if (rand() < 0.05) path = `/${'%41'.repeat(1000)}`;
   return path;
 }
@@ -55,11 +105,35 @@ function hostileHeaders(rand: () => number): Record<string, string> {
   const headers: Record<string, string> = {};
   const ua = rand();
   headers['User-Agent'] = ua < 0.4 ? HUMAN_UA : ua < 0.7 ? GOOGLEBOT_UA : pick(rand, XSS).slice(0, 200);
-  if (rand() < 0.5) headers['Cookie'] = pick(rand, ['lang=<script>', 'theme="><script>alert(1)</script>', 'form_result=../../etc/passwd', 'lang=fr; theme=dark', `x=${'y'.repeat(3000)}`, 'lang=%E0%A4%A', '__proto__=1']);
-  if (rand() < 0.4) headers['Accept-Language'] = pick(rand, ['fr;q=abc', '*', 'xx-YY', '<script>', 'en-US,en;q=0.9', ',,,;;;']);
-  if (rand() < 0.3) headers['X-Forwarded-For'] = pick(rand, ['1.2.3.4', 'not-an-ip', '::1, 999.1.1.1', '<script>']);
+  if (rand() < 0.5)
+    headers['Cookie'] = pick(rand, [
+      'lang=<script>',
+      'theme="><script>alert(1)</script>',
+      'form_result=../../etc/passwd',
+      'lang=fr; theme=dark',
+      `x=${'y'.repeat(3000)}`,
+      'lang=%E0%A4%A',
+      '__proto__=1',
+    ]);
+  if (rand() < 0.4)
+    headers['Accept-Language'] = pick(rand, [
+      'fr;q=abc',
+      '*',
+      'xx-YY',
+      '<script>',
+      'en-US,en;q=0.9',
+      ',,,;;;',
+    ]);
+  if (rand() < 0.3)
+    headers['X-Forwarded-For'] = pick(rand, ['1.2.3.4', 'not-an-ip', '::1, 999.1.1.1', '<script>']);
   if (rand() < 0.2) headers['Referer'] = pick(rand, XSS);
-  if (rand() < 0.2) headers['X-Request-Id'] = pick(rand, ['abc', '<script>alert(1)</script>', 'ok-request-id-123', 'x'.repeat(200)]);
+  if (rand() < 0.2)
+    headers['X-Request-Id'] = pick(rand, [
+      'abc',
+      '<script>alert(1)</script>',
+      'ok-request-id-123',
+      'x'.repeat(200),
+    ]);
   return headers;
 }
 
@@ -67,7 +141,8 @@ function assertSafe(res: request.Response, context: string) {
   expect(res.status, context).toBeLessThan(500);
   const body = typeof res.text === 'string' ? res.text : '';
   for (const marker of MARKERS) expect(body.includes(marker), `${context} reflected ${marker}`).toBe(false);
-  for (const name of Object.keys(res.headers)) expect(name, context).not.toMatch(/set-cookie-injected|^x=|injected/);
+  for (const name of Object.keys(res.headers))
+    expect(name, context).not.toMatch(/set-cookie-injected|^x=|injected/);
   expect(String(res.headers['set-cookie'] ?? ''), context).not.toMatch(/^x=1/);
 }
 
@@ -98,23 +173,64 @@ describe('hostile input to the API', () => {
   const bodies: ((rand: () => number) => { type: string; body: string | object })[] = [
     () => ({ type: 'application/json', body: '{"email": ' }),
     () => ({ type: 'application/json', body: nested(3000) }),
-    () => ({ type: 'application/json', body: '[' .repeat(5000) }),
-    () => ({ type: 'application/json', body: '{"__proto__": {"polluted": true}, "email": "a@b.co", "website": "https://x.example"}' }),
-    () => ({ type: 'application/json', body: '{"constructor": {"prototype": {"polluted": true}}, "name": "x", "email": "a@b.co"}' }),
+    () => ({ type: 'application/json', body: '['.repeat(5000) }),
+    () => ({
+      type: 'application/json',
+      body: '{"__proto__": {"polluted": true}, "email": "a@b.co", "website": "https://x.example"}',
+    }),
+    () => ({
+      type: 'application/json',
+      body: '{"constructor": {"prototype": {"polluted": true}}, "name": "x", "email": "a@b.co"}',
+    }),
     () => ({ type: 'application/json', body: 'null' }),
     () => ({ type: 'application/json', body: '123' }),
     () => ({ type: 'application/json', body: '"just a string"' }),
     () => ({ type: 'application/json', body: '[{"email": "a@b.co"}]' }),
-    (rand) => ({ type: 'application/json', body: { name: pick(rand, XSS), email: `${pick(rand, XSS)}@x.co`, website: pick(rand, XSS), message: pick(rand, XSS), service: pick(rand, XSS), lang: pick(rand, XSS) } }),
-    (rand) => ({ type: 'application/json', body: { name: [1, 2], email: { $gt: '' }, website: 42, message: null, lang: ['en'] } }),
-    (rand) => ({ type: 'application/json', body: { email: `x${Math.floor(rand() * 1e9)}@example.com`, website: 'https://ok.example.com', name: 'é'.repeat(100) } }),
-    () => ({ type: 'application/x-www-form-urlencoded', body: '__proto__[polluted]=1&constructor[prototype][polluted]=1&email=a%40b.co' }),
+    (rand) => ({
+      type: 'application/json',
+      body: {
+        name: pick(rand, XSS),
+        email: `${pick(rand, XSS)}@x.co`,
+        website: pick(rand, XSS),
+        message: pick(rand, XSS),
+        service: pick(rand, XSS),
+        lang: pick(rand, XSS),
+      },
+    }),
+    (rand) => ({
+      type: 'application/json',
+      body: { name: [1, 2], email: { $gt: '' }, website: 42, message: null, lang: ['en'] },
+    }),
+    (rand) => ({
+      type: 'application/json',
+      body: {
+        email: `x${Math.floor(rand() * 1e9)}@example.com`,
+        website: 'https://ok.example.com',
+        name: 'é'.repeat(100),
+      },
+    }),
+    () => ({
+      type: 'application/x-www-form-urlencoded',
+      body: '__proto__[polluted]=1&constructor[prototype][polluted]=1&email=a%40b.co',
+    }),
     () => ({ type: 'application/x-www-form-urlencoded', body: `email=${'%'.repeat(50)}&name=%E0%A4%A` }),
-    (rand) => ({ type: 'application/x-www-form-urlencoded', body: `name=${encodeURIComponent(pick(rand, XSS))}&email=bad&returnTo=${encodeURIComponent('https://evil.example')}` }),
-    () => ({ type: 'application/x-www-form-urlencoded', body: Array.from({ length: 200 }, (_, i) => `f${i}=v`).join('&') }),
+    (rand) => ({
+      type: 'application/x-www-form-urlencoded',
+      body: `name=${encodeURIComponent(pick(rand, XSS))}&email=bad&returnTo=${encodeURIComponent('https://evil.example')}`,
+    }),
+    () => ({
+      type: 'application/x-www-form-urlencoded',
+      body: Array.from({ length: 200 }, (_, i) => `f${i}=v`).join('&'),
+    }),
     () => ({ type: 'text/plain', body: 'hello' }),
-    () => ({ type: 'application/xml', body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' }),
-    () => ({ type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--x--' }),
+    () => ({
+      type: 'application/xml',
+      body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+    }),
+    () => ({
+      type: 'multipart/form-data; boundary=x',
+      body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--x--',
+    }),
     () => ({ type: 'application/json; charset=utf-16', body: '{}' }),
   ];
 
@@ -127,12 +243,15 @@ describe('hostile input to the API', () => {
       const { type, body } = pick(rand, bodies)(rand);
       const res = await request(app)
         .post(endpoint)
-        .set('X-Forwarded-For', `10.${address >> 16 & 255}.${address >> 8 & 255}.${address++ & 255}`)
+        .set('X-Forwarded-For', `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address++ & 255}`)
         .set('Content-Type', type)
         .set('Accept', rand() < 0.2 ? 'text/html' : 'application/json')
         .send(body);
       outcomes[String(res.status)] = (outcomes[String(res.status)] ?? 0) + 1;
-      assertSafe(res, `${endpoint} ${type} ${String(typeof body === 'string' ? body : JSON.stringify(body)).slice(0, 80)}`);
+      assertSafe(
+        res,
+        `${endpoint} ${type} ${String(typeof body === 'string' ? body : JSON.stringify(body)).slice(0, 80)}`,
+      );
       if (res.status >= 300 && res.status < 400) expect(res.headers.location).toMatch(/^\/(en|fr)\//);
       if (res.type === 'application/json' && res.status !== 200) expect(typeof res.body.error).toBe('string');
     }

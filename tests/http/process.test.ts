@@ -10,7 +10,12 @@ import { describe, expect, it } from 'vitest';
 
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['dist/server/server.js'], {
-    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'geo-proc-')), ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'geo-proc-')),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -114,7 +119,9 @@ describe('the server process', () => {
     const second = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
     await portOf(second);
     const exported = JSON.parse(await exportLeads(dataDir)) as { email: string; message: string }[];
-    expect(exported).toEqual([expect.objectContaining({ email: 'crash@example.com', message: 'Survive this' })]);
+    expect(exported).toEqual([
+      expect.objectContaining({ email: 'crash@example.com', message: 'Survive this' }),
+    ]);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   });
@@ -137,7 +144,9 @@ describe('the server process', () => {
     const csv = (await exportLeads(dataDir, ['--format', 'csv', '--since', today])).trim().split('\n');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain('crash@example.com');
-    await expect(exportLeads(dataDir, ['--format', 'csv', '--since', 'yesterday'])).rejects.toThrow(/exited 1/);
+    await expect(exportLeads(dataDir, ['--format', 'csv', '--since', 'yesterday'])).rejects.toThrow(
+      /exited 1/,
+    );
     // A cell that a spreadsheet would run as a formula is neutralised.
     expect(csv[1]).toContain("'=HYPERLINK");
   });
@@ -153,13 +162,22 @@ describe('the server process', () => {
     // Form posts whose headers the server has read (it answered "100 Continue") but whose bodies
     // are still to come: in flight for certain when SIGTERM arrives.
     const posts = Array.from({ length: FORMS }, (_, i) => {
-      const body = JSON.stringify({ name: `Shutdown ${i}`, email: `shutdown${i}@example.com`, message: 'x'.repeat(200) });
+      const body = JSON.stringify({
+        name: `Shutdown ${i}`,
+        email: `shutdown${i}@example.com`,
+        message: 'x'.repeat(200),
+      });
       const req = http.request({
         host: '127.0.0.1',
         port,
         method: 'POST',
         path: '/api/contact',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue', 'X-Forwarded-For': `192.0.2.${i + 1}` },
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Expect: '100-continue',
+          'X-Forwarded-For': `192.0.2.${i + 1}`,
+        },
       });
       const done = new Promise<number>((resolve, reject) => {
         req.on('response', (res) => {
@@ -179,7 +197,17 @@ describe('the server process', () => {
         { length: PAGES },
         () =>
           new Promise<http.IncomingMessage>((resolve, reject) => {
-            http.get({ host: '127.0.0.1', port, path: '/en/guide', headers: { 'User-Agent': 'Mozilla/5.0 Chrome/126' } }, resolve).on('error', reject);
+            http
+              .get(
+                {
+                  host: '127.0.0.1',
+                  port,
+                  path: '/en/guide',
+                  headers: { 'User-Agent': 'Mozilla/5.0 Chrome/126' },
+                },
+                resolve,
+              )
+              .on('error', reject);
           }),
       ),
     );
@@ -204,8 +232,12 @@ describe('the server process', () => {
     const pageStatuses = await Promise.all(pages);
     const code = await server.exited;
     const exitMs = Date.now() - signalledAt;
-    const stored = (JSON.parse(await exportLeads(dataDir)) as { email: string }[]).filter((l) => l.email.startsWith('shutdown'));
-    console.info(`shutdown: ${FORMS + PAGES} requests in flight, ${postStatuses.filter((s) => s === 200).length + pageStatuses.filter((s) => s === 200).length} completed with 200, ${stored.length} leads stored, exit ${code} after ${exitMs} ms`);
+    const stored = (JSON.parse(await exportLeads(dataDir)) as { email: string }[]).filter((l) =>
+      l.email.startsWith('shutdown'),
+    );
+    console.info(
+      `shutdown: ${FORMS + PAGES} requests in flight, ${postStatuses.filter((s) => s === 200).length + pageStatuses.filter((s) => s === 200).length} completed with 200, ${stored.length} leads stored, exit ${code} after ${exitMs} ms`,
+    );
     expect(postStatuses).toEqual(Array(FORMS).fill(200));
     expect(pageStatuses).toEqual(Array(PAGES).fill(200));
     expect(stored).toHaveLength(FORMS);

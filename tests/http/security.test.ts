@@ -26,7 +26,9 @@ function expectObservatoryHeaders(res: request.Response, what: string) {
   expect(Number(/max-age=(\d+)/.exec(hsts)?.[1]), what).toBeGreaterThanOrEqual(15552000);
   expect(res.headers['x-content-type-options'], what).toBe('nosniff');
   expect(res.headers['x-frame-options'], what).toBe('DENY');
-  expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], what).toContain(res.headers['referrer-policy']);
+  expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], what).toContain(
+    res.headers['referrer-policy'],
+  );
   expect(res.headers['cross-origin-opener-policy'], what).toBe('same-origin');
   expect(res.headers['cross-origin-resource-policy'], what).toBe('same-origin');
   expect(res.headers['x-powered-by'], what).toBeUndefined();
@@ -53,7 +55,11 @@ describe('security headers', () => {
   });
 
   it('sets cookies with Path, SameSite and HttpOnly, and Secure behind HTTPS', async () => {
-    const plain = await request(app).post('/api/contact').set('Accept', 'text/html').type('form').send({ name: 'A', email: 'cookie@example.com' });
+    const plain = await request(app)
+      .post('/api/contact')
+      .set('Accept', 'text/html')
+      .type('form')
+      .send({ name: 'A', email: 'cookie@example.com' });
     const cookie = String(plain.headers['set-cookie']);
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -69,28 +75,63 @@ describe('security headers', () => {
   });
 
   it('adds upgrade-insecure-requests only for an https site', async () => {
-    expect(String((await request(app).get('/en/')).headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    expect(String((await request(app).get('/en/')).headers['content-security-policy'])).toContain(
+      'upgrade-insecure-requests',
+    );
     const local = await testServer({ SITE_URL: 'http://localhost:3000' });
-    expect(String((await request(local).get('/en/')).headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    expect(String((await request(local).get('/en/')).headers['content-security-policy'])).not.toContain(
+      'upgrade-insecure-requests',
+    );
   });
 });
 
 describe('no leaks', () => {
-  const SENSITIVE = /createServer|SUPABASE_ANON_KEY|"devDependencies"|SQLite format 3|PRIVATE KEY|\[core\]|process\.env|import express/;
+  const SENSITIVE =
+    /createServer|SUPABASE_ANON_KEY|"devDependencies"|SQLite format 3|PRIVATE KEY|\[core\]|process\.env|import express/;
 
   it('never serves sources, configuration, .env, .git, node_modules, data or the server bundle, whatever the encoding', async () => {
     const targets = [
-      '/.env', '/.env.local', '/.git/HEAD', '/.git/config', '/package.json', '/package-lock.json', '/tsconfig.json', '/vite.config.ts',
-      '/server.ts', '/src/site.ts', '/src/server/config.ts', '/node_modules/react/package.json', '/node_modules/.package-lock.json',
-      '/data/leads.db', '/dist/server/entry-server.js', '/server/entry-server.js', '/.vite/manifest.json', '/content/blog/en/ultimate-geo-guide-2025.md',
-      '/supabase/migrations/20250101000000_leads.sql', '/Dockerfile', '/README.md',
-      '/%2e%2e/server.ts', '/assets/..%2f..%2fserver.ts', '/assets/%2e%2e/%2e%2e/server/entry-server.js', '/assets/..%252f..%252fpackage.json',
-      '/%2Eenv', '/.%65nv', '/.git%2fconfig', '/node_modules%2freact%2fpackage.json', '/assets/../../../etc/passwd', '/..%5c..%5cserver.ts',
-      '/en/../server.ts', '/en/%2e%2e/%2e%2e/package.json', '/favicon.svg/..%2f..%2f.env',
+      '/.env',
+      '/.env.local',
+      '/.git/HEAD',
+      '/.git/config',
+      '/package.json',
+      '/package-lock.json',
+      '/tsconfig.json',
+      '/vite.config.ts',
+      '/server.ts',
+      '/src/site.ts',
+      '/src/server/config.ts',
+      '/node_modules/react/package.json',
+      '/node_modules/.package-lock.json',
+      '/data/leads.db',
+      '/dist/server/entry-server.js',
+      '/server/entry-server.js',
+      '/.vite/manifest.json',
+      '/content/blog/en/ultimate-geo-guide-2025.md',
+      '/supabase/migrations/20250101000000_leads.sql',
+      '/Dockerfile',
+      '/README.md',
+      '/%2e%2e/server.ts',
+      '/assets/..%2f..%2fserver.ts',
+      '/assets/%2e%2e/%2e%2e/server/entry-server.js',
+      '/assets/..%252f..%252fpackage.json',
+      '/%2Eenv',
+      '/.%65nv',
+      '/.git%2fconfig',
+      '/node_modules%2freact%2fpackage.json',
+      '/assets/../../../etc/passwd',
+      '/..%5c..%5cserver.ts',
+      '/en/../server.ts',
+      '/en/%2e%2e/%2e%2e/package.json',
+      '/favicon.svg/..%2f..%2f.env',
     ];
     for (const target of targets) {
       const res = await request(app).get(target);
-      expect(res.status === 200 && !/^text\/html/.test(String(res.headers['content-type'])), `${target} served as a file (${res.status})`).toBe(false);
+      expect(
+        res.status === 200 && !/^text\/html/.test(String(res.headers['content-type'])),
+        `${target} served as a file (${res.status})`,
+      ).toBe(false);
       expect(SENSITIVE.test(res.text ?? ''), `${target} leaked`).toBe(false);
     }
   });
@@ -108,7 +149,22 @@ describe('no leaks', () => {
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) {
       const text = readFileSync(path.join(dir, file), 'utf8');
-      for (const needle of ['SUPABASE', 'supabase', 'anon_key', 'service_role', 'DATA_DIR', 'leads.db', '@libsql', 'pino-http', 'express-rate-limit', 'express.static', 'create_free_audit_from_form', 'PROJECT_SOURCE', 'ZodError', 'node:fs']) {
+      for (const needle of [
+        'SUPABASE',
+        'supabase',
+        'anon_key',
+        'service_role',
+        'DATA_DIR',
+        'leads.db',
+        '@libsql',
+        'pino-http',
+        'express-rate-limit',
+        'express.static',
+        'create_free_audit_from_form',
+        'PROJECT_SOURCE',
+        'ZodError',
+        'node:fs',
+      ]) {
         expect(text.includes(needle), `${file} contains ${needle}`).toBe(false);
       }
     }
@@ -121,7 +177,10 @@ describe('site-wide request limit', () => {
     const statuses: number[] = [];
     let last: request.Response | undefined;
     for (let i = 0; i < 25; i++) {
-      last = await request(limited).get('/en/guide').set('User-Agent', GOOGLEBOT_UA).set('X-Forwarded-For', '203.0.113.99');
+      last = await request(limited)
+        .get('/en/guide')
+        .set('User-Agent', GOOGLEBOT_UA)
+        .set('X-Forwarded-For', '203.0.113.99');
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
@@ -130,8 +189,12 @@ describe('site-wide request limit', () => {
     expect(last!.text).toContain('Too many requests');
     expect(last!.text).toMatch(/^<!DOCTYPE html>/);
     // Other addresses, health checks and static files are not affected.
-    expect((await request(limited).get('/en/guide').set('X-Forwarded-For', '203.0.113.100')).status).toBe(200);
+    expect((await request(limited).get('/en/guide').set('X-Forwarded-For', '203.0.113.100')).status).toBe(
+      200,
+    );
     expect((await request(limited).get('/healthz').set('X-Forwarded-For', '203.0.113.99')).status).toBe(200);
-    expect((await request(limited).get('/favicon.svg').set('X-Forwarded-For', '203.0.113.99')).status).toBe(200);
+    expect((await request(limited).get('/favicon.svg').set('X-Forwarded-For', '203.0.113.99')).status).toBe(
+      200,
+    );
   });
 });

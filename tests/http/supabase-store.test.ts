@@ -30,7 +30,12 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      const entry = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: raw ? (JSON.parse(raw) as unknown) : undefined };
+      const entry = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: raw ? (JSON.parse(raw) as unknown) : undefined,
+      };
       seen.push(entry);
       reply(entry, res);
     });
@@ -41,13 +46,29 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   seen = [];
-  reply = (req, res) => (req.path.startsWith('/rest/v1/rpc/') ? ok(200, { success: true, error: null })(req, res) : ok(201, undefined)(req, res));
+  reply = (req, res) =>
+    req.path.startsWith('/rest/v1/rpc/')
+      ? ok(200, { success: true, error: null })(req, res)
+      : ok(201, undefined)(req, res);
 });
 
 const KEY = 'anon-key-for-tests';
 const ctx = () => ({ source: 'geo-website-test', submittedAt: new Date('2025-06-01T10:00:00.000Z') });
-const waitlist = { name: '', email: 'ada@example.com', website: 'https://ada.example.com', message: '', lang: 'fr' as const };
-const contact = { name: 'Ada', email: 'ada@example.com', website: 'https://ada.example.com', service: 'content-strategy' as const, message: 'Hello', lang: 'en' as const };
+const waitlist = {
+  name: '',
+  email: 'ada@example.com',
+  website: 'https://ada.example.com',
+  message: '',
+  lang: 'fr' as const,
+};
+const contact = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  website: 'https://ada.example.com',
+  service: 'content-strategy' as const,
+  message: 'Hello',
+  lang: 'en' as const,
+};
 
 describe('SupabaseStore requests', () => {
   it('calls create_free_audit_from_form with exactly the spec payload', async () => {
@@ -85,7 +106,13 @@ describe('SupabaseStore requests', () => {
       company: null,
       source: 'geo-website-test',
       language: 'en',
-      lead_data: { message: 'Hello', service: 'content-strategy', website: 'https://ada.example.com', form_type: 'contact', submitted_at: '2025-06-01T10:00:00.000Z' },
+      lead_data: {
+        message: 'Hello',
+        service: 'content-strategy',
+        website: 'https://ada.example.com',
+        form_type: 'contact',
+        submitted_at: '2025-06-01T10:00:00.000Z',
+      },
       utm_data: { utm_source: 'website', utm_medium: 'contact_form', utm_campaign: 'geo_contact_form' },
       status: 'new',
     });
@@ -110,7 +137,9 @@ describe('SupabaseStore requests', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     reply = (req, res) => void gate.then(() => ok(201, undefined)(req, res));
     const store = new SupabaseStore(baseUrl, KEY);
-    const outcomes = Promise.all(Array.from({ length: 5 }, () => store.saveContact({ ...contact, email: 'race@example.com' }, ctx())));
+    const outcomes = Promise.all(
+      Array.from({ length: 5 }, () => store.saveContact({ ...contact, email: 'race@example.com' }, ctx())),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     expect((await outcomes).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'stored']);
@@ -121,17 +150,23 @@ describe('SupabaseStore requests', () => {
 describe('SupabaseStore failures', () => {
   it('treats { success: false } as a failure', async () => {
     reply = ok(200, { success: false, error: 'Duplicate audit' });
-    await expect(new SupabaseStore(baseUrl, KEY).saveWaitlist(waitlist, ctx())).rejects.toThrow(/Duplicate audit/);
+    await expect(new SupabaseStore(baseUrl, KEY).saveWaitlist(waitlist, ctx())).rejects.toThrow(
+      /Duplicate audit/,
+    );
   });
 
   it("shows the function's own error text to the visitor", async () => {
     const app = await testServer({ SUPABASE_URL: baseUrl, SUPABASE_ANON_KEY: KEY });
     reply = ok(200, { success: false, error: 'This address already has an audit on the way.' });
-    const res = await request(app).post('/api/waitlist').send({ email: 'refused@example.com', website: 'https://refused.example.com' });
+    const res = await request(app)
+      .post('/api/waitlist')
+      .send({ email: 'refused@example.com', website: 'https://refused.example.com' });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ success: false, error: 'This address already has an audit on the way.' });
     reply = ok(200, { success: false, error: null });
-    const bare = await request(app).post('/api/waitlist').send({ email: 'refused2@example.com', website: 'https://refused.example.com' });
+    const bare = await request(app)
+      .post('/api/waitlist')
+      .send({ email: 'refused2@example.com', website: 'https://refused.example.com' });
     expect(bare.body.error).toBe('Submission failed');
   });
 

@@ -10,7 +10,9 @@ import { startServer } from '../../server.ts';
 describe('server timeouts', () => {
   it('bounds the time to send headers, a whole request, and an idle keep-alive', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-timeouts-'));
-    const server = await startServer({ env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir } });
+    const server = await startServer({
+      env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+    });
     try {
       expect(server.listening).toBe(true);
       expect(server.headersTimeout).toBe(15_000);

@@ -33,12 +33,17 @@ interface VnuMessage {
 describe('HTML validity', () => {
   it('every page validates with the Nu HTML checker, for people and crawlers', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vnu-'));
-    const slugs = loadBlog().summaries('en').map((p) => `blog/${p.slug}`);
+    const slugs = loadBlog()
+      .summaries('en')
+      .map((p) => `blog/${p.slug}`);
     const paths = [...PAGES.map((p) => p.path), ...slugs, 'blog?category=Legal', 'offline', 'no-such-page'];
     const files: string[] = [];
     for (const lang of LANGUAGES) {
       for (const p of paths) {
-        for (const [kind, ua] of [['human', HUMAN_UA], ['crawler', GPTBOT_UA]] as const) {
+        for (const [kind, ua] of [
+          ['human', HUMAN_UA],
+          ['crawler', GPTBOT_UA],
+        ] as const) {
           const res = await request(app).get(localePath(lang, p)).set('User-Agent', ua);
           const file = path.join(dir, `${lang}-${p.replace(/[/?=]/g, '_') || 'home'}-${kind}.html`);
           writeFileSync(file, res.text);
@@ -52,13 +57,19 @@ describe('HTML validity', () => {
 
     let output: string;
     try {
-      output = (await run('java', ['-jar', vnuJar, '--format', 'json', '--errors-only', ...files], { maxBuffer: 64 * 1024 * 1024 })).stderr;
+      output = (
+        await run('java', ['-jar', vnuJar, '--format', 'json', '--errors-only', ...files], {
+          maxBuffer: 64 * 1024 * 1024,
+        })
+      ).stderr;
     } catch (error) {
       output = (error as { stderr: string }).stderr;
     }
     const messages = (JSON.parse(output) as { messages: VnuMessage[] }).messages;
     const errors = messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
-    const summary = errors.map((m) => `${path.basename(m.url)}: ${m.message} [${(m.extract ?? '').slice(0, 80)}]`);
+    const summary = errors.map(
+      (m) => `${path.basename(m.url)}: ${m.message} [${(m.extract ?? '').slice(0, 80)}]`,
+    );
     expect(summary, `${files.length} documents checked`).toEqual([]);
     expect(files.length).toBeGreaterThan(70);
   }, 180_000);

@@ -14,7 +14,12 @@ import {
   type MetricName,
   type Rating,
 } from '../../src/analytics/rules.ts';
-import { createStore, KEY_PREFIX, type PerformanceRecord, type StorageLike } from '../../src/analytics/store.ts';
+import {
+  createStore,
+  KEY_PREFIX,
+  type PerformanceRecord,
+  type StorageLike,
+} from '../../src/analytics/store.ts';
 import { classifyVisitor, HUMAN } from '../../src/lib/visitor.ts';
 
 class MemoryStorage implements StorageLike {
@@ -50,7 +55,9 @@ const fresh = () => {
   return { local, session, store: createStore({ local, session, now: () => Date.UTC(2025, 5, 1) }) };
 };
 
-const GPTBOT = classifyVisitor('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)');
+const GPTBOT = classifyVisitor(
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+);
 
 describe('rateMetric', () => {
   const edges: [MetricName, number, number][] = [
@@ -117,11 +124,16 @@ describe('alertsFor', () => {
 });
 
 describe('deviceType', () => {
-  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-  const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-  const ANDROID_PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-  const ANDROID_TABLET = 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-  const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const IPAD =
+    'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const ANDROID_PHONE =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+  const ANDROID_TABLET =
+    'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+  const DESKTOP =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
   it('tells phones and tablets apart by user agent, whatever the width', () => {
     expect(deviceType(IPHONE, 390)).toBe('mobile');
@@ -148,9 +160,13 @@ describe('appendCapped', () => {
   });
 
   it('uses the spec caps', () => {
-    expect([EVENT_LOG_CAP, AI_INTERACTIONS_CAP, EVENT_LIST_CAP, STORED_AI_ANALYTICS_CAP, CRAWLER_VISITS_CAP]).toEqual([
-      500, 1000, 1000, 100, 100,
-    ]);
+    expect([
+      EVENT_LOG_CAP,
+      AI_INTERACTIONS_CAP,
+      EVENT_LIST_CAP,
+      STORED_AI_ANALYTICS_CAP,
+      CRAWLER_VISITS_CAP,
+    ]).toEqual([500, 1000, 1000, 100, 100]);
   });
 });
 
@@ -158,13 +174,26 @@ describe('analytics store', () => {
   it('records events with bot information, under the key prefix only', () => {
     const { local, session, store } = fresh();
     const human = store.recordEvent('cta_click', { id: 'hero' }, HUMAN);
-    expect(human).toEqual({ event: 'cta_click', properties: { id: 'hero' }, timestamp: '2025-06-01T00:00:00.000Z', isBot: false, botInfo: null });
+    expect(human).toEqual({
+      event: 'cta_click',
+      properties: { id: 'hero' },
+      timestamp: '2025-06-01T00:00:00.000Z',
+      isBot: false,
+      botInfo: null,
+    });
     const bot = store.recordEvent('page_view', { path: '/en' }, GPTBOT);
     expect(bot.isBot).toBe(true);
-    expect(bot.botInfo).toEqual({ name: 'GPTBot', category: 'training', priority: 'high', isAICrawler: true, operator: 'OpenAI' });
+    expect(bot.botInfo).toEqual({
+      name: 'GPTBot',
+      category: 'training',
+      priority: 'high',
+      isAICrawler: true,
+      operator: 'OpenAI',
+    });
     expect(store.events()).toEqual([human, bot]);
     expect(store.eventLog()).toEqual([human, bot]);
-    for (const key of [...local.data.keys(), ...session.data.keys()]) expect(key.startsWith(KEY_PREFIX)).toBe(true);
+    for (const key of [...local.data.keys(), ...session.data.keys()])
+      expect(key.startsWith(KEY_PREFIX)).toBe(true);
   });
 
   it('keeps the last 500 events for the session and the last 1000 across sessions', () => {
@@ -181,7 +210,8 @@ describe('analytics store', () => {
 
   it('keeps the last 1000 AI interactions for the session and stores the last 100', () => {
     const { store } = fresh();
-    for (let i = 0; i < 1001; i++) store.recordAIInteraction({ language: 'en', engagement: 'high', contentPreference: [`p${i}`] });
+    for (let i = 0; i < 1001; i++)
+      store.recordAIInteraction({ language: 'en', engagement: 'high', contentPreference: [`p${i}`] });
     expect(store.aiInteractions()).toHaveLength(1000);
     expect(store.aiInteractions()[0]?.contentPreference).toEqual(['p1']);
     expect(store.storedAIAnalytics()).toHaveLength(100);
@@ -201,9 +231,17 @@ describe('analytics store', () => {
   it('replaces the performance record of the same page load', () => {
     const { store } = fresh();
     const record: PerformanceRecord = {
-      TTFB: 120, FCP: null, LCP: null, INP: null, CLS: null, TTI: null,
-      timestamp: '2025-06-01T00:00:00.000Z', pageUrl: 'https://example.com/en', userAgent: 'UA',
-      ratings: { TTFB: 'good' }, overall: 'good',
+      TTFB: 120,
+      FCP: null,
+      LCP: null,
+      INP: null,
+      CLS: null,
+      TTI: null,
+      timestamp: '2025-06-01T00:00:00.000Z',
+      pageUrl: 'https://example.com/en',
+      userAgent: 'UA',
+      ratings: { TTFB: 'good' },
+      overall: 'good',
     };
     store.savePerformance(record);
     store.savePerformance({ ...record, LCP: 1500, ratings: { TTFB: 'good', LCP: 'good' } });
@@ -228,9 +266,29 @@ describe('analytics store', () => {
     store.addTimeOnPage('fr', 2000, true);
 
     const en = store.languageAnalytics('en');
-    expect(en).toMatchObject({ language: 'en', pageViews: 3, bounceRate: 0.5, timeOnPage: 0, aiCrawlerVisits: 0, searchRankings: {} });
-    expect(Object.keys(en).sort()).toEqual(['aiCrawlerVisits', 'bounceRate', 'language', 'lastUpdated', 'pageViews', 'searchRankings', 'timeOnPage']);
-    expect(store.languageAnalytics('fr')).toMatchObject({ pageViews: 2, bounceRate: 1, timeOnPage: 3000, aiCrawlerVisits: 1 });
+    expect(en).toMatchObject({
+      language: 'en',
+      pageViews: 3,
+      bounceRate: 0.5,
+      timeOnPage: 0,
+      aiCrawlerVisits: 0,
+      searchRankings: {},
+    });
+    expect(Object.keys(en).sort()).toEqual([
+      'aiCrawlerVisits',
+      'bounceRate',
+      'language',
+      'lastUpdated',
+      'pageViews',
+      'searchRankings',
+      'timeOnPage',
+    ]);
+    expect(store.languageAnalytics('fr')).toMatchObject({
+      pageViews: 2,
+      bounceRate: 1,
+      timeOnPage: 3000,
+      aiCrawlerVisits: 1,
+    });
   });
 
   it('keeps the session id stable within a session and new for another', () => {
@@ -264,7 +322,8 @@ describe('analytics store', () => {
 
     const local = new MemoryStorage();
     const session = new MemoryStorage();
-    for (const key of ['events', 'ai', 'crawlers', 'perf', 'lang.en']) local.setItem(KEY_PREFIX + key, '{not json');
+    for (const key of ['events', 'ai', 'crawlers', 'perf', 'lang.en'])
+      local.setItem(KEY_PREFIX + key, '{not json');
     session.setItem(`${KEY_PREFIX}log`, '{"an":"object"}');
     local.setItem(`${KEY_PREFIX}lang.fr`, '{"pageViews":"many","bounces":null}');
     const store = createStore({ local, session });

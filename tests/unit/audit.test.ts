@@ -67,7 +67,17 @@ describe('audit address', () => {
   });
 
   it('refuses anything else', () => {
-    for (const value of [null, undefined, '', '   ', 'example.com', 'javascript:alert(1)', 'ftp://example.com', 'data:text/html,hi', 'https://user:pw@example.com']) {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      '   ',
+      'example.com',
+      'javascript:alert(1)',
+      'ftp://example.com',
+      'data:text/html,hi',
+      'https://user:pw@example.com',
+    ]) {
       expect(parseAuditUrl(value), String(value)).toBeNull();
     }
     expect(parseAuditUrl(`https://example.com/${'a'.repeat(MAX_URL_LENGTH)}`)).toBeNull();
@@ -95,7 +105,12 @@ describe('sample report', () => {
 
   it.each(LANGUAGES)('has a name, description and exactly the promised recommendations in %s', (lang) => {
     const json = JSON.parse(readFileSync(path.resolve(`src/i18n/locales/${lang}/tools.json`), 'utf8')) as {
-      results: { categories: Record<string, { name: string; summary: string; items: Record<string, Record<string, string>> }> };
+      results: {
+        categories: Record<
+          string,
+          { name: string; summary: string; items: Record<string, Record<string, string>> }
+        >;
+      };
     };
     const texts = json.results.categories;
     expect(Object.keys(texts).sort()).toEqual(SAMPLE_AUDIT.map((c) => c.id).sort());
@@ -107,7 +122,9 @@ describe('sample report', () => {
         const text = texts[c.id]!.items[item.id]!;
         expect(text.name, `${c.id}.${item.id}`).toBeTruthy();
         expect(text.description, `${c.id}.${item.id}`).toBeTruthy();
-        expect(Boolean(text.recommendation), `${c.id}.${item.id} recommendation`).toBe(item.hasRecommendation);
+        expect(Boolean(text.recommendation), `${c.id}.${item.id} recommendation`).toBe(
+          item.hasRecommendation,
+        );
       }
     }
   });

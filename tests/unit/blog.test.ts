@@ -2,7 +2,14 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cutExcerpt, isoDuration, relatedPosts, searchPosts, wordCount, type PostSummary } from '../../src/content/blog.ts';
+import {
+  cutExcerpt,
+  isoDuration,
+  relatedPosts,
+  searchPosts,
+  wordCount,
+  type PostSummary,
+} from '../../src/content/blog.ts';
 import { ContentError, loadBlog, parsePost, renderMarkdown } from '../../src/content/blog.server.ts';
 
 const post = (slug: string, over: Partial<PostSummary> = {}): PostSummary => ({
@@ -87,7 +94,9 @@ describe('counts and excerpts', () => {
 
 describe('markdown rendering', () => {
   it('gives headings unique ids and renders lists, bold, inline code and code blocks', () => {
-    const html = renderMarkdown('## Hello World\n\nText **bold** and `code`.\n\n- a\n- b\n\n1. one\n\n## Hello World\n\n### Été à Paris\n\n```json\n{"a": "<b>"}\n```');
+    const html = renderMarkdown(
+      '## Hello World\n\nText **bold** and `code`.\n\n- a\n- b\n\n1. one\n\n## Hello World\n\n### Été à Paris\n\n```json\n{"a": "<b>"}\n```',
+    );
     expect(html).toContain('<h2 id="hello-world">Hello World</h2>');
     expect(html).toContain('<h2 id="hello-world-1">Hello World</h2>');
     expect(html).toContain('<h3 id="ete-a-paris">Été à Paris</h3>');
@@ -108,12 +117,36 @@ describe('content validation', () => {
       const posts = blog.summaries(lang);
       expect(posts).toHaveLength(6);
       const bySlug = Object.fromEntries(posts.map((p) => [p.slug, p]));
-      expect(bySlug['ultimate-geo-guide-2025']).toMatchObject({ category: 'Strategy', readingTime: 12, featured: true });
-      expect(bySlug['ai-platform-optimization-strategies']).toMatchObject({ category: 'Technical', readingTime: 8, featured: false });
-      expect(bySlug['strategic-ai-compliance-excellence']).toMatchObject({ category: 'Legal', readingTime: 10, featured: true });
-      expect(bySlug['seo-to-geo-ai-citation-digital-currency']).toMatchObject({ category: 'Strategy', readingTime: 7, featured: true });
-      expect(bySlug['brands-primary-sources-ai-2025']).toMatchObject({ category: 'Strategy', readingTime: 6, featured: false });
-      expect(bySlug['ai-visibility-tracking-guide']).toMatchObject({ category: 'Strategy', readingTime: 8, featured: true });
+      expect(bySlug['ultimate-geo-guide-2025']).toMatchObject({
+        category: 'Strategy',
+        readingTime: 12,
+        featured: true,
+      });
+      expect(bySlug['ai-platform-optimization-strategies']).toMatchObject({
+        category: 'Technical',
+        readingTime: 8,
+        featured: false,
+      });
+      expect(bySlug['strategic-ai-compliance-excellence']).toMatchObject({
+        category: 'Legal',
+        readingTime: 10,
+        featured: true,
+      });
+      expect(bySlug['seo-to-geo-ai-citation-digital-currency']).toMatchObject({
+        category: 'Strategy',
+        readingTime: 7,
+        featured: true,
+      });
+      expect(bySlug['brands-primary-sources-ai-2025']).toMatchObject({
+        category: 'Strategy',
+        readingTime: 6,
+        featured: false,
+      });
+      expect(bySlug['ai-visibility-tracking-guide']).toMatchObject({
+        category: 'Strategy',
+        readingTime: 8,
+        featured: true,
+      });
       for (const p of posts) expect(p.wordCount, `${lang}/${p.slug}`).toBeGreaterThanOrEqual(1200);
       for (const p of posts) expect(p.wordCount, `${lang}/${p.slug}`).toBeLessThanOrEqual(2500);
     }
@@ -122,12 +155,24 @@ describe('content validation', () => {
   it('reports a broken field with the file and the field', () => {
     const broken = valid.replace(/^category: .*$/m, 'category: "Gossip"');
     expect(() => parsePost(file, broken, 'en')).toThrow(ContentError);
-    expect(() => parsePost(file, broken, 'en')).toThrow(/content\/blog\/en\/brands-primary-sources-ai-2025\.md: field "category" must be one of/);
-    expect(() => parsePost(file, valid.replace(/^  bio: .*$/m, '  bio: ""'), 'en')).toThrow(/field "author\.bio" must not be empty/);
-    expect(() => parsePost(file, valid.replace(/^publishedAt: .*$/m, 'publishedAt: "last tuesday"'), 'en')).toThrow(/field "publishedAt" must be an ISO 8601 date-time/);
-    expect(() => parsePost(file, valid.replace(/^readingTime: .*$/m, 'readingTime: "six"'), 'en')).toThrow(/field "readingTime"/);
-    expect(() => parsePost(file, valid.replace(/^slug: .*$/m, 'slug: "other-slug"'), 'en')).toThrow(/field "slug" must match the file name/);
-    expect(() => parsePost(file, valid.replace('---\n', '---\nsurprise: 1\n'), 'en')).toThrow(/unknown field\(s\) surprise/);
+    expect(() => parsePost(file, broken, 'en')).toThrow(
+      /content\/blog\/en\/brands-primary-sources-ai-2025\.md: field "category" must be one of/,
+    );
+    expect(() => parsePost(file, valid.replace(/^  bio: .*$/m, '  bio: ""'), 'en')).toThrow(
+      /field "author\.bio" must not be empty/,
+    );
+    expect(() =>
+      parsePost(file, valid.replace(/^publishedAt: .*$/m, 'publishedAt: "last tuesday"'), 'en'),
+    ).toThrow(/field "publishedAt" must be an ISO 8601 date-time/);
+    expect(() => parsePost(file, valid.replace(/^readingTime: .*$/m, 'readingTime: "six"'), 'en')).toThrow(
+      /field "readingTime"/,
+    );
+    expect(() => parsePost(file, valid.replace(/^slug: .*$/m, 'slug: "other-slug"'), 'en')).toThrow(
+      /field "slug" must match the file name/,
+    );
+    expect(() => parsePost(file, valid.replace('---\n', '---\nsurprise: 1\n'), 'en')).toThrow(
+      /unknown field\(s\) surprise/,
+    );
     expect(() => parsePost(file, 'no front matter', 'en')).toThrow(/front matter is missing/);
   });
 

@@ -12,20 +12,30 @@ import { LANGUAGES } from '../../src/site.ts';
 
 /** A tiny `t` over the guide namespace's JSON, enough for readCaseStudies. */
 function translator(lang: string) {
-  const json = JSON.parse(readFileSync(path.resolve('src/i18n/locales', lang, 'guide.json'), 'utf8')) as Record<string, unknown>;
-  return (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], json);
+  const json = JSON.parse(
+    readFileSync(path.resolve('src/i18n/locales', lang, 'guide.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  return (key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], json);
 }
 
 describe('case study preview', () => {
   it('shows the first three strategies and two action items and counts the rest together', () => {
-    const preview = previewCaseStudy({ keyStrategies: ['s1', 's2', 's3', 's4', 's5', 's6'], actionItems: ['a1', 'a2', 'a3', 'a4'] });
+    const preview = previewCaseStudy({
+      keyStrategies: ['s1', 's2', 's3', 's4', 's5', 's6'],
+      actionItems: ['a1', 'a2', 'a3', 'a4'],
+    });
     expect(preview.strategies).toEqual(['s1', 's2', 's3']);
     expect(preview.actions).toEqual(['a1', 'a2']);
     expect(preview.more).toBe(5);
   });
 
   it('counts nothing more when everything fits', () => {
-    expect(previewCaseStudy({ keyStrategies: ['s1', 's2'], actionItems: ['a1'] })).toEqual({ strategies: ['s1', 's2'], actions: ['a1'], more: 0 });
+    expect(previewCaseStudy({ keyStrategies: ['s1', 's2'], actionItems: ['a1'] })).toEqual({
+      strategies: ['s1', 's2'],
+      actions: ['a1'],
+      more: 0,
+    });
   });
 });
 

@@ -35,7 +35,9 @@ describe('ClientI18n gives what i18next gives', () => {
         const expected = server.getFixedT(lang, ns);
         const actual = client.getFixedT(lang, ns);
         const same = (key: string, options?: Record<string, unknown>) => {
-          expect(actual(key, options as never), `${ns}:${key} ${JSON.stringify(options)}`).toEqual(expected(key, options as never));
+          expect(actual(key, options as never), `${ns}:${key} ${JSON.stringify(options)}`).toEqual(
+            expected(key, options as never),
+          );
           compared++;
         };
         for (const { path, value } of paths(ALL_RESOURCES[lang]![ns] as Tree)) {
@@ -53,7 +55,8 @@ describe('ClientI18n gives what i18next gives', () => {
             same(path, Object.fromEntries(names.map((n) => [n, null])));
           }
           const plural = PLURAL.exec(path);
-          if (plural) for (const count of COUNTS) same(path.slice(0, plural.index), { count, url: 'u', name: 'n' });
+          if (plural)
+            for (const count of COUNTS) same(path.slice(0, plural.index), { count, url: 'u', name: 'n' });
         }
         // Another namespace by prefix, and keys that do not exist.
         same(`${ns}:${paths(ALL_RESOURCES[lang]![ns] as Tree)[0]!.path}`);
@@ -68,7 +71,19 @@ describe('ClientI18n gives what i18next gives', () => {
   it('counts as Intl.PluralRules does in English and French', () => {
     for (const lang of ['en', 'fr'] as Lang[]) {
       const rules = new Intl.PluralRules(lang);
-      const samples = [...Array.from({ length: 2100 }, (_, i) => i - 50), 0.5, 1.5, 2.5, 1.25, 999_999, 1_000_000, 1_000_000.5, 2_000_000, 10_000_000, 1e9];
+      const samples = [
+        ...Array.from({ length: 2100 }, (_, i) => i - 50),
+        0.5,
+        1.5,
+        2.5,
+        1.25,
+        999_999,
+        1_000_000,
+        1_000_000.5,
+        2_000_000,
+        10_000_000,
+        1e9,
+      ];
       for (const n of samples) expect(pluralCategory(lang, n), `${lang} ${n}`).toBe(rules.select(n));
     }
   });

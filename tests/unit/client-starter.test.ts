@@ -13,8 +13,19 @@ interface Stub {
   frames: (() => void)[];
 }
 
-function run(modules: string[], state: Partial<Pick<Stub, 'readyState' | 'visibilityState'>> = {}, preloadOnly: string[] = []) {
-  const stub: Stub = { readyState: 'loading', visibilityState: 'visible', links: [], listeners: {}, frames: [], ...state };
+function run(
+  modules: string[],
+  state: Partial<Pick<Stub, 'readyState' | 'visibilityState'>> = {},
+  preloadOnly: string[] = [],
+) {
+  const stub: Stub = {
+    readyState: 'loading',
+    visibilityState: 'visible',
+    links: [],
+    listeners: {},
+    frames: [],
+    ...state,
+  };
   const document = {
     get readyState() {
       return stub.readyState;
@@ -34,12 +45,15 @@ function run(modules: string[], state: Partial<Pick<Stub, 'readyState' | 'visibi
     return path.includes('fail') ? Promise.reject(new Error('failed to fetch')) : Promise.resolve({});
   };
   const code = clientStarter(modules, preloadOnly).replace(/\bimport\(/g, 'importStub(');
-  new Function('document', 'requestAnimationFrame', 'importStub', code)(document, requestAnimationFrame, importStub);
+  new Function('document', 'requestAnimationFrame', 'importStub', code)(
+    document,
+    requestAnimationFrame,
+    importStub,
+  );
   return Object.assign(stub, { imported });
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-
 
 describe('the client starter', () => {
   it('waits for the parsed document and its next frame, then preloads everything and imports in order', async () => {
@@ -76,16 +90,28 @@ describe('the client starter', () => {
   });
 
   it('stops quietly at a module that fails, leaving the server-rendered page', async () => {
-    const stub = run(['/assets/first.js', '/assets/fail.js', '/assets/never.js'], { readyState: 'interactive', visibilityState: 'hidden' });
+    const stub = run(['/assets/first.js', '/assets/fail.js', '/assets/never.js'], {
+      readyState: 'interactive',
+      visibilityState: 'hidden',
+    });
     await settle();
     expect(stub.links).toHaveLength(3);
     expect(stub.imported).toEqual(['/assets/first.js', '/assets/fail.js']);
   });
 
   it("preloads the page's own modules with the app's but leaves importing them to the app", async () => {
-    const stub = run(['/assets/react.js', '/assets/entry.js'], { readyState: 'interactive', visibilityState: 'hidden' }, ['/assets/ui.js', '/assets/guide.js']);
+    const stub = run(
+      ['/assets/react.js', '/assets/entry.js'],
+      { readyState: 'interactive', visibilityState: 'hidden' },
+      ['/assets/ui.js', '/assets/guide.js'],
+    );
     await settle();
-    expect(stub.links.map((l) => l.href)).toEqual(['/assets/react.js', '/assets/entry.js', '/assets/ui.js', '/assets/guide.js']);
+    expect(stub.links.map((l) => l.href)).toEqual([
+      '/assets/react.js',
+      '/assets/entry.js',
+      '/assets/ui.js',
+      '/assets/guide.js',
+    ]);
     expect(stub.links.every((l) => l.rel === 'modulepreload' && l.nonce === 'n0nce')).toBe(true);
     expect(stub.imported).toEqual(['/assets/react.js', '/assets/entry.js']);
   });

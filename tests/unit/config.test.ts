@@ -5,7 +5,16 @@ import { ConfigError, loadConfig } from '../../src/server/config.ts';
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', siteUrl: 'http://localhost:3000', logLevel: 'info', trustProxy: 0, aiTrainingPolicy: 'opt-out-commercial', rateLimitPerMinute: 300, formRateLimitPerMinute: 10 });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      siteUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      trustProxy: 0,
+      aiTrainingPolicy: 'opt-out-commercial',
+      rateLimitPerMinute: 300,
+      formRateLimitPerMinute: 10,
+    });
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
 

@@ -21,7 +21,9 @@ describe('translations', () => {
   });
 
   it.each(namespaces)('%s has exactly the same keys in en and fr', (file) => {
-    const [en, fr] = LANGUAGES.map((lang) => JSON.parse(readFileSync(path.join(dir, lang, file), 'utf8')) as unknown);
+    const [en, fr] = LANGUAGES.map(
+      (lang) => JSON.parse(readFileSync(path.join(dir, lang, file), 'utf8')) as unknown,
+    );
     expect(keys(fr).sort()).toEqual(keys(en).sort());
   });
 

@@ -3,7 +3,15 @@ import { escapeHtml, escapeXml, serializeForHtml } from '../../src/lib/serialize
 import type { TFunction } from 'i18next';
 import type { ArticleBody } from '../../src/content/blog-data.ts';
 import { articleJsonLd } from '../../src/seo/article-jsonld.ts';
-import { breadcrumbList, faqPage, graph, organization, qaPage, webPage, website } from '../../src/seo/jsonld.ts';
+import {
+  breadcrumbList,
+  faqPage,
+  graph,
+  organization,
+  qaPage,
+  webPage,
+  website,
+} from '../../src/seo/jsonld.ts';
 import { PAGE_JSONLD } from '../../src/seo/page-jsonld.ts';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- \u2028\u2029 & "quoted"';
@@ -20,7 +28,13 @@ describe('serializeForHtml', () => {
     const nodes = [
       organization(site, HOSTILE),
       website(site, 'en', HOSTILE),
-      webPage(site, { url: `${site}/en/x`, lang: 'fr', title: HOSTILE, description: HOSTILE, hasBreadcrumb: true }),
+      webPage(site, {
+        url: `${site}/en/x`,
+        lang: 'fr',
+        title: HOSTILE,
+        description: HOSTILE,
+        hasBreadcrumb: true,
+      }),
       breadcrumbList(`${site}/en/x`, [{ name: HOSTILE, url: `${site}/en/` }]),
     ];
     const out = serializeForHtml(graph(nodes));
@@ -34,9 +48,26 @@ describe('serializeForHtml', () => {
     const qa = { question: HOSTILE, answer: HOSTILE };
     // A translation function that answers every key with hostile text (lists with hostile items).
     // Any field is hostile text; fields the builders read as lists are lists of hostile text.
-    const LISTS = new Set(['tasks', 'items', 'features', 'keyStrategies', 'actionItems', 'steps', 'values', 'entries', 'points', 'questions']);
-    const item: unknown = new Proxy({}, { get: (_target, prop) => (typeof prop === 'string' && LISTS.has(prop) ? [HOSTILE, HOSTILE] : HOSTILE) });
-    const t = ((_key: string, options?: { returnObjects?: boolean }) => (options?.returnObjects ? [item, item] : HOSTILE)) as unknown as TFunction;
+    const LISTS = new Set([
+      'tasks',
+      'items',
+      'features',
+      'keyStrategies',
+      'actionItems',
+      'steps',
+      'values',
+      'entries',
+      'points',
+      'questions',
+    ]);
+    const item: unknown = new Proxy(
+      {},
+      {
+        get: (_target, prop) => (typeof prop === 'string' && LISTS.has(prop) ? [HOSTILE, HOSTILE] : HOSTILE),
+      },
+    );
+    const t = ((_key: string, options?: { returnObjects?: boolean }) =>
+      options?.returnObjects ? [item, item] : HOSTILE) as unknown as TFunction;
     const post = {
       slug: 'x',
       title: HOSTILE,
@@ -52,7 +83,11 @@ describe('serializeForHtml', () => {
       tags: [HOSTILE],
       schemaType: 'Article',
     } as unknown as ArticleBody;
-    const nodes = [faqPage(`${site}/en/x`, 'en', [qa, qa]), qaPage(`${site}/en/x`, 'fr', qa), articleJsonLd(post, 'en', site)];
+    const nodes = [
+      faqPage(`${site}/en/x`, 'en', [qa, qa]),
+      qaPage(`${site}/en/x`, 'fr', qa),
+      articleJsonLd(post, 'en', site),
+    ];
     for (const [page, build] of Object.entries(PAGE_JSONLD)) {
       const built = build!({ t, lang: 'en', siteUrl: site, pageUrl: `${site}/en/${page}` });
       expect(Array.isArray(built), page).toBe(true);
@@ -67,7 +102,9 @@ describe('serializeForHtml', () => {
 
 describe('escapeHtml and escapeXml', () => {
   it('escapes markup characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
     expect(escapeXml(`it's <b>`)).toBe('it&apos;s &lt;b&gt;');
   });
 });

@@ -23,132 +23,783 @@ function specDelay(category: BotCategory, priority: BotPriority): number {
 const entryByToken = new Map(CRAWLERS.map((c) => [c.token, c]));
 
 // [catalogue token, expected name, category, priority, isAICrawler, real user agent]
-type AgentRow = [token: string, name: string, category: BotCategory, priority: BotPriority, ai: boolean, ua: string];
+type AgentRow = [
+  token: string,
+  name: string,
+  category: BotCategory,
+  priority: BotPriority,
+  ai: boolean,
+  ua: string,
+];
 
 const AGENTS: AgentRow[] = [
   // OpenAI (platform.openai.com/docs/bots)
-  ['GPTBot', 'GPTBot', 'training', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2; +https://openai.com/gptbot'],
-  ['GPTBot', 'GPTBot', 'training', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.1; +https://openai.com/gptbot'],
-  ['OAI-SearchBot', 'OAI-SearchBot', 'search', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot'],
-  ['ChatGPT-User', 'ChatGPT-User', 'search', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot'],
-  ['ChatGPT-User', 'ChatGPT-User', 'search', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ChatGPT-User/1.0; +https://openai.com/bot)'],
+  [
+    'GPTBot',
+    'GPTBot',
+    'training',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2; +https://openai.com/gptbot',
+  ],
+  [
+    'GPTBot',
+    'GPTBot',
+    'training',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.1; +https://openai.com/gptbot',
+  ],
+  [
+    'OAI-SearchBot',
+    'OAI-SearchBot',
+    'search',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot',
+  ],
+  [
+    'ChatGPT-User',
+    'ChatGPT-User',
+    'search',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot',
+  ],
+  [
+    'ChatGPT-User',
+    'ChatGPT-User',
+    'search',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ChatGPT-User/1.0; +https://openai.com/bot)',
+  ],
   // Anthropic (support.claude.com, "Does Anthropic crawl data from the web")
-  ['ClaudeBot', 'ClaudeBot', 'training', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)'],
-  ['Claude-User', 'Claude-User', 'search', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)'],
-  ['Claude-SearchBot', 'Claude-SearchBot', 'search', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-SearchBot/1.0; +Claude-SearchBot@anthropic.com)'],
+  [
+    'ClaudeBot',
+    'ClaudeBot',
+    'training',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)',
+  ],
+  [
+    'Claude-User',
+    'Claude-User',
+    'search',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)',
+  ],
+  [
+    'Claude-SearchBot',
+    'Claude-SearchBot',
+    'search',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-SearchBot/1.0; +Claude-SearchBot@anthropic.com)',
+  ],
   // Retired Anthropic agents, as they appear in server logs.
-  ['Claude-Web', 'Claude-Web', 'search', 'high', true, 'Mozilla/5.0 (compatible; Claude-Web/1.0; +http://www.anthropic.com/bot.html)'],
-  ['anthropic-ai', 'Anthropic AI', 'training', 'high', true, 'Mozilla/5.0 (compatible; anthropic-ai/1.0; +http://www.anthropic.com/bot.html)'],
+  [
+    'Claude-Web',
+    'Claude-Web',
+    'search',
+    'high',
+    true,
+    'Mozilla/5.0 (compatible; Claude-Web/1.0; +http://www.anthropic.com/bot.html)',
+  ],
+  [
+    'anthropic-ai',
+    'Anthropic AI',
+    'training',
+    'high',
+    true,
+    'Mozilla/5.0 (compatible; anthropic-ai/1.0; +http://www.anthropic.com/bot.html)',
+  ],
   // Perplexity (docs.perplexity.ai/guides/bots)
-  ['PerplexityBot', 'PerplexityBot', 'search', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)'],
-  ['Perplexity-User', 'Perplexity-User', 'search', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)'],
+  [
+    'PerplexityBot',
+    'PerplexityBot',
+    'search',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)',
+  ],
+  [
+    'Perplexity-User',
+    'Perplexity-User',
+    'search',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)',
+  ],
   // Google (developers.google.com/search/docs/crawling-indexing/overview-google-crawlers)
   ['Google-CloudVertexBot', 'Google-CloudVertexBot', 'training', 'medium', true, 'Google-CloudVertexBot'],
   ['GoogleOther', 'GoogleOther', 'training', 'medium', true, 'GoogleOther'],
-  ['GoogleOther', 'GoogleOther', 'training', 'medium', true, 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; GoogleOther)'],
-  ['GoogleOther', 'GoogleOther', 'training', 'medium', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GoogleOther) Chrome/131.0.6778.69 Safari/537.36'],
+  [
+    'GoogleOther',
+    'GoogleOther',
+    'training',
+    'medium',
+    true,
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; GoogleOther)',
+  ],
+  [
+    'GoogleOther',
+    'GoogleOther',
+    'training',
+    'medium',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GoogleOther) Chrome/131.0.6778.69 Safari/537.36',
+  ],
   ['GoogleOther', 'GoogleOther', 'training', 'medium', true, 'GoogleOther-Image/1.0'],
   ['GoogleOther', 'GoogleOther', 'training', 'medium', true, 'GoogleOther-Video/1.0'],
-  ['Gemini-Deep-Research', 'Gemini Deep Research', 'search', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Gemini-Deep-Research; +https://gemini.google/overview/deep-research/) Chrome/135.0.0.0 Safari/537.36'],
+  [
+    'Gemini-Deep-Research',
+    'Gemini Deep Research',
+    'search',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Gemini-Deep-Research; +https://gemini.google/overview/deep-research/) Chrome/135.0.0.0 Safari/537.36',
+  ],
   ['Googlebot-Image', 'Googlebot-Image', 'search', 'medium', false, 'Googlebot-Image/1.0'],
-  ['Googlebot', 'Googlebot', 'search', 'high', false, 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
-  ['Googlebot', 'Googlebot', 'search', 'high', false, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/131.0.6778.69 Safari/537.36'],
+  [
+    'Googlebot',
+    'Googlebot',
+    'search',
+    'high',
+    false,
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  ],
+  [
+    'Googlebot',
+    'Googlebot',
+    'search',
+    'high',
+    false,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/131.0.6778.69 Safari/537.36',
+  ],
   ['Googlebot', 'Googlebot', 'search', 'high', false, 'Googlebot/2.1 (+http://www.google.com/bot.html)'],
-  ['Googlebot', 'Googlebot', 'search', 'high', false, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
+  [
+    'Googlebot',
+    'Googlebot',
+    'search',
+    'high',
+    false,
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  ],
   ['Googlebot', 'Googlebot', 'search', 'high', false, 'Googlebot-Video/1.0'],
-  ['Google-InspectionTool', 'Google Inspection Tool', 'monitoring', 'medium', false, 'Mozilla/5.0 (compatible; Google-InspectionTool/1.0;)'],
-  ['Google-InspectionTool', 'Google Inspection Tool', 'monitoring', 'medium', false, 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; Google-InspectionTool/1.0;)'],
-  ['Storebot-Google', 'Storebot-Google', 'search', 'low', false, 'Mozilla/5.0 (X11; Linux x86_64; Storebot-Google/1.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Safari/537.36'],
-  ['Storebot-Google', 'Storebot-Google', 'search', 'low', false, 'Mozilla/5.0 (Linux; Android 8.0; Pixel 2 Build/OPD3.170816.012; Storebot-Google/1.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36'],
-  ['AdsBot-Google', 'AdsBot-Google', 'monitoring', 'low', false, 'AdsBot-Google (+http://www.google.com/adsbot.html)'],
-  ['AdsBot-Google', 'AdsBot-Google', 'monitoring', 'low', false, 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)'],
+  [
+    'Google-InspectionTool',
+    'Google Inspection Tool',
+    'monitoring',
+    'medium',
+    false,
+    'Mozilla/5.0 (compatible; Google-InspectionTool/1.0;)',
+  ],
+  [
+    'Google-InspectionTool',
+    'Google Inspection Tool',
+    'monitoring',
+    'medium',
+    false,
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; Google-InspectionTool/1.0;)',
+  ],
+  [
+    'Storebot-Google',
+    'Storebot-Google',
+    'search',
+    'low',
+    false,
+    'Mozilla/5.0 (X11; Linux x86_64; Storebot-Google/1.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Safari/537.36',
+  ],
+  [
+    'Storebot-Google',
+    'Storebot-Google',
+    'search',
+    'low',
+    false,
+    'Mozilla/5.0 (Linux; Android 8.0; Pixel 2 Build/OPD3.170816.012; Storebot-Google/1.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36',
+  ],
+  [
+    'AdsBot-Google',
+    'AdsBot-Google',
+    'monitoring',
+    'low',
+    false,
+    'AdsBot-Google (+http://www.google.com/adsbot.html)',
+  ],
+  [
+    'AdsBot-Google',
+    'AdsBot-Google',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)',
+  ],
   // Microsoft (bing.com/webmasters/help/which-crawlers-does-bing-use)
-  ['adidxbot', 'AdIdxBot', 'monitoring', 'low', false, 'Mozilla/5.0 (compatible; adidxbot/2.0; +http://www.bing.com/bingbot.htm)'],
-  ['adidxbot', 'AdIdxBot', 'monitoring', 'low', false, 'Mozilla/5.0 (iPhone; CPU iPhone OS 7_0 like Mac OS X) AppleWebKit/537.51.1 (KHTML, like Gecko) Version/7.0 Mobile/11A465 Safari/9537.53 (compatible; adidxbot/2.0; +http://www.bing.com/bingbot.htm)'],
-  ['bingbot', 'Bingbot', 'search', 'high', false, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/131.0.2903.86 Safari/537.36'],
-  ['bingbot', 'Bingbot', 'search', 'high', false, 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.2903.86 Mobile Safari/537.36 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'],
-  ['bingbot', 'Bingbot', 'search', 'high', false, 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'],
-  ['MicrosoftPreview', 'Microsoft link preview', 'social', 'low', false, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MicrosoftPreview/2.0; +https://aka.ms/MicrosoftPreview) Chrome/131.0.2903.86 Safari/537.36'],
+  [
+    'adidxbot',
+    'AdIdxBot',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; adidxbot/2.0; +http://www.bing.com/bingbot.htm)',
+  ],
+  [
+    'adidxbot',
+    'AdIdxBot',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 7_0 like Mac OS X) AppleWebKit/537.51.1 (KHTML, like Gecko) Version/7.0 Mobile/11A465 Safari/9537.53 (compatible; adidxbot/2.0; +http://www.bing.com/bingbot.htm)',
+  ],
+  [
+    'bingbot',
+    'Bingbot',
+    'search',
+    'high',
+    false,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/131.0.2903.86 Safari/537.36',
+  ],
+  [
+    'bingbot',
+    'Bingbot',
+    'search',
+    'high',
+    false,
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.2903.86 Mobile Safari/537.36 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+  ],
+  [
+    'bingbot',
+    'Bingbot',
+    'search',
+    'high',
+    false,
+    'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+  ],
+  [
+    'MicrosoftPreview',
+    'Microsoft link preview',
+    'social',
+    'low',
+    false,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MicrosoftPreview/2.0; +https://aka.ms/MicrosoftPreview) Chrome/131.0.2903.86 Safari/537.36',
+  ],
   // Apple (support.apple.com/en-us/119829)
-  ['Applebot', 'Applebot', 'search', 'high', false, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)'],
-  ['Applebot', 'Applebot', 'search', 'high', false, 'Mozilla/5.0 (iPhone; CPU iPhone OS 8_1 like Mac OS X) AppleWebKit/600.1.4 (KHTML, like Gecko) Version/8.0 Mobile/12B410 Safari/600.1.4 (Applebot/0.1; +http://www.apple.com/go/applebot)'],
+  [
+    'Applebot',
+    'Applebot',
+    'search',
+    'high',
+    false,
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)',
+  ],
+  [
+    'Applebot',
+    'Applebot',
+    'search',
+    'high',
+    false,
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 8_1 like Mac OS X) AppleWebKit/600.1.4 (KHTML, like Gecko) Version/8.0 Mobile/12B410 Safari/600.1.4 (Applebot/0.1; +http://www.apple.com/go/applebot)',
+  ],
   // Meta (developers.facebook.com/docs/sharing/webmasters/web-crawlers)
-  ['Meta-ExternalAgent', 'Meta-ExternalAgent', 'training', 'medium', true, 'meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)'],
-  ['Meta-ExternalFetcher', 'Meta-ExternalFetcher', 'search', 'medium', true, 'meta-externalfetcher/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)'],
-  ['Meta-WebIndexer', 'Meta-WebIndexer', 'search', 'medium', true, 'meta-webindexer/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)'],
-  ['FacebookBot', 'FacebookBot', 'training', 'medium', true, 'Mozilla/5.0 (compatible; FacebookBot/1.0; +https://developers.facebook.com/docs/sharing/webmasters/facebookbot/)'],
-  ['facebookexternalhit', 'Facebook link preview', 'social', 'medium', false, 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)'],
+  [
+    'Meta-ExternalAgent',
+    'Meta-ExternalAgent',
+    'training',
+    'medium',
+    true,
+    'meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)',
+  ],
+  [
+    'Meta-ExternalFetcher',
+    'Meta-ExternalFetcher',
+    'search',
+    'medium',
+    true,
+    'meta-externalfetcher/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)',
+  ],
+  [
+    'Meta-WebIndexer',
+    'Meta-WebIndexer',
+    'search',
+    'medium',
+    true,
+    'meta-webindexer/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)',
+  ],
+  [
+    'FacebookBot',
+    'FacebookBot',
+    'training',
+    'medium',
+    true,
+    'Mozilla/5.0 (compatible; FacebookBot/1.0; +https://developers.facebook.com/docs/sharing/webmasters/facebookbot/)',
+  ],
+  [
+    'facebookexternalhit',
+    'Facebook link preview',
+    'social',
+    'medium',
+    false,
+    'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+  ],
   ['facebookexternalhit', 'Facebook link preview', 'social', 'medium', false, 'facebookexternalhit/1.1'],
   // Amazon, ByteDance, Huawei, Common Crawl and other AI companies
-  ['Amazonbot', 'Amazonbot', 'search', 'medium', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot) Chrome/119.0.6045.214 Safari/537.36'],
-  ['Amazonbot', 'Amazonbot', 'search', 'medium', true, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_10_1) AppleWebKit/600.2.5 (KHTML, like Gecko) Version/8.0.2 Safari/600.2.5 (Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot)'],
-  ['Bytespider', 'Bytespider', 'training', 'low', true, 'Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)'],
-  ['Bytespider', 'Bytespider', 'training', 'low', true, 'Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; https://zhanzhang.toutiao.com/)'],
-  ['TikTokSpider', 'TikTokSpider', 'training', 'low', true, 'Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; TikTokSpider; ttspider-feedback@tiktok.com)'],
+  [
+    'Amazonbot',
+    'Amazonbot',
+    'search',
+    'medium',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot) Chrome/119.0.6045.214 Safari/537.36',
+  ],
+  [
+    'Amazonbot',
+    'Amazonbot',
+    'search',
+    'medium',
+    true,
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_10_1) AppleWebKit/600.2.5 (KHTML, like Gecko) Version/8.0.2 Safari/600.2.5 (Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot)',
+  ],
+  [
+    'Bytespider',
+    'Bytespider',
+    'training',
+    'low',
+    true,
+    'Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)',
+  ],
+  [
+    'Bytespider',
+    'Bytespider',
+    'training',
+    'low',
+    true,
+    'Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; https://zhanzhang.toutiao.com/)',
+  ],
+  [
+    'TikTokSpider',
+    'TikTokSpider',
+    'training',
+    'low',
+    true,
+    'Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; TikTokSpider; ttspider-feedback@tiktok.com)',
+  ],
   ['CCBot', 'CCBot', 'training', 'medium', true, 'CCBot/2.0 (https://commoncrawl.org/faq/)'],
-  ['cohere-ai', 'Cohere AI', 'training', 'medium', true, 'Mozilla/5.0 (compatible; cohere-ai/1.0; +http://www.cohere.ai/bot.html)'],
-  ['MistralAI-User', 'MistralAI-User', 'search', 'high', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-User/1.0; +https://docs.mistral.ai/robots)'],
-  ['DuckAssistBot', 'DuckAssistBot', 'search', 'medium', true, 'DuckAssistBot/1.2; (+http://duckduckgo.com/duckassistbot.html)'],
-  ['YouBot', 'YouBot', 'search', 'medium', true, 'Mozilla/5.0 (compatible; YouBot/1.0; +https://about.you.com/youbot/)'],
-  ['PhindBot', 'PhindBot', 'search', 'medium', true, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PhindBot/1.0; +https://phind.com/bot)'],
-  ['Diffbot', 'Diffbot', 'training', 'low', true, 'Mozilla/5.0 (Windows; U; Windows NT 5.1; en-US; rv:1.9.1.2) Gecko/20090729 Firefox/3.5.2 (.NET CLR 3.5.30729; Diffbot/0.1; +http://www.diffbot.com)'],
-  ['AI2Bot', 'AI2Bot', 'training', 'low', true, 'Mozilla/5.0 (compatible) AI2Bot (+https://www.allenai.org/crawler)'],
+  [
+    'cohere-ai',
+    'Cohere AI',
+    'training',
+    'medium',
+    true,
+    'Mozilla/5.0 (compatible; cohere-ai/1.0; +http://www.cohere.ai/bot.html)',
+  ],
+  [
+    'MistralAI-User',
+    'MistralAI-User',
+    'search',
+    'high',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-User/1.0; +https://docs.mistral.ai/robots)',
+  ],
+  [
+    'DuckAssistBot',
+    'DuckAssistBot',
+    'search',
+    'medium',
+    true,
+    'DuckAssistBot/1.2; (+http://duckduckgo.com/duckassistbot.html)',
+  ],
+  [
+    'YouBot',
+    'YouBot',
+    'search',
+    'medium',
+    true,
+    'Mozilla/5.0 (compatible; YouBot/1.0; +https://about.you.com/youbot/)',
+  ],
+  [
+    'PhindBot',
+    'PhindBot',
+    'search',
+    'medium',
+    true,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PhindBot/1.0; +https://phind.com/bot)',
+  ],
+  [
+    'Diffbot',
+    'Diffbot',
+    'training',
+    'low',
+    true,
+    'Mozilla/5.0 (Windows; U; Windows NT 5.1; en-US; rv:1.9.1.2) Gecko/20090729 Firefox/3.5.2 (.NET CLR 3.5.30729; Diffbot/0.1; +http://www.diffbot.com)',
+  ],
+  [
+    'AI2Bot',
+    'AI2Bot',
+    'training',
+    'low',
+    true,
+    'Mozilla/5.0 (compatible) AI2Bot (+https://www.allenai.org/crawler)',
+  ],
   ['Timpibot', 'Timpibot', 'training', 'low', true, 'Timpibot/0.8 (+http://www.timpi.io)'],
   ['omgili', 'Omgili', 'training', 'low', true, 'omgili/0.5 +http://omgili.com'],
-  ['ImagesiftBot', 'ImagesiftBot', 'training', 'low', true, 'Mozilla/5.0 (compatible; ImagesiftBot; +imagesift.com)'],
-  ['PetalBot', 'PetalBot', 'search', 'low', true, 'Mozilla/5.0 (Linux; Android 7.0;) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; PetalBot;+https://webmaster.petalsearch.com/site/petalbot)'],
-  ['PanguBot', 'PanguBot', 'training', 'low', true, 'Mozilla/5.0 (Linux; Android 7.0;) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; PanguBot;pangubot@huawei.com)'],
-  ['kagi-fetcher', 'Kagi fetcher', 'search', 'medium', true, 'Mozilla/5.0 (compatible; kagi-fetcher/1.0; +https://kagi.com/bot)'],
+  [
+    'ImagesiftBot',
+    'ImagesiftBot',
+    'training',
+    'low',
+    true,
+    'Mozilla/5.0 (compatible; ImagesiftBot; +imagesift.com)',
+  ],
+  [
+    'PetalBot',
+    'PetalBot',
+    'search',
+    'low',
+    true,
+    'Mozilla/5.0 (Linux; Android 7.0;) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; PetalBot;+https://webmaster.petalsearch.com/site/petalbot)',
+  ],
+  [
+    'PanguBot',
+    'PanguBot',
+    'training',
+    'low',
+    true,
+    'Mozilla/5.0 (Linux; Android 7.0;) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; PanguBot;pangubot@huawei.com)',
+  ],
+  [
+    'kagi-fetcher',
+    'Kagi fetcher',
+    'search',
+    'medium',
+    true,
+    'Mozilla/5.0 (compatible; kagi-fetcher/1.0; +https://kagi.com/bot)',
+  ],
   // Classic search engines
-  ['DuckDuckBot', 'DuckDuckBot', 'search', 'medium', false, 'DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)'],
-  ['DuckDuckBot', 'DuckDuckBot', 'search', 'medium', false, 'Mozilla/5.0 (compatible; DuckDuckBot-Https/1.1; https://duckduckgo.com/duckduckbot)'],
-  ['YandexBot', 'YandexBot', 'search', 'medium', false, 'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)'],
-  ['YandexMobileBot', 'YandexMobileBot', 'search', 'medium', false, 'Mozilla/5.0 (iPhone; CPU iPhone OS 8_1 like Mac OS X) AppleWebKit/600.1.4 (KHTML, like Gecko) Version/8.0 Mobile/12B411 Safari/600.1.4 (compatible; YandexMobileBot/3.0; +http://yandex.com/bots)'],
-  ['YandexImages', 'YandexImages', 'search', 'low', false, 'Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)'],
-  ['Baiduspider', 'Baiduspider', 'search', 'low', false, 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)'],
-  ['Baiduspider', 'Baiduspider', 'search', 'low', false, 'Mozilla/5.0 (compatible; Baiduspider-render/2.0; +http://www.baidu.com/search/spider.html)'],
-  ['Qwantbot', 'Qwantbot', 'search', 'medium', false, 'Mozilla/5.0 (compatible; Qwantbot/1.0_4193332; +https://help.qwant.com/bot/)'],
-  ['Slurp', 'Yahoo Slurp', 'search', 'low', false, 'Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)'],
-  ['SeznamBot', 'SeznamBot', 'search', 'low', false, 'Mozilla/5.0 (compatible; SeznamBot/4.0; +https://o-seznam.cz/napoveda/vyhledavani/en/seznambot-crawler/)'],
-  ['MojeekBot', 'MojeekBot', 'search', 'low', false, 'Mozilla/5.0 (compatible; MojeekBot/0.11; +https://www.mojeek.com/bot.html)'],
+  [
+    'DuckDuckBot',
+    'DuckDuckBot',
+    'search',
+    'medium',
+    false,
+    'DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)',
+  ],
+  [
+    'DuckDuckBot',
+    'DuckDuckBot',
+    'search',
+    'medium',
+    false,
+    'Mozilla/5.0 (compatible; DuckDuckBot-Https/1.1; https://duckduckgo.com/duckduckbot)',
+  ],
+  [
+    'YandexBot',
+    'YandexBot',
+    'search',
+    'medium',
+    false,
+    'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)',
+  ],
+  [
+    'YandexMobileBot',
+    'YandexMobileBot',
+    'search',
+    'medium',
+    false,
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 8_1 like Mac OS X) AppleWebKit/600.1.4 (KHTML, like Gecko) Version/8.0 Mobile/12B411 Safari/600.1.4 (compatible; YandexMobileBot/3.0; +http://yandex.com/bots)',
+  ],
+  [
+    'YandexImages',
+    'YandexImages',
+    'search',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)',
+  ],
+  [
+    'Baiduspider',
+    'Baiduspider',
+    'search',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)',
+  ],
+  [
+    'Baiduspider',
+    'Baiduspider',
+    'search',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; Baiduspider-render/2.0; +http://www.baidu.com/search/spider.html)',
+  ],
+  [
+    'Qwantbot',
+    'Qwantbot',
+    'search',
+    'medium',
+    false,
+    'Mozilla/5.0 (compatible; Qwantbot/1.0_4193332; +https://help.qwant.com/bot/)',
+  ],
+  [
+    'Slurp',
+    'Yahoo Slurp',
+    'search',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)',
+  ],
+  [
+    'SeznamBot',
+    'SeznamBot',
+    'search',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; SeznamBot/4.0; +https://o-seznam.cz/napoveda/vyhledavani/en/seznambot-crawler/)',
+  ],
+  [
+    'MojeekBot',
+    'MojeekBot',
+    'search',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; MojeekBot/0.11; +https://www.mojeek.com/bot.html)',
+  ],
   // Social previews
   ['TelegramBot', 'TelegramBot', 'social', 'low', false, 'TelegramBot (like TwitterBot)'],
   ['Twitterbot', 'Twitterbot', 'social', 'medium', false, 'Twitterbot/1.0'],
-  ['LinkedInBot', 'LinkedInBot', 'social', 'medium', false, 'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)'],
-  ['Slackbot', 'Slackbot', 'social', 'low', false, 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'],
+  [
+    'LinkedInBot',
+    'LinkedInBot',
+    'social',
+    'medium',
+    false,
+    'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)',
+  ],
+  [
+    'Slackbot',
+    'Slackbot',
+    'social',
+    'low',
+    false,
+    'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+  ],
   ['Slackbot', 'Slackbot', 'social', 'low', false, 'Slackbot 1.0 (+https://api.slack.com/robots)'],
-  ['Discordbot', 'Discordbot', 'social', 'low', false, 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)'],
+  [
+    'Discordbot',
+    'Discordbot',
+    'social',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
+  ],
   ['WhatsApp', 'WhatsApp link preview', 'social', 'low', false, 'WhatsApp/2.23.20.0 A'],
   ['WhatsApp', 'WhatsApp link preview', 'social', 'low', false, 'WhatsApp/2.23.18.78 i'],
-  ['Pinterestbot', 'Pinterestbot', 'social', 'low', false, 'Mozilla/5.0 (compatible; Pinterestbot/1.0; +http://www.pinterest.com/bot.html)'],
-  ['redditbot', 'Redditbot', 'social', 'low', false, 'Mozilla/5.0 (compatible; redditbot/1.0; +http://www.reddit.com/feedback)'],
-  ['Embedly', 'Embedly', 'social', 'low', false, 'Mozilla/5.0 (compatible; Embedly/0.2; +http://support.embed.ly/)'],
-  ['vkShare', 'VK link preview', 'social', 'low', false, 'Mozilla/5.0 (compatible; vkShare; +http://vk.com/dev/Share)'],
+  [
+    'Pinterestbot',
+    'Pinterestbot',
+    'social',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; Pinterestbot/1.0; +http://www.pinterest.com/bot.html)',
+  ],
+  [
+    'redditbot',
+    'Redditbot',
+    'social',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; redditbot/1.0; +http://www.reddit.com/feedback)',
+  ],
+  [
+    'Embedly',
+    'Embedly',
+    'social',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; Embedly/0.2; +http://support.embed.ly/)',
+  ],
+  [
+    'vkShare',
+    'VK link preview',
+    'social',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; vkShare; +http://vk.com/dev/Share)',
+  ],
   // SEO tools and monitoring
-  ['AhrefsBot', 'AhrefsBot', 'monitoring', 'low', false, 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)'],
-  ['AhrefsSiteAudit', 'Ahrefs Site Audit', 'monitoring', 'low', false, 'Mozilla/5.0 (compatible; AhrefsSiteAudit/6.1; +http://ahrefs.com/robot/)'],
-  ['SemrushBot', 'SemrushBot', 'monitoring', 'low', false, 'Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)'],
-  ['SemrushBot', 'SemrushBot', 'monitoring', 'low', false, 'Mozilla/5.0 (compatible; SemrushBot-SA/0.97; +http://www.semrush.com/bot.html)'],
-  ['MJ12bot', 'MJ12bot', 'monitoring', 'low', false, 'Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)'],
-  ['DotBot', 'DotBot', 'monitoring', 'low', false, 'Mozilla/5.0 (compatible; DotBot/1.2; +https://opensiteexplorer.org/dotbot; help@moz.com)'],
-  ['UptimeRobot', 'UptimeRobot', 'monitoring', 'low', false, 'Mozilla/5.0+(compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)'],
+  [
+    'AhrefsBot',
+    'AhrefsBot',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)',
+  ],
+  [
+    'AhrefsSiteAudit',
+    'Ahrefs Site Audit',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; AhrefsSiteAudit/6.1; +http://ahrefs.com/robot/)',
+  ],
+  [
+    'SemrushBot',
+    'SemrushBot',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)',
+  ],
+  [
+    'SemrushBot',
+    'SemrushBot',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; SemrushBot-SA/0.97; +http://www.semrush.com/bot.html)',
+  ],
+  [
+    'MJ12bot',
+    'MJ12bot',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)',
+  ],
+  [
+    'DotBot',
+    'DotBot',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (compatible; DotBot/1.2; +https://opensiteexplorer.org/dotbot; help@moz.com)',
+  ],
+  [
+    'UptimeRobot',
+    'UptimeRobot',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0+(compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)',
+  ],
   ['Pingdom', 'Pingdom', 'monitoring', 'low', false, 'Pingdom.com_bot_version_1.4_(http://www.pingdom.com/)'],
-  ['Pingdom', 'Pingdom', 'monitoring', 'low', false, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/61.0.3163.100 Safari/537.36 PingdomPageSpeed/1.0 (pingbot/2.0; +http://www.pingdom.com/)'],
-  ['PingdomTMS', 'Pingdom', 'monitoring', 'low', false, 'Mozilla/5.0 (Windows NT 6.3; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) browser/22.1.0 Chrome/108.0.5359.179 Electron/22.1.0 Safari/537.36 PingdomTMS/22.1'],
-  ['StatusCake', 'StatusCake', 'monitoring', 'low', false, 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Safari/537.36 (StatusCake)'],
-  ['Site24x7', 'Site24x7', 'monitoring', 'low', false, 'Mozilla/5.0 (iPhone; CPU iPhone OS 13_2_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.0.3 Mobile/15E148 Safari/604.1 Site24x7'],
-  ['DatadogSynthetics', 'Datadog Synthetics', 'monitoring', 'low', false, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.5845.96 Safari/537.36 DatadogSynthetics'],
-  ['Chrome-Lighthouse', 'Lighthouse', 'monitoring', 'low', false, 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse'],
-  ['Chrome-Lighthouse', 'Lighthouse', 'monitoring', 'low', false, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Chrome-Lighthouse'],
+  [
+    'Pingdom',
+    'Pingdom',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/61.0.3163.100 Safari/537.36 PingdomPageSpeed/1.0 (pingbot/2.0; +http://www.pingdom.com/)',
+  ],
+  [
+    'PingdomTMS',
+    'Pingdom',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (Windows NT 6.3; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) browser/22.1.0 Chrome/108.0.5359.179 Electron/22.1.0 Safari/537.36 PingdomTMS/22.1',
+  ],
+  [
+    'StatusCake',
+    'StatusCake',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Safari/537.36 (StatusCake)',
+  ],
+  [
+    'Site24x7',
+    'Site24x7',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 13_2_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.0.3 Mobile/15E148 Safari/604.1 Site24x7',
+  ],
+  [
+    'DatadogSynthetics',
+    'Datadog Synthetics',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.5845.96 Safari/537.36 DatadogSynthetics',
+  ],
+  [
+    'Chrome-Lighthouse',
+    'Lighthouse',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse',
+  ],
+  [
+    'Chrome-Lighthouse',
+    'Lighthouse',
+    'monitoring',
+    'low',
+    false,
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Chrome-Lighthouse',
+  ],
   // Headless and prerender browsers
-  ['Prerender', 'Prerender', 'unknown', 'low', false, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/114.0.5735.133 Safari/537.36 Prerender (+https://github.com/prerender/prerender)'],
-  ['Prerender', 'Prerender', 'unknown', 'low', false, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 Prerender (+https://github.com/prerender/prerender)'],
-  ['Prerender', 'Prerender', 'unknown', 'low', false, 'Mozilla/5.0 (Macintosh; Intel Mac OS X) AppleWebKit/534.34 (KHTML, like Gecko) PhantomJS/1.9.8 Safari/534.34 Prerender (+https://github.com/prerender/prerender)'],
+  [
+    'Prerender',
+    'Prerender',
+    'unknown',
+    'low',
+    false,
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/114.0.5735.133 Safari/537.36 Prerender (+https://github.com/prerender/prerender)',
+  ],
+  [
+    'Prerender',
+    'Prerender',
+    'unknown',
+    'low',
+    false,
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 Prerender (+https://github.com/prerender/prerender)',
+  ],
+  [
+    'Prerender',
+    'Prerender',
+    'unknown',
+    'low',
+    false,
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X) AppleWebKit/534.34 (KHTML, like Gecko) PhantomJS/1.9.8 Safari/534.34 Prerender (+https://github.com/prerender/prerender)',
+  ],
   // Puppeteer's and Playwright's default Chromium agents (headless shell) on Linux, macOS and Windows.
-  ['HeadlessChrome', 'Headless Chrome', 'unknown', 'low', false, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36'],
-  ['HeadlessChrome', 'Headless Chrome', 'unknown', 'low', false, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.33 Safari/537.36'],
-  ['HeadlessChrome', 'Headless Chrome', 'unknown', 'low', false, 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36'],
-  ['PhantomJS', 'PhantomJS', 'unknown', 'low', false, 'Mozilla/5.0 (Unknown; Linux x86_64) AppleWebKit/538.1 (KHTML, like Gecko) PhantomJS/2.1.1 Safari/538.1'],
+  [
+    'HeadlessChrome',
+    'Headless Chrome',
+    'unknown',
+    'low',
+    false,
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+  ],
+  [
+    'HeadlessChrome',
+    'Headless Chrome',
+    'unknown',
+    'low',
+    false,
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.33 Safari/537.36',
+  ],
+  [
+    'HeadlessChrome',
+    'Headless Chrome',
+    'unknown',
+    'low',
+    false,
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+  ],
+  [
+    'PhantomJS',
+    'PhantomJS',
+    'unknown',
+    'low',
+    false,
+    'Mozilla/5.0 (Unknown; Linux x86_64) AppleWebKit/538.1 (KHTML, like Gecko) PhantomJS/2.1.1 Safari/538.1',
+  ],
 ];
 
 /**
@@ -157,9 +808,11 @@ const AGENTS: AgentRow[] = [
  * them).
  */
 const ROBOTS_TXT_ONLY: Record<string, string> = {
-  'Google-Extended': 'Google: a robots.txt control for Gemini training and grounding; crawling is done by Googlebot',
+  'Google-Extended':
+    'Google: a robots.txt control for Gemini training and grounding; crawling is done by Googlebot',
   'Applebot-Extended': 'Apple: a robots.txt control for training; crawling is done by Applebot',
-  'ChatGPT-Agent': 'OpenAI: ChatGPT agent browses with an ordinary Chrome agent and signs its requests instead',
+  'ChatGPT-Agent':
+    'OpenAI: ChatGPT agent browses with an ordinary Chrome agent and signs its requests instead',
   'cohere-training-data-crawler': 'Cohere publishes the robots.txt token but no user-agent string',
 };
 
@@ -184,26 +837,35 @@ describe('catalogue', () => {
   it('covers AI, search, social and monitoring agents', () => {
     expect(CRAWLERS.filter((c) => c.isAICrawler).length).toBeGreaterThanOrEqual(20);
     for (const category of ['training', 'search', 'social', 'monitoring'] as const) {
-      expect(CRAWLERS.some((c) => c.category === category), category).toBe(true);
+      expect(
+        CRAWLERS.some((c) => c.category === category),
+        category,
+      ).toBe(true);
     }
   });
 
-  it.each(CRAWLERS.map((c) => [c.token, c] as const))('classifies its own token %s to itself', (token, entry) => {
-    expectEntry(classifyVisitor(token), entry);
-    // ...in any case, with a version, and inside a Chrome-like agent, as assistants' fetchers send it.
-    expectEntry(classifyVisitor(token.toUpperCase()), entry);
-    expectEntry(classifyVisitor(`${token}/1.0`), entry);
-    expectEntry(
-      classifyVisitor(`Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ${token}/1.0; +https://example.com/) Chrome/131.0.0.0 Safari/537.36`),
-      entry,
-    );
-  });
+  it.each(CRAWLERS.map((c) => [c.token, c] as const))(
+    'classifies its own token %s to itself',
+    (token, entry) => {
+      expectEntry(classifyVisitor(token), entry);
+      // ...in any case, with a version, and inside a Chrome-like agent, as assistants' fetchers send it.
+      expectEntry(classifyVisitor(token.toUpperCase()), entry);
+      expectEntry(classifyVisitor(`${token}/1.0`), entry);
+      expectEntry(
+        classifyVisitor(
+          `Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ${token}/1.0; +https://example.com/) Chrome/131.0.0.0 Safari/537.36`,
+        ),
+        entry,
+      );
+    },
+  );
 
   it('is tested below with a real user agent for every entry that has one', () => {
     const tested = new Set(AGENTS.map(([token]) => token));
     const untested = CRAWLERS.map((c) => c.token).filter((t) => !tested.has(t) && !(t in ROBOTS_TXT_ONLY));
     expect(untested).toEqual([]);
-    for (const token of [...tested, ...Object.keys(ROBOTS_TXT_ONLY)]) expect(entryByToken.has(token), token).toBe(true);
+    for (const token of [...tested, ...Object.keys(ROBOTS_TXT_ONLY)])
+      expect(entryByToken.has(token), token).toBe(true);
     for (const token of Object.keys(ROBOTS_TXT_ONLY)) expect(tested.has(token), token).toBe(false);
   });
 });
@@ -239,10 +901,16 @@ describe('real crawler user agents', () => {
   });
 
   it('gives the spec crawl delays: 1 for high-priority AI fetchers, 2 otherwise, 5 for monitoring', () => {
-    expect(classifyVisitor('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2; +https://openai.com/gptbot').crawlDelay).toBe(1);
+    expect(
+      classifyVisitor(
+        'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2; +https://openai.com/gptbot',
+      ).crawlDelay,
+    ).toBe(1);
     expect(classifyVisitor('CCBot/2.0 (https://commoncrawl.org/faq/)').crawlDelay).toBe(2);
     expect(classifyVisitor('Twitterbot/1.0').crawlDelay).toBe(2);
-    expect(classifyVisitor('Mozilla/5.0+(compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)').crawlDelay).toBe(5);
+    expect(
+      classifyVisitor('Mozilla/5.0+(compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)').crawlDelay,
+    ).toBe(5);
     // Monitoring wins over priority: the Inspection Tool is medium priority and still gets 5.
     expect(classifyVisitor('Mozilla/5.0 (compatible; Google-InspectionTool/1.0;)').crawlDelay).toBe(5);
   });
@@ -251,71 +919,239 @@ describe('real crawler user agents', () => {
 // Real browsers. Each must be a person: isBot false, category human, crawl delay 1.
 const BROWSERS: [label: string, ua: string][] = [
   // Desktop
-  ['Chrome, Windows', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
-  ['Chrome, Windows 7 (WOW64)', 'Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Safari/537.36'],
-  ['Edge, Windows', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0'],
+  [
+    'Chrome, Windows',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  ],
+  [
+    'Chrome, Windows 7 (WOW64)',
+    'Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Safari/537.36',
+  ],
+  [
+    'Edge, Windows',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+  ],
   ['Firefox, Windows', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'],
-  ['Opera, Windows', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0'],
-  ['Opera GX, Windows', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0 (Edition std-2)'],
-  ['Vivaldi, Windows', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Vivaldi/7.0.3495.18'],
-  ['Yandex Browser, Windows', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0.0.0 YaBrowser/24.10.0.0 Safari/537.36'],
-  ['Chrome, macOS', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
-  ['Safari, macOS', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15'],
+  [
+    'Opera, Windows',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0',
+  ],
+  [
+    'Opera GX, Windows',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0 (Edition std-2)',
+  ],
+  [
+    'Vivaldi, Windows',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Vivaldi/7.0.3495.18',
+  ],
+  [
+    'Yandex Browser, Windows',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0.0.0 YaBrowser/24.10.0.0 Safari/537.36',
+  ],
+  [
+    'Chrome, macOS',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  ],
+  [
+    'Safari, macOS',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  ],
   ['Firefox, macOS', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:133.0) Gecko/20100101 Firefox/133.0'],
-  ['Edge, macOS', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0'],
-  ['DuckDuckGo browser, macOS', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15 Ddg/17.6'],
-  ['Chrome or Brave, Linux', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
+  [
+    'Edge, macOS',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+  ],
+  [
+    'DuckDuckGo browser, macOS',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15 Ddg/17.6',
+  ],
+  [
+    'Chrome or Brave, Linux',
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  ],
   ['Firefox, Ubuntu', 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'],
   ['Firefox ESR, Linux', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'],
-  ['Chrome, ChromeOS', 'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
-  ['Samsung smart TV', 'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) 76.0.3809.146/6.0 TV Safari/537.36'],
-  ['PlayStation 5', 'Mozilla/5.0 (PlayStation; PlayStation 5/6.50) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.4 Safari/605.1.15'],
+  [
+    'Chrome, ChromeOS',
+    'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  ],
+  [
+    'Samsung smart TV',
+    'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) 76.0.3809.146/6.0 TV Safari/537.36',
+  ],
+  [
+    'PlayStation 5',
+    'Mozilla/5.0 (PlayStation; PlayStation 5/6.50) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.4 Safari/605.1.15',
+  ],
   // iPhone and iPad
-  ['Safari, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'],
-  ['Safari, iPad', 'Mozilla/5.0 (iPad; CPU OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.7 Mobile/15E148 Safari/604.1'],
-  ['Chrome, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1'],
-  ['Firefox, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/132.0 Mobile/15E148 Safari/605.1.15'],
-  ['Edge, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 EdgiOS/131.2903.68 Mobile/15E148 Safari/605.1.15'],
-  ['Google app, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) GSA/325.0.660421837 Mobile/15E148 Safari/604.1'],
+  [
+    'Safari, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  ],
+  [
+    'Safari, iPad',
+    'Mozilla/5.0 (iPad; CPU OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.7 Mobile/15E148 Safari/604.1',
+  ],
+  [
+    'Chrome, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
+  ],
+  [
+    'Firefox, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/132.0 Mobile/15E148 Safari/605.1.15',
+  ],
+  [
+    'Edge, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 EdgiOS/131.2903.68 Mobile/15E148 Safari/605.1.15',
+  ],
+  [
+    'Google app, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) GSA/325.0.660421837 Mobile/15E148 Safari/604.1',
+  ],
   // Android
-  ['Chrome, Android (reduced agent)', 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'],
-  ['Chrome, Pixel 7', 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.0.0 Mobile Safari/537.36'],
-  ['Chrome, Android tablet', 'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
-  ['Samsung Internet', 'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36'],
+  [
+    'Chrome, Android (reduced agent)',
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  ],
+  [
+    'Chrome, Pixel 7',
+    'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.0.0 Mobile Safari/537.36',
+  ],
+  [
+    'Chrome, Android tablet',
+    'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  ],
+  [
+    'Samsung Internet',
+    'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
+  ],
   ['Firefox, Android', 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0'],
-  ['Edge, Android', 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 EdgA/131.0.0.0'],
-  ['Opera, Android', 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36 OPR/86.0.0.0'],
-  ['DuckDuckGo browser, Android', 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/131.0.0.0 Mobile Safari/537.36 DuckDuckGo/5'],
-  ['Xiaomi MIUI Browser', 'Mozilla/5.0 (Linux; U; Android 13; en-us; 2201117TG Build/TKQ1.221114.001) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/112.0.5615.136 Mobile Safari/537.36 XiaoMi/MiuiBrowser/14.8.1-gn'],
-  ['Huawei Browser', 'Mozilla/5.0 (Linux; Android 10; HarmonyOS; ELS-AN00; HMSCore 6.13.0.302) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0.4844.88 HuaweiBrowser/14.0.5.302 Mobile Safari/537.36'],
-  ['Amazon Silk, Fire tablet', 'Mozilla/5.0 (Linux; Android 9; KFTRWI) AppleWebKit/537.36 (KHTML, like Gecko) Silk/130.4.1 like Chrome/130.0.6723.102 Safari/537.36'],
-  ['Android WebView (wv)', 'Mozilla/5.0 (Linux; Android 13; SM-G991B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/131.0.6778.39 Mobile Safari/537.36'],
+  [
+    'Edge, Android',
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 EdgA/131.0.0.0',
+  ],
+  [
+    'Opera, Android',
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36 OPR/86.0.0.0',
+  ],
+  [
+    'DuckDuckGo browser, Android',
+    'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/131.0.0.0 Mobile Safari/537.36 DuckDuckGo/5',
+  ],
+  [
+    'Xiaomi MIUI Browser',
+    'Mozilla/5.0 (Linux; U; Android 13; en-us; 2201117TG Build/TKQ1.221114.001) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/112.0.5615.136 Mobile Safari/537.36 XiaoMi/MiuiBrowser/14.8.1-gn',
+  ],
+  [
+    'Huawei Browser',
+    'Mozilla/5.0 (Linux; Android 10; HarmonyOS; ELS-AN00; HMSCore 6.13.0.302) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0.4844.88 HuaweiBrowser/14.0.5.302 Mobile Safari/537.36',
+  ],
+  [
+    'Amazon Silk, Fire tablet',
+    'Mozilla/5.0 (Linux; Android 9; KFTRWI) AppleWebKit/537.36 (KHTML, like Gecko) Silk/130.4.1 like Chrome/130.0.6723.102 Safari/537.36',
+  ],
+  [
+    'Android WebView (wv)',
+    'Mozilla/5.0 (Linux; Android 13; SM-G991B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/131.0.6778.39 Mobile Safari/537.36',
+  ],
   // Devices and libraries whose names contain "bot" or "agent" (narrow exceptions in the classifier)
-  ['Chrome on a CUBOT phone', 'Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36'],
-  ['WebView on a CUBOT phone', 'Mozilla/5.0 (Linux; Android 9; CUBOT_X20_PRO Build/PPR1.180610.011) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/96.0.4664.104 Mobile Safari/537.36'],
-  ['Facebook app on a Cubot phone', 'Mozilla/5.0 (Linux; Android 11; Cubot Note 20 Build/RP1A.200720.011; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/441.0.0.23.105;]'],
-  ['AgentWeb in-app browser', 'Mozilla/5.0 (Linux; Android 10; M2003J15SC Build/QP1A.190711.020; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/87.0.4280.101 Mobile Safari/537.36 AgentWeb/4.1.3 UCBrowser/11.6.4.950'],
-  ['AgentWeb in-app browser, older library', 'Mozilla/5.0 (Linux; Android 11; 21091116AC Build/RP1A.200720.011; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/94.0.4606.85 Mobile Safari/537.36 agentweb/4.0.2  UCBrowser/11.6.4.950'],
+  [
+    'Chrome on a CUBOT phone',
+    'Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  ],
+  [
+    'WebView on a CUBOT phone',
+    'Mozilla/5.0 (Linux; Android 9; CUBOT_X20_PRO Build/PPR1.180610.011) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/96.0.4664.104 Mobile Safari/537.36',
+  ],
+  [
+    'Facebook app on a Cubot phone',
+    'Mozilla/5.0 (Linux; Android 11; Cubot Note 20 Build/RP1A.200720.011; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/441.0.0.23.105;]',
+  ],
+  [
+    'AgentWeb in-app browser',
+    'Mozilla/5.0 (Linux; Android 10; M2003J15SC Build/QP1A.190711.020; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/87.0.4280.101 Mobile Safari/537.36 AgentWeb/4.1.3 UCBrowser/11.6.4.950',
+  ],
+  [
+    'AgentWeb in-app browser, older library',
+    'Mozilla/5.0 (Linux; Android 11; 21091116AC Build/RP1A.200720.011; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/94.0.4606.85 Mobile Safari/537.36 agentweb/4.0.2  UCBrowser/11.6.4.950',
+  ],
   // In-app browsers. The Facebook app's browser (FBAN/FBAV, FB_IAB) is a person, unlike facebookexternalhit.
-  ['Facebook app, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/483.0.0.50.107;FBBV/657345987;FBDV/iPhone15,2;FBMD/iPhone;FBSN/iOS;FBSV/17.6.1;FBSS/3;FBID/phone;FBLC/en_US;FBOP/5;FBRV/658971245]'],
-  ['Facebook app, Android', 'Mozilla/5.0 (Linux; Android 14; SM-S911B Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.107 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/489.0.0.66.81;]'],
-  ['Messenger, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/466.0.0.39.109;FBBV/615243618;FBDV/iPhone14,5;FBMD/iPhone;FBSN/iOS;FBSV/17.5.1;FBSS/3;FBCR/;FBID/phone;FBLC/en_US;FBOP/5]'],
-  ['Instagram, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 356.0.0.22.92 (iPhone14,5; iOS 18_1; en_US; en; scale=3.00; 1170x2532; 656234516; IABMV/1)'],
-  ['Instagram, Pixel (with "Google/google")', 'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240905.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/129.0.6668.100 Mobile Safari/537.36 Instagram 352.0.0.38.100 Android (34/14; 420dpi; 1080x2400; Google/google; Pixel 8; shiba; shiba; en_US; 646720193)'],
-  ['LinkedIn app, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [LinkedInApp]/9.30.1245'],
-  ['LinkedIn app, Android', 'Mozilla/5.0 (Linux; Android 13; SM-A536B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 [LinkedInApp]/4.1.905'],
-  ['TikTok, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_35.4.0 JsSdk/2.0 NetType/WIFI Channel/App Store ByteLocale/en Region/US isDarkMode/0 WKWebView/1 RevealType/Dialog BytedanceWebview/d8a21c6'],
-  ['TikTok, Android', 'Mozilla/5.0 (Linux; Android 12; SM-G991B Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 trill_320404 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/trill app_version/32.4.4 ByteLocale/en ByteFullLocale/en Region/US AppId/1180 Spark/1.4.6.3-bugfix AppVersion/32.4.4 BytedanceWebview/d8a21c6'],
-  ['Snapchat, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Snapchat/13.16.0.44 (like Safari/8618.1.15.10.15, panda)'],
-  ['LINE, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/14.9.0'],
-  ['LINE, Android', 'Mozilla/5.0 (Linux; Android 13; SM-G998B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.6478.134 Mobile Safari/537.36 Line/14.10.1/IAB'],
-  ['WeChat, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN'],
-  ['WeChat, Android', 'Mozilla/5.0 (Linux; Android 12; V2148A Build/SP1A.210812.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/107.0.5304.141 Mobile Safari/537.36 XWEB/5235 MMWEBSDK/20230701 MMWEBID/1234 MicroMessenger/8.0.40.2420(0x28002837) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64'],
-  ['X (Twitter) app, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Twitter for iPhone/10.52'],
-  ['X (Twitter) app, Android', 'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/AP1A.240505.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/125.0.6422.165 Mobile Safari/537.36 TwitterAndroid'],
-  ['Pinterest app, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]'],
-  ['Telegram app, Android', 'Mozilla/5.0 (Linux; Android 14; SM-A546B Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/129.0.6668.81 Mobile Safari/537.36 Telegram-Android/11.2.2 (Samsung SM-A546B; Android 14; SDK 34; AVERAGE)'],
-  ['KakaoTalk, iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 KAKAOTALK 10.8.5'],
+  [
+    'Facebook app, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/483.0.0.50.107;FBBV/657345987;FBDV/iPhone15,2;FBMD/iPhone;FBSN/iOS;FBSV/17.6.1;FBSS/3;FBID/phone;FBLC/en_US;FBOP/5;FBRV/658971245]',
+  ],
+  [
+    'Facebook app, Android',
+    'Mozilla/5.0 (Linux; Android 14; SM-S911B Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.107 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/489.0.0.66.81;]',
+  ],
+  [
+    'Messenger, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/466.0.0.39.109;FBBV/615243618;FBDV/iPhone14,5;FBMD/iPhone;FBSN/iOS;FBSV/17.5.1;FBSS/3;FBCR/;FBID/phone;FBLC/en_US;FBOP/5]',
+  ],
+  [
+    'Instagram, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 356.0.0.22.92 (iPhone14,5; iOS 18_1; en_US; en; scale=3.00; 1170x2532; 656234516; IABMV/1)',
+  ],
+  [
+    'Instagram, Pixel (with "Google/google")',
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240905.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/129.0.6668.100 Mobile Safari/537.36 Instagram 352.0.0.38.100 Android (34/14; 420dpi; 1080x2400; Google/google; Pixel 8; shiba; shiba; en_US; 646720193)',
+  ],
+  [
+    'LinkedIn app, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [LinkedInApp]/9.30.1245',
+  ],
+  [
+    'LinkedIn app, Android',
+    'Mozilla/5.0 (Linux; Android 13; SM-A536B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 [LinkedInApp]/4.1.905',
+  ],
+  [
+    'TikTok, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_35.4.0 JsSdk/2.0 NetType/WIFI Channel/App Store ByteLocale/en Region/US isDarkMode/0 WKWebView/1 RevealType/Dialog BytedanceWebview/d8a21c6',
+  ],
+  [
+    'TikTok, Android',
+    'Mozilla/5.0 (Linux; Android 12; SM-G991B Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 trill_320404 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/trill app_version/32.4.4 ByteLocale/en ByteFullLocale/en Region/US AppId/1180 Spark/1.4.6.3-bugfix AppVersion/32.4.4 BytedanceWebview/d8a21c6',
+  ],
+  [
+    'Snapchat, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Snapchat/13.16.0.44 (like Safari/8618.1.15.10.15, panda)',
+  ],
+  [
+    'LINE, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/14.9.0',
+  ],
+  [
+    'LINE, Android',
+    'Mozilla/5.0 (Linux; Android 13; SM-G998B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.6478.134 Mobile Safari/537.36 Line/14.10.1/IAB',
+  ],
+  [
+    'WeChat, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN',
+  ],
+  [
+    'WeChat, Android',
+    'Mozilla/5.0 (Linux; Android 12; V2148A Build/SP1A.210812.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/107.0.5304.141 Mobile Safari/537.36 XWEB/5235 MMWEBSDK/20230701 MMWEBID/1234 MicroMessenger/8.0.40.2420(0x28002837) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64',
+  ],
+  [
+    'X (Twitter) app, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Twitter for iPhone/10.52',
+  ],
+  [
+    'X (Twitter) app, Android',
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/AP1A.240505.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/125.0.6422.165 Mobile Safari/537.36 TwitterAndroid',
+  ],
+  [
+    'Pinterest app, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]',
+  ],
+  [
+    'Telegram app, Android',
+    'Mozilla/5.0 (Linux; Android 14; SM-A546B Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/129.0.6668.81 Mobile Safari/537.36 Telegram-Android/11.2.2 (Samsung SM-A546B; Android 14; SDK 34; AVERAGE)',
+  ],
+  [
+    'KakaoTalk, iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 KAKAOTALK 10.8.5',
+  ],
 ];
 
 describe('real browsers stay human', () => {
@@ -333,7 +1169,14 @@ describe('real browsers stay human', () => {
 });
 
 describe('edge cases', () => {
-  const UNKNOWN = { isBot: true, isAICrawler: false, name: 'Unknown Bot', category: 'unknown', priority: 'low', crawlDelay: 2 };
+  const UNKNOWN = {
+    isBot: true,
+    isAICrawler: false,
+    name: 'Unknown Bot',
+    category: 'unknown',
+    priority: 'low',
+    crawlDelay: 2,
+  };
 
   it.each([undefined, null, '', '   ', '\t'])('treats a missing or blank user agent (%j) as a bot', (ua) => {
     expect(classifyVisitor(ua)).toMatchObject(UNKNOWN);
@@ -385,7 +1228,16 @@ describe('edge cases', () => {
   });
 
   it('finds tokens between any punctuation, at either end of the agent', () => {
-    for (const ua of ['GPTBot', 'GPTBot/1.2', '(GPTBot)', 'x;GPTBot;x', 'x GPTBot', 'x+GPTBot_1', 'x-GPTBot-x', '"GPTBot"']) {
+    for (const ua of [
+      'GPTBot',
+      'GPTBot/1.2',
+      '(GPTBot)',
+      'x;GPTBot;x',
+      'x GPTBot',
+      'x+GPTBot_1',
+      'x-GPTBot-x',
+      '"GPTBot"',
+    ]) {
       expect(classifyVisitor(ua).name, ua).toBe('GPTBot');
     }
   });
@@ -393,38 +1245,65 @@ describe('edge cases', () => {
   it('ignores case', () => {
     expect(classifyVisitor('gptbot/1.2').name).toBe('GPTBot');
     expect(classifyVisitor('GOOGLEBOT/2.1 (+http://www.google.com/bot.html)').name).toBe('Googlebot');
-    expect(classifyVisitor('Mozilla/5.0 (compatible; BINGBOT/2.0; +http://www.bing.com/bingbot.htm)').name).toBe('Bingbot');
+    expect(
+      classifyVisitor('Mozilla/5.0 (compatible; BINGBOT/2.0; +http://www.bing.com/bingbot.htm)').name,
+    ).toBe('Bingbot');
     expect(classifyVisitor('META-EXTERNALAGENT/1.1').name).toBe('Meta-ExternalAgent');
-    expect(classifyVisitor('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) headlesschrome/131.0.0.0 Safari/537.36').name).toBe('Headless Chrome');
+    expect(
+      classifyVisitor(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) headlesschrome/131.0.0.0 Safari/537.36',
+      ).name,
+    ).toBe('Headless Chrome');
     expect(classifyVisitor('SOMEAGENT/2')).toMatchObject(UNKNOWN);
   });
 
   it('prefers the named agent over the engine or the agent it imitates', () => {
     // Prerender runs in headless Chrome (or PhantomJS) and appends its own token after the engine's.
-    expect(classifyVisitor('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/114.0.5735.133 Safari/537.36 Prerender (+https://github.com/prerender/prerender)').name).toBe('Prerender');
+    expect(
+      classifyVisitor(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/114.0.5735.133 Safari/537.36 Prerender (+https://github.com/prerender/prerender)',
+      ).name,
+    ).toBe('Prerender');
     // Telegram's fetcher says it behaves like Twitter's.
     expect(classifyVisitor('TelegramBot (like TwitterBot)').name).toBe('TelegramBot');
     // Bing's ads crawler links to the bingbot page.
-    expect(classifyVisitor('Mozilla/5.0 (compatible; adidxbot/2.0; +http://www.bing.com/bingbot.htm)').name).toBe('AdIdxBot');
+    expect(
+      classifyVisitor('Mozilla/5.0 (compatible; adidxbot/2.0; +http://www.bing.com/bingbot.htm)').name,
+    ).toBe('AdIdxBot');
     // Apple's iMessage link preview names three preview agents; any of them is a social preview bot.
-    const imessage = classifyVisitor('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_11_1) AppleWebKit/601.2.4 (KHTML, like Gecko) Version/9.0.1 Safari/601.2.4 facebookexternalhit/1.1 Facebot Twitterbot/1.0');
+    const imessage = classifyVisitor(
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_11_1) AppleWebKit/601.2.4 (KHTML, like Gecko) Version/9.0.1 Safari/601.2.4 facebookexternalhit/1.1 Facebot Twitterbot/1.0',
+    );
     expect(imessage).toMatchObject({ isBot: true, category: 'social', name: 'Facebook link preview' });
   });
 
   it('keeps the human exceptions narrow', () => {
     // A bot on a CUBOT-named device, or an AgentWeb app announcing a bot, is still a bot.
-    expect(classifyVisitor('Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 (compatible; FooBot/1.0)')).toMatchObject(UNKNOWN);
-    expect(classifyVisitor('Mozilla/5.0 (Linux; Android 10; K; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/87.0.4280.101 Mobile Safari/537.36 AgentWeb/4.1.3 UCBrowser/11.6.4.950 SomeAgent/2')).toMatchObject(UNKNOWN);
+    expect(
+      classifyVisitor(
+        'Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 (compatible; FooBot/1.0)',
+      ),
+    ).toMatchObject(UNKNOWN);
+    expect(
+      classifyVisitor(
+        'Mozilla/5.0 (Linux; Android 10; K; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/87.0.4280.101 Mobile Safari/537.36 AgentWeb/4.1.3 UCBrowser/11.6.4.950 SomeAgent/2',
+      ),
+    ).toMatchObject(UNKNOWN);
     // The words are only excused as they appear in browsers, not inside other names.
     expect(classifyVisitor('CubotCrawler/1.0')).toMatchObject(UNKNOWN);
     expect(classifyVisitor('Mozilla/5.0 (compatible; MyCubot/1.0)')).toMatchObject(UNKNOWN);
     expect(classifyVisitor('Mozilla/5.0 (compatible; AgentWebber/1.0)')).toMatchObject(UNKNOWN);
     // A catalogue agent is found whatever else the string says.
-    expect(classifyVisitor('Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 (compatible; GPTBot/1.2)').name).toBe('GPTBot');
+    expect(
+      classifyVisitor(
+        'Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 (compatible; GPTBot/1.2)',
+      ).name,
+    ).toBe('GPTBot');
   });
 
   it('classifies overlong user agents without throwing', () => {
-    const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const chrome =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
     const tenKb = 10 * 1024;
     const cases = [
       'a'.repeat(tenKb),
@@ -442,7 +1321,11 @@ describe('edge cases', () => {
       expect(profile.crawlDelay).toBe(crawlDelayFor(profile));
     }
     // A token near the start is still found in a 10 KB agent.
-    expect(classifyVisitor(`Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot) ${'x '.repeat(tenKb / 2)}`).name).toBe('GPTBot');
+    expect(
+      classifyVisitor(
+        `Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot) ${'x '.repeat(tenKb / 2)}`,
+      ).name,
+    ).toBe('GPTBot');
     expect(classifyVisitor('bot '.repeat(tenKb / 4))).toMatchObject(UNKNOWN);
   });
 });
@@ -458,7 +1341,14 @@ describe('crawlDelayFor and HUMAN', () => {
   });
 
   it('describes a person', () => {
-    expect(HUMAN).toEqual({ isBot: false, isAICrawler: false, name: 'Human', category: 'human', priority: 'none', crawlDelay: 1 });
+    expect(HUMAN).toEqual({
+      isBot: false,
+      isAICrawler: false,
+      name: 'Human',
+      category: 'human',
+      priority: 'none',
+      crawlDelay: 1,
+    });
     expect(Object.isFrozen(HUMAN)).toBe(true);
   });
 });

@@ -6,7 +6,15 @@ import { Badge } from '../ui.tsx';
 import { longDate } from '../../lib/format.ts';
 
 /** A post card: category badge, reading time, title link, excerpt, first three tags, author, date. */
-export function PostCard({ post, excerpt, headingLevel = 3 }: { post: PostSummary; excerpt?: string; headingLevel?: 2 | 3 }) {
+export function PostCard({
+  post,
+  excerpt,
+  headingLevel = 3,
+}: {
+  post: PostSummary;
+  excerpt?: string;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useT('blog');
   const lang = useLang();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

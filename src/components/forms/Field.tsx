@@ -12,14 +12,23 @@ interface FieldProps {
   onChange: (name: string, value: string) => void;
 }
 
-function FieldShell({ id, label, error, required, children }: Pick<FieldProps, 'id' | 'label' | 'error' | 'required'> & { children: ReactNode }) {
+function FieldShell({
+  id,
+  label,
+  error,
+  required,
+  children,
+}: Pick<FieldProps, 'id' | 'label' | 'error' | 'required'> & { children: ReactNode }) {
   const { t } = useT('forms');
   return (
     <div className="field">
       <label htmlFor={id} className="label">
         {label}
         {required ? (
-          <span aria-hidden="true" className="text-[var(--bad)]"> *</span>
+          <span aria-hidden="true" className="text-[var(--bad)]">
+            {' '}
+            *
+          </span>
         ) : (
           <span className="optional"> ({t('fields.optional')})</span>
         )}
@@ -34,11 +43,31 @@ function FieldShell({ id, label, error, required, children }: Pick<FieldProps, '
   );
 }
 
-const described = (id: string, error?: string) => (error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {});
+const described = (id: string, error?: string) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
 /** The spec's shared text input: a labelled input with its inline error. */
-export function TextField(props: FieldProps & { type?: 'text' | 'email' | 'url'; autoComplete?: string; placeholder?: string; maxLength: number }) {
-  const { id, name, value, error, required, disabled, onChange, type = 'text', autoComplete, placeholder, maxLength } = props;
+export function TextField(
+  props: FieldProps & {
+    type?: 'text' | 'email' | 'url';
+    autoComplete?: string;
+    placeholder?: string;
+    maxLength: number;
+  },
+) {
+  const {
+    id,
+    name,
+    value,
+    error,
+    required,
+    disabled,
+    onChange,
+    type = 'text',
+    autoComplete,
+    placeholder,
+    maxLength,
+  } = props;
   return (
     <FieldShell {...props}>
       <input
@@ -60,7 +89,9 @@ export function TextField(props: FieldProps & { type?: 'text' | 'email' | 'url';
 }
 
 /** The spec's shared textarea. */
-export function TextAreaField(props: FieldProps & { placeholder?: string; maxLength: number; rows?: number }) {
+export function TextAreaField(
+  props: FieldProps & { placeholder?: string; maxLength: number; rows?: number },
+) {
   const { id, name, value, error, required, disabled, onChange, placeholder, maxLength, rows = 5 } = props;
   return (
     <FieldShell {...props}>
@@ -85,7 +116,16 @@ export function SelectField(props: FieldProps & { options: { value: string; labe
   const { id, name, value, error, required, disabled, onChange, options } = props;
   return (
     <FieldShell {...props}>
-      <select id={id} name={name} className="select" value={value} required={required} disabled={disabled} onChange={(e) => onChange(name, e.target.value)} {...described(id, error)}>
+      <select
+        id={id}
+        name={name}
+        className="select"
+        value={value}
+        required={required}
+        disabled={disabled}
+        onChange={(e) => onChange(name, e.target.value)}
+        {...described(id, error)}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

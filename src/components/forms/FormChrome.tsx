@@ -18,7 +18,13 @@ export function HiddenFields({ lang, returnTo }: { lang: string; returnTo: strin
 }
 
 /** The outcome of a post made without JavaScript, announced at the top of the form. */
-export function FormNotice({ notice, form }: { notice: FormOutcome | undefined; form: 'waitlist' | 'contact' | 'newsletter' }) {
+export function FormNotice({
+  notice,
+  form,
+}: {
+  notice: FormOutcome | undefined;
+  form: 'waitlist' | 'contact' | 'newsletter';
+}) {
   const { t } = useT('forms');
   if (!notice) return null;
   return notice.ok ? (

@@ -23,7 +23,13 @@ function looksLikeUrl(value: string) {
  * and button disabled) → success (cleared, toast) or failure (values kept, inline errors, toast).
  * The same form also posts without JavaScript; then the server's outcome arrives in the site context.
  */
-export function useLeadForm(options: { form: FormType; fields: FieldName[]; required: FieldName[]; initial?: Values; onSuccess?: () => void }) {
+export function useLeadForm(options: {
+  form: FormType;
+  fields: FieldName[];
+  required: FieldName[];
+  initial?: Values;
+  onSuccess?: () => void;
+}) {
   const { form, fields, required } = options;
   const { t } = useT('forms');
   const lang = useLang();
@@ -31,7 +37,11 @@ export function useLeadForm(options: { form: FormType; fields: FieldName[]; requ
   const { formOutcome } = useSite();
   const outcome = formOutcome?.form === form ? formOutcome : undefined;
   const empty = Object.fromEntries(fields.map((f) => [f, ''])) as Values;
-  const [values, setValues] = useState<Values>(() => ({ ...empty, ...options.initial, ...(outcome?.ok ? {} : outcome?.values) }));
+  const [values, setValues] = useState<Values>(() => ({
+    ...empty,
+    ...options.initial,
+    ...(outcome?.ok ? {} : outcome?.values),
+  }));
   const [errors, setErrors] = useState<Record<string, string>>(() => outcome?.fields ?? {});
   const [submitting, setSubmitting] = useState(false);
   const [serverNotice, setServerNotice] = useState(outcome);
@@ -41,7 +51,9 @@ export function useLeadForm(options: { form: FormType; fields: FieldName[]; requ
   const [failures, setFailures] = useState(0);
   useEffect(() => {
     if (!failures || !formRef.current) return;
-    const target = formRef.current.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current.querySelector<HTMLElement>('[type="submit"]');
+    const target =
+      formRef.current.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      formRef.current.querySelector<HTMLElement>('[type="submit"]');
     target?.focus();
   }, [failures]);
 
@@ -65,7 +77,11 @@ export function useLeadForm(options: { form: FormType; fields: FieldName[]; requ
     notify(
       ok
         ? { variant: 'success', title: t(`${form}.successTitle`), description: t(`${form}.successText`) }
-        : { variant: 'error', title: t(`${form}.failureTitle`), description: text || t(`${form}.failureText`) },
+        : {
+            variant: 'error',
+            title: t(`${form}.failureTitle`),
+            description: text || t(`${form}.failureText`),
+          },
     );
 
   // A failure is shown twice: the spec's toast, and an alert inside the form itself, which stays
@@ -98,7 +114,11 @@ export function useLeadForm(options: { form: FormType; fields: FieldName[]; requ
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ ...values, lang, [HONEYPOT_FIELD]: honeypot }),
       });
-      const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string; fields?: Record<string, string> };
+      const body = (await response.json().catch(() => ({}))) as {
+        success?: boolean;
+        error?: string;
+        fields?: Record<string, string>;
+      };
       if (response.ok && body.success) {
         setValues(empty);
         setErrors({});

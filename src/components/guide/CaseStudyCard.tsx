@@ -22,7 +22,10 @@ export function CaseStudyCard({ study }: { study: GuideCaseStudy }) {
       </h4>
       <dl aria-labelledby={`${base}-metrics`} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {METRIC_KEYS.map((key) => (
-          <div key={key} className="flex flex-col-reverse justify-end rounded-xl border border-border bg-bg px-3 py-2.5">
+          <div
+            key={key}
+            className="flex flex-col-reverse justify-end rounded-xl border border-border bg-bg px-3 py-2.5"
+          >
             <dt className="text-xs leading-snug text-muted">{t(`caseStudies.metrics.${key}`)}</dt>
             <dd className="text-xl font-extrabold whitespace-nowrap text-brand">{study.metrics[key]}</dd>
           </div>
@@ -32,7 +35,10 @@ export function CaseStudyCard({ study }: { study: GuideCaseStudy }) {
       <h4 id={`${base}-implementation`} className="sr-only">
         {t('caseStudies.implementationLabel')}
       </h4>
-      <dl aria-labelledby={`${base}-implementation`} className="grid gap-x-4 gap-y-1 text-sm grid-cols-[auto_1fr]">
+      <dl
+        aria-labelledby={`${base}-implementation`}
+        className="grid gap-x-4 gap-y-1 text-sm grid-cols-[auto_1fr]"
+      >
         <dt className="font-semibold">{t('caseStudies.timeline')}</dt>
         <dd className="text-muted">{study.implementation.timeline}</dd>
         <dt className="font-semibold">{t('caseStudies.complexity')}</dt>

@@ -19,7 +19,9 @@ export function usePriceLabel() {
   const { t } = useT('services');
   const lang = useLang();
   return (service: ServiceOffer) =>
-    service.priceFrom === null ? t('catalogue.onRequest') : t('catalogue.priceFrom', { price: formatUsd(service.priceFrom, lang) });
+    service.priceFrom === null
+      ? t('catalogue.onRequest')
+      : t('catalogue.priceFrom', { price: formatUsd(service.priceFrom, lang) });
 }
 
 /** One service: category, title, description, price and duration, features, and a contact link that preselects it. */
@@ -30,7 +32,10 @@ export function ServiceCard({ service }: { service: ServiceOffer }) {
   const copy = t(`items.${service.id}`, { returnObjects: true }) as ServiceCopy;
   const base = `service-${service.id}`;
   return (
-    <article aria-labelledby={`${base}-title`} className={service.popular ? 'card highlight h-full' : 'card h-full'}>
+    <article
+      aria-labelledby={`${base}-title`}
+      className={service.popular ? 'card highlight h-full' : 'card h-full'}
+    >
       <div className="flex min-h-7 flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-semibold text-brand">{copy.category}</span>
         {service.popular ? (

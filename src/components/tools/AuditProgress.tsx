@@ -10,7 +10,12 @@ export function AuditProgress({ url, headingRef }: { url: string; headingRef?: R
   const { t } = useT('tools');
   return (
     <section aria-labelledby="audit-progress-title" className="card" data-testid="audit-progress">
-      <h2 id="audit-progress-title" ref={headingRef} tabIndex={-1} className="card-title scroll-mt-24 wrap-anywhere">
+      <h2
+        id="audit-progress-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="card-title scroll-mt-24 wrap-anywhere"
+      >
         {t('progress.title', { url })}
       </h2>
       <div

@@ -31,7 +31,14 @@ const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 function ScoreRing({ score, band }: { score: number; band: ScoreBand }) {
   const filled = (Math.max(0, Math.min(100, score)) / 100) * RING_LENGTH;
   return (
-    <svg viewBox="0 0 120 120" width="136" height="136" aria-hidden="true" focusable="false" className={`shrink-0 ${BAND_CLASS[band]}`}>
+    <svg
+      viewBox="0 0 120 120"
+      width="136"
+      height="136"
+      aria-hidden="true"
+      focusable="false"
+      className={`shrink-0 ${BAND_CLASS[band]}`}
+    >
       <circle cx="60" cy="60" r={RING_RADIUS} fill="none" strokeWidth="10" className="stroke-border" />
       <circle
         cx="60"
@@ -62,7 +69,11 @@ function OverallScore({ categories }: { categories: readonly AuditCategory[] }) 
         <div className="relative grid place-items-center self-center">
           <ScoreRing score={score} band={band} />
           <p className="absolute inset-0 grid place-content-center text-center">
-            <span className={`text-4xl font-extrabold tabular-nums ${BAND_CLASS[band]}`} data-testid="overall-score" data-band={band}>
+            <span
+              className={`text-4xl font-extrabold tabular-nums ${BAND_CLASS[band]}`}
+              data-testid="overall-score"
+              data-band={band}
+            >
               {score}
             </span>
             <span className="text-sm text-muted">{t('results.overall.outOf')}</span>
@@ -76,7 +87,9 @@ function OverallScore({ categories }: { categories: readonly AuditCategory[] }) 
             {ITEM_STATUSES.map((status) => (
               <li key={status}>
                 <Badge variant={itemBadgeVariant(status)}>
-                  {t(`results.overall.counts.${status}`, { count: items.filter((i) => i.status === status).length })}
+                  {t(`results.overall.counts.${status}`, {
+                    count: items.filter((i) => i.status === status).length,
+                  })}
                 </Badge>
               </li>
             ))}
@@ -92,13 +105,20 @@ function CategoryCard({ category }: { category: AuditCategory }) {
   const base = `results.categories.${category.id}`;
   const band = scoreBand(category.score);
   return (
-    <article aria-labelledby={`cat-${category.id}`} className="card" data-testid="category-card" data-category={category.id}>
+    <article
+      aria-labelledby={`cat-${category.id}`}
+      className="card"
+      data-testid="category-card"
+      data-category={category.id}
+    >
       <div className="flex items-start justify-between gap-4">
         <div className="grid gap-2">
           <h3 id={`cat-${category.id}`} className="card-title">
             {t(`${base}.name`)}
           </h3>
-          <Badge variant={categoryBadgeVariant(category.status)}>{t(`results.categoryStatus.${category.status}`)}</Badge>
+          <Badge variant={categoryBadgeVariant(category.status)}>
+            {t(`results.categoryStatus.${category.status}`)}
+          </Badge>
         </div>
         <p className="shrink-0 text-right leading-none">
           <span className={`text-3xl font-extrabold tabular-nums ${BAND_CLASS[band]}`} aria-hidden="true">
@@ -113,7 +133,12 @@ function CategoryCard({ category }: { category: AuditCategory }) {
       <p className="muted">{t(`${base}.summary`)}</p>
       <ul className="grid">
         {category.items.map((item) => (
-          <li key={item.id} className="grid gap-1.5 border-t border-border py-4 last:pb-0" data-item={item.id} data-status={item.status}>
+          <li
+            key={item.id}
+            className="grid gap-1.5 border-t border-border py-4 last:pb-0"
+            data-item={item.id}
+            data-status={item.status}
+          >
             <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
               <span className="font-semibold">{t(`${base}.items.${item.id}.name`)}</span>
               <Badge variant={itemBadgeVariant(item.status)}>{t(`results.itemStatus.${item.status}`)}</Badge>
@@ -149,10 +174,19 @@ export function AuditResults({
   return (
     <section aria-labelledby="results-title" className="section pt-4" data-testid="audit-results">
       <div className="container grid min-w-0 gap-6">
-        <h2 id="results-title" ref={headingRef} tabIndex={-1} className="section-title scroll-mt-24 wrap-anywhere">
+        <h2
+          id="results-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="section-title scroll-mt-24 wrap-anywhere"
+        >
           {t('results.title', { url })}
         </h2>
-        <div role="note" aria-labelledby="sample-title" className="card border-brand bg-[var(--brand-soft)] sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="note"
+          aria-labelledby="sample-title"
+          className="card border-brand bg-[var(--brand-soft)] sm:flex-row sm:items-center sm:justify-between"
+        >
           <div className="grid gap-1">
             <p id="sample-title" className="flex items-center gap-2 font-bold text-brand">
               <SparkIcon width={18} height={18} />

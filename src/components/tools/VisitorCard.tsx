@@ -22,9 +22,12 @@ export function VisitorCard({ visitor }: { visitor: VisitorProfile }) {
   const rows: [string, string][] = [];
   if (kind !== 'human') {
     rows.push([t('visitor.fields.name'), name]);
-    if (visitor.operator && visitor.operator !== 'unknown') rows.push([t('visitor.fields.operator'), visitor.operator]);
-    if (visitor.category !== 'human') rows.push([t('visitor.fields.category'), t(`visitor.categories.${visitor.category}`)]);
-    if (visitor.priority !== 'none') rows.push([t('visitor.fields.priority'), t(`visitor.priorities.${visitor.priority}`)]);
+    if (visitor.operator && visitor.operator !== 'unknown')
+      rows.push([t('visitor.fields.operator'), visitor.operator]);
+    if (visitor.category !== 'human')
+      rows.push([t('visitor.fields.category'), t(`visitor.categories.${visitor.category}`)]);
+    if (visitor.priority !== 'none')
+      rows.push([t('visitor.fields.priority'), t(`visitor.priorities.${visitor.priority}`)]);
     rows.push([t('visitor.fields.crawlDelay'), t('visitor.crawlDelay', { count: visitor.crawlDelay })]);
   }
 

@@ -2,7 +2,16 @@ import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client, type InStatement } from '@libsql/client';
 import type { FormType } from '../../lib/form-limits.ts';
-import { DUPLICATE_WINDOW_MS, NAME_NOT_PROVIDED, StoreUnavailableError, UTM, type LeadContext, type LeadRow, type LeadStore, type SaveOutcome } from './types.ts';
+import {
+  DUPLICATE_WINDOW_MS,
+  NAME_NOT_PROVIDED,
+  StoreUnavailableError,
+  UTM,
+  type LeadContext,
+  type LeadRow,
+  type LeadStore,
+  type SaveOutcome,
+} from './types.ts';
 
 // The embedded default store: one SQLite file in DATA_DIR (WAL, synchronous=FULL so a 200 means the
 // lead is on disk), created with its schema on first start, migrations versioned in the file.
@@ -37,7 +46,9 @@ const MIGRATIONS: { version: number; statements: string[] }[] = [
   {
     version: 2,
     // Readiness writes here: a write probe finds a locked or read-only file, a read would not.
-    statements: ['CREATE TABLE store_health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL)'],
+    statements: [
+      'CREATE TABLE store_health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL)',
+    ],
   },
 ];
 
@@ -54,7 +65,9 @@ export function prepareDataDir(dataDir: string): string {
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (error) {
-    throw new Error(`DATA_DIR ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new Error(
+      `DATA_DIR ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   if (!statSync(dataDir).isDirectory()) throw new Error(`DATA_DIR ${dataDir} is not a directory`);
   try {
@@ -95,14 +108,21 @@ export class EmbeddedStore implements LeadStore {
     await this.client.execute('PRAGMA journal_mode = WAL');
     await this.client.execute('PRAGMA synchronous = FULL');
     await this.client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    await this.client.execute('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
-    const applied = new Set((await this.client.execute('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)));
+    await this.client.execute(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+    );
+    const applied = new Set(
+      (await this.client.execute('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)),
+    );
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
       await this.client.batch(
         [
           ...migration.statements,
-          { sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)', args: [migration.version, new Date().toISOString()] },
+          {
+            sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
+            args: [migration.version, new Date().toISOString()],
+          },
         ],
         'write',
       );
@@ -154,7 +174,12 @@ export class EmbeddedStore implements LeadStore {
         service: null,
         message: input.message || null,
         language: input.lang,
-        leadData: { form_type: 'waitlist', website: input.website, message: input.message, submitted_at: ctx.submittedAt.toISOString() },
+        leadData: {
+          form_type: 'waitlist',
+          website: input.website,
+          message: input.message,
+          submitted_at: ctx.submittedAt.toISOString(),
+        },
       },
       ctx,
     );
@@ -170,7 +195,13 @@ export class EmbeddedStore implements LeadStore {
         service: input.service || null,
         message: input.message || null,
         language: input.lang,
-        leadData: { message: input.message, service: input.service, website: input.website, form_type: 'contact', submitted_at: ctx.submittedAt.toISOString() },
+        leadData: {
+          message: input.message,
+          service: input.service,
+          website: input.website,
+          form_type: 'contact',
+          submitted_at: ctx.submittedAt.toISOString(),
+        },
       },
       ctx,
     );
@@ -195,7 +226,10 @@ export class EmbeddedStore implements LeadStore {
   async ping(): Promise<void> {
     try {
       accessSync(path.dirname(this.file), constants.W_OK);
-      await this.client.execute({ sql: 'INSERT OR REPLACE INTO store_health (id, checked_at) VALUES (1, ?)', args: [new Date().toISOString()] });
+      await this.client.execute({
+        sql: 'INSERT OR REPLACE INTO store_health (id, checked_at) VALUES (1, ?)',
+        args: [new Date().toISOString()],
+      });
     } catch (error) {
       throw new StoreUnavailableError(`embedded store unavailable: ${(error as Error).message}`);
     }

@@ -1,7 +1,16 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { FormType } from '../../lib/form-limits.ts';
-import { DUPLICATE_WINDOW_MS, NAME_NOT_PROVIDED, StoreRefusedError, StoreUnavailableError, UTM, type LeadContext, type LeadStore, type SaveOutcome } from './types.ts';
+import {
+  DUPLICATE_WINDOW_MS,
+  NAME_NOT_PROVIDED,
+  StoreRefusedError,
+  StoreUnavailableError,
+  UTM,
+  type LeadContext,
+  type LeadStore,
+  type SaveOutcome,
+} from './types.ts';
 
 // Supabase store (when SUPABASE_URL and SUPABASE_ANON_KEY are set): the waitlist calls the
 // create_free_audit_from_form function, the contact form inserts the spec's lead record into
@@ -14,7 +23,10 @@ export const SUPABASE_TIMEOUT_MS = 5000;
 function fetchWithTimeout(timeoutMs: number): typeof fetch {
   return (input, init) => {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error(`Supabase did not answer within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => controller.abort(new Error(`Supabase did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const upstream = init?.signal;
     if (upstream) upstream.addEventListener('abort', () => controller.abort(upstream.reason), { once: true });
     return fetch(input, { ...init, signal: controller.signal }).finally(() => clearTimeout(timer));
@@ -56,11 +68,17 @@ export class SupabaseStore implements LeadStore {
     this.recent.set(`${form}:${email.toLowerCase()}`, now);
   }
 
-  private async guarded(form: FormType, email: string, ctx: LeadContext, write: () => Promise<void>): Promise<SaveOutcome> {
+  private async guarded(
+    form: FormType,
+    email: string,
+    ctx: LeadContext,
+    write: () => Promise<void>,
+  ): Promise<SaveOutcome> {
     const now = ctx.submittedAt.getTime();
     const key = `${form}:${email.toLowerCase()}`;
     // A simultaneous submission of the same lead waits for the first one's outcome.
-    for (let pending = this.inflight.get(key); pending; pending = this.inflight.get(key)) await pending.catch(() => undefined);
+    for (let pending = this.inflight.get(key); pending; pending = this.inflight.get(key))
+      await pending.catch(() => undefined);
     if (this.seen(form, email, now)) return 'duplicate';
     const attempt = (async () => {
       try {
@@ -111,7 +129,12 @@ export class SupabaseStore implements LeadStore {
           company: null,
           source: ctx.source,
           language: input.lang,
-          lead_data: { message: input.message, website: input.website, form_type: 'waitlist', submitted_at: ctx.submittedAt.toISOString() },
+          lead_data: {
+            message: input.message,
+            website: input.website,
+            form_type: 'waitlist',
+            submitted_at: ctx.submittedAt.toISOString(),
+          },
           utm_data: UTM.waitlist,
           status: 'new',
         });
@@ -161,7 +184,8 @@ export class SupabaseStore implements LeadStore {
   async ping(): Promise<void> {
     try {
       const { error } = await this.client.from('leads').select('id', { head: true, count: 'exact' }).limit(1);
-      if (error && /fetch|network|abort|timeout|ECONN|did not answer/i.test(error.message)) throw new Error(error.message);
+      if (error && /fetch|network|abort|timeout|ECONN|did not answer/i.test(error.message))
+        throw new Error(error.message);
     } catch (error) {
       throw new StoreUnavailableError(`Supabase unreachable: ${(error as Error).message}`);
     }
