@@ -10,7 +10,7 @@ import { storePreference } from './lib/preferences.ts';
 import type { ClientPayload } from './payload.ts';
 import { afterLoad } from './client/after-load.ts';
 import { routes } from './routes.tsx';
-import { SiteContext, type Theme } from './site-context.tsx';
+import { SiteContext, type SiteContextValue, type Theme } from './site-context.tsx';
 
 declare global {
   interface Window {
@@ -21,9 +21,11 @@ declare global {
 function App({
   payload,
   router,
+  hydratedJsonLd,
 }: {
   payload: ClientPayload;
   router: ReturnType<typeof createBrowserRouter>;
+  hydratedJsonLd: SiteContextValue['hydratedJsonLd'];
 }) {
   const [theme, setThemeState] = useState<Theme>(payload.site.theme);
   useEffect(() => {
@@ -34,7 +36,10 @@ function App({
     setThemeState(next);
     storePreference('theme', next);
   }, []);
-  const site = useMemo(() => ({ ...payload.site, theme, setTheme }), [payload.site, theme, setTheme]);
+  const site = useMemo(
+    () => ({ ...payload.site, theme, setTheme, hydratedJsonLd }),
+    [payload.site, theme, setTheme, hydratedJsonLd],
+  );
   return (
     <SiteContext.Provider value={site}>
       <RouterProvider router={router} />
@@ -56,6 +61,13 @@ function routesWithIds(tree: RouteObject[], ids: ReadonlySet<string>): RouteObje
     ...(route.id && ids.has(route.id) ? [route] : []),
     ...routesWithIds(route.children ?? [], ids),
   ]);
+}
+
+/** The JSON-LD the server rendered for this page, with the canonical URL it belongs to. */
+function readServerJsonLd(): SiteContextValue['hydratedJsonLd'] {
+  const json = document.querySelector('head > script[type="application/ld+json"]')?.textContent;
+  const canonical = document.querySelector('head > link[rel="canonical"]')?.getAttribute('href');
+  return json && canonical ? { canonical, json } : undefined;
 }
 
 async function start(payload: ClientPayload) {
@@ -85,6 +97,7 @@ async function start(payload: ClientPayload) {
 
   await yieldToBrowser();
   const router = createBrowserRouter(routes);
+  const hydratedJsonLd = readServerJsonLd();
   await yieldToBrowser();
   // In a transition, hydration is split into short slices that yield to the browser between them,
   // instead of one long task that blocks input while a long page hydrates.
@@ -93,7 +106,7 @@ async function start(payload: ClientPayload) {
       document,
       <StrictMode>
         <I18nProvider i18n={i18n}>
-          <App payload={payload} router={router} />
+          <App payload={payload} router={router} hydratedJsonLd={hydratedJsonLd} />
         </I18nProvider>
       </StrictMode>,
     );

@@ -30,7 +30,6 @@ type Run = { url: string; phase: 'running' | 'done' };
  */
 export default function ToolsPage() {
   const { t } = useT('tools');
-  const lang = useLang();
   const { visitor } = useSite();
   const [params, setParams] = useSearchParams();
   const rawParam = params.get('url');

@@ -164,12 +164,6 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
 }
 
 /**
- * The server's JSON-LD of the page the browser hydrated, keyed by its canonical URL: read from the DOM
- * by the first render in the browser, which is the hydration.
- */
-let adopted: { canonical: string; json: string } | undefined;
-
-/**
  * The page's JSON-LD. The server builds it. The browser adopts the server's copy from the DOM for the
  * page it hydrated (it is there for machines, and building the guide's graph costs more than the rest
  * of its head), and builds it only after a client-side navigation, with the builders loaded then
@@ -178,10 +172,7 @@ let adopted: { canonical: string; json: string } | undefined;
  */
 function JsonLdScript({ input }: { input: PageGraphInput }) {
   const [, builderLoaded] = useReducer((n: number) => n + 1, 0);
-  if (!adopted && typeof document !== 'undefined') {
-    const json = document.querySelector('head > script[type="application/ld+json"]')?.textContent;
-    if (json) adopted = { canonical: input.canonical, json };
-  }
+  const adopted = useSite().hydratedJsonLd;
   const build = graphBuilder();
   const json =
     adopted?.canonical === input.canonical

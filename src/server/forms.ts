@@ -7,7 +7,7 @@ import { LANGUAGES } from '../site.ts';
 // translation keys (forms:errors.*), turned into the visitor's language by the API.
 
 // Control characters other than tab and newlines are stripped from every string.
-const clean = (value: string) => value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+const clean = (value: string) => value.replace(/(?![\t\n\r])\p{Cc}/gu, '').trim();
 const text = (max: number, tooLong: string) => z.string().transform(clean).pipe(z.string().max(max, tooLong));
 
 const email = z

@@ -1,2 +1,3 @@
 // What server.ts needs from the server bundle (src/entry-server.tsx): the type of that module.
-export type Renderer = typeof import('../entry-server.tsx');
+import type * as EntryServer from '../entry-server.tsx';
+export type Renderer = typeof EntryServer;

@@ -19,7 +19,7 @@ export function requestGuard(
     try {
       const decoded = decodeURIComponent(pathname);
       // Control characters, NUL and backslashes have no place in this site's paths.
-      if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return void reject(req, res, 400);
+      if (/[\p{Cc}\\]/u.test(decoded)) return void reject(req, res, 400);
     } catch {
       return void reject(req, res, 400);
     }

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 
 // The free AI citation audit (/{lang}/tools): form rules, the simulated 3-second run with its
 // progress bar at 66, the sample report, the visitor card and the no-JavaScript path.
 
-const submit = (page: import('@playwright/test').Page) =>
-  page.locator('[data-testid="audit-form"] button[type="submit"]');
+const submit = (page: Page) => page.locator('[data-testid="audit-form"] button[type="submit"]');
 
 test.describe('tools: the free audit', () => {
   test('Analyze is disabled while the address is empty', async ({ page, consoleProblems }) => {

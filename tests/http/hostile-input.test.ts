@@ -197,7 +197,7 @@ describe('hostile input to the API', () => {
         lang: pick(rand, XSS),
       },
     }),
-    (rand) => ({
+    (_rand) => ({
       type: 'application/json',
       body: { name: [1, 2], email: { $gt: '' }, website: 42, message: null, lang: ['en'] },
     }),

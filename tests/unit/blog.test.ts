@@ -158,7 +158,7 @@ describe('content validation', () => {
     expect(() => parsePost(file, broken, 'en')).toThrow(
       /content\/blog\/en\/brands-primary-sources-ai-2025\.md: field "category" must be one of/,
     );
-    expect(() => parsePost(file, valid.replace(/^  bio: .*$/m, '  bio: ""'), 'en')).toThrow(
+    expect(() => parsePost(file, valid.replace(/^ {2}bio: .*$/m, '  bio: ""'), 'en')).toThrow(
       /field "author\.bio" must not be empty/,
     );
     expect(() =>

@@ -170,7 +170,6 @@ export function AuditResults({
   onAnalyzeAnother?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const { t } = useT('tools');
-  const lang = useLang();
   return (
     <section aria-labelledby="results-title" className="section pt-4" data-testid="audit-results">
       <div className="container grid min-w-0 gap-6">

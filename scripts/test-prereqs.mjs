@@ -1,0 +1,65 @@
+// Makes sure the programs the tests need beyond npm are on this machine, before any test runs:
+// Debian's Chromium (end-to-end tests and screenshots) and a Java runtime (the W3C Nu HTML checker).
+// When one is missing and the machine allows it (root with apt-get), it installs it with one line
+// saying so; otherwise it stops at once with one line naming what is missing and how to install it.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Whether a program runs: `java -version` exits 0 when a runtime is installed. */
+function runs(command, args) {
+  const result = spawnSync(command, args, { stdio: 'ignore' });
+  return !result.error && result.status === 0;
+}
+
+function executable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What is missing: the Debian package that provides it and what it is for. */
+function missing() {
+  const needs = [];
+  if (!executable(chromiumPath)) needs.push({ pkg: 'chromium', what: `Chromium (${chromiumPath})` });
+  if (!runs('java', ['-version'])) needs.push({ pkg: 'default-jre-headless', what: 'a Java runtime (java)' });
+  return needs;
+}
+
+const needs = missing();
+if (needs.length > 0) {
+  const packages = needs.map((n) => n.pkg);
+  const canInstall = process.getuid?.() === 0 && runs('apt-get', ['--version']);
+  if (!canInstall) {
+    const names = needs.map((n) => n.what).join(' and ');
+    console.error(
+      `Missing ${names} for the tests: install with \`sudo apt-get install ${packages.join(' ')}\`` +
+        (needs.some((n) => n.pkg === 'chromium') ? ' (or set CHROMIUM_PATH to your Chromium).' : '.'),
+    );
+    process.exit(1);
+  }
+  console.log(
+    `Installing ${packages.join(' and ')} from Debian for the tests (apt-get, once per machine)...`,
+  );
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const steps = [
+    ['apt-get', ['update', '-qq']],
+    ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages]],
+  ];
+  for (const [command, args] of steps) {
+    const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'], env });
+    if (result.status !== 0) {
+      console.error(`\`${command} ${args.join(' ')}\` failed: install ${packages.join(' ')} by hand.`);
+      process.exit(1);
+    }
+  }
+  const still = missing();
+  if (still.length > 0) {
+    console.error(`Still missing after the install: ${still.map((n) => n.what).join(' and ')}.`);
+    process.exit(1);
+  }
+}
