@@ -1,6 +1,6 @@
 // ESLint flat config (decision 016). `npm run lint` runs this and Prettier's check.
 import js from '@eslint/js';
-import { importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -27,11 +27,11 @@ export default tseslint.config(
       sourceType: 'module',
       globals: { ...globals.node, ...globals.browser },
     },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
+    plugins: { import: importPlugin },
+    settings: { 'import/extensions': ['.ts', '.tsx', '.js', '.mjs'], 'import/ignore': ['node_modules'] },
     rules: {
       // A cycle makes module start-up order matter and hides a missing boundary.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
