@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { fixtureOrigins } from './tests/fixtures/audit-sites.ts';
 
 // End-to-end tests against the production build, in Debian's Chromium (no browser download).
 const PORT = 3210;
+/** The audit's fixture sites listen on consecutive ports from here. */
+export const FIXTURE_PORT = 3220;
+export const FIXTURE_ORIGINS = fixtureOrigins(FIXTURE_PORT);
 // E2E_BASE_URL runs the specs against a server you started yourself (e.g. `npm run dev` on another port).
 const external = process.env.E2E_BASE_URL;
 export const HUMAN_UA =
@@ -55,20 +59,33 @@ export default defineConfig({
   ],
   webServer: external
     ? undefined
-    : {
-        command: `node scripts/ensure-build.mjs && node dist/server/server.js`,
-        url: `http://127.0.0.1:${PORT}/healthz`,
-        reuseExistingServer: false,
-        timeout: 60_000,
-        // Every spec posts forms from the same address: the per-address form limit (10 a minute in
-        // production, tested on its own in tests/http) is raised so the suite never trips it.
-        env: {
-          PORT: String(PORT),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          DATA_DIR: '.tmp/e2e-data',
-          SITE_URL: `http://127.0.0.1:${PORT}`,
-          FORM_RATE_LIMIT_PER_MINUTE: '1000',
+    : [
+        {
+          // Websites with known properties for the audit (tests/fixtures/audit-sites.ts), on loopback.
+          command: `node --import tsx tests/fixtures/audit-sites.ts ${FIXTURE_PORT}`,
+          url: `${FIXTURE_ORIGINS.good}/robots.txt`,
+          reuseExistingServer: false,
+          timeout: 30_000,
         },
-      },
+        {
+          command: `node scripts/ensure-build.mjs && node dist/server/server.js`,
+          url: `http://127.0.0.1:${PORT}/healthz`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          // Every spec posts forms and runs audits from the same address: the per-address limits
+          // (tested on their own in tests/http) are raised so the suite never trips them.
+          env: {
+            PORT: String(PORT),
+            HOST: '127.0.0.1',
+            LOG_LEVEL: 'warn',
+            DATA_DIR: '.tmp/e2e-data',
+            SITE_URL: `http://127.0.0.1:${PORT}`,
+            FORM_RATE_LIMIT_PER_MINUTE: '1000',
+            AUDIT_RATE_LIMIT_PER_MINUTE: '1000',
+            AUDIT_ALLOWED_HOSTS: Object.values(FIXTURE_ORIGINS)
+              .map((origin) => origin.replace('http://', ''))
+              .join(','),
+          },
+        },
+      ],
 });

@@ -9,6 +9,8 @@ import type { Logger } from 'pino';
 import { developmentAssets, productionAssets, type PageAssets } from './src/server/assets.ts';
 import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
 import { answerClientError } from './src/server/client-error.ts';
+import { auditHttp } from './src/server/audit/http.ts';
+import { createAuditService } from './src/server/audit/service.ts';
 import { crawlerFiles } from './src/server/crawler-files.ts';
 import { detectLanguage } from './src/server/language.ts';
 import { leadsRouter } from './src/server/leads.ts';
@@ -85,6 +87,16 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   const { renderer, assets, vite } = await loadBundles(options);
   const store = options.store ?? (await openStore(config));
   const metrics = createMetrics();
+  const audits = auditHttp({
+    service: createAuditService({
+      settings: config.audit,
+      siteUrl: config.siteUrl,
+      onOutcome: metrics.audit,
+    }),
+    rateLimitPerMinute: config.audit.rateLimitPerMinute,
+    logger,
+    onRateLimited: () => metrics.audit('rateLimited', undefined),
+  });
   const statusPages = { renderer, assets };
   // Pages without a date of their own are as new as the build that made them (not the process's
   // start, so a restart does not tell crawlers that every page changed).
@@ -203,6 +215,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       .vary('User-Agent')
       .json({ isBot, isAICrawler, name, category, priority, crawlDelay });
   });
+  app.use(audits.router);
   app.use(
     leadsRouter({
       store,
@@ -213,8 +226,10 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     }),
   );
   app.all('/api/{*rest}', (req, res) => {
-    const known = ['/api/waitlist', '/api/contact', '/api/newsletter', '/api/visitor'].includes(req.path);
-    if (known) res.set('Allow', req.path === '/api/visitor' ? 'GET' : 'POST');
+    const known = ['/api/waitlist', '/api/contact', '/api/newsletter', '/api/visitor', '/api/audit'].includes(
+      req.path,
+    );
+    if (known) res.set('Allow', req.path === '/api/visitor' || req.path === '/api/audit' ? 'GET' : 'POST');
     res
       .status(known ? 405 : 404)
       .json({ success: false, error: known ? 'This method is not allowed here.' : 'No such endpoint.' });
@@ -238,7 +253,12 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   });
   app.get(
     '/{*splat}',
-    pageHandler({ ...site, crawlerCacheMs: dev ? 0 : 60_000, onCrawlerCache: metrics.crawlerCache }),
+    pageHandler({
+      ...site,
+      crawlerCacheMs: dev ? 0 : 60_000,
+      onCrawlerCache: metrics.crawlerCache,
+      pageAudit: audits.pageAudit,
+    }),
   );
 
   const onError: ErrorRequestHandler = (err, req, res, _next) => {

@@ -13,6 +13,7 @@ import { SiteContext, type SiteContextValue } from './site-context.tsx';
 import { LANGUAGES, isLang, type Lang } from './site.ts';
 import { ErrorScreen } from './pages/StatusScreens.tsx';
 import type { ClientPayload } from './payload.ts';
+import type { AuditOutcome } from './lib/audit.ts';
 import { clientStarter } from './lib/client-starter.ts';
 import { setGraphBuilder } from './seo/graph-builder.ts';
 import { buildPageGraph } from './seo/page-graph.ts';
@@ -55,6 +56,8 @@ export interface RenderInput {
   nonce: string;
   /** How the client app starts; ignored for crawlers, who get no script. */
   scripts: ClientScripts;
+  /** The Tools page's `?url=` audit, run by the server before rendering. */
+  audit?: AuditOutcome | undefined;
 }
 
 export type RenderResult =
@@ -72,13 +75,16 @@ function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
 
 export async function render(input: RenderInput): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
-  const context = await handler.query(request, { requestContext });
+  const context = await handler.query(request, { requestContext: { ...requestContext, audit: input.audit } });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
 
   const deepest = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
-  const status = context.statusCode !== 200 ? context.statusCode : (deepest?.status ?? 200);
+  const status =
+    context.statusCode !== 200
+      ? context.statusCode
+      : (deepest?.status ?? (input.audit ? auditStatus(input.audit) : 200));
   const pathLang = context.matches.find((m) => m.route.id === 'lang')?.params.lang;
   const lang: Lang = isLang(pathLang) ? pathLang : input.fallbackLang;
   const i18n = I18N[lang];
@@ -120,6 +126,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     },
   );
   return { kind: 'html', status, html };
+}
+
+/** A Tools page whose audit is refused for now says so in its status: too many (429), busy (503). */
+function auditStatus(audit: AuditOutcome): number {
+  if (audit.ok) return 200;
+  return audit.reason === 'rateLimited' ? 429 : audit.reason === 'busy' ? 503 : 200;
 }
 
 /** Route errors as React Router's client expects them in hydration data. */

@@ -6,7 +6,8 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import type { BlogPostData } from './content/blog-data.ts';
+import type { BlogPostData, ServerRequestContext } from './content/blog-data.ts';
+import type { ToolsData } from './lib/audit.ts';
 import { Document } from './document.tsx';
 import { ensureNamespaces } from './i18n/namespaces.ts';
 import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
@@ -40,6 +41,10 @@ const blogData = () => import('./content/blog-data.ts');
 /** Pages whose content comes from data (the blog) rather than translations alone. */
 const PAGE_DATA: Partial<Record<PageId, (args: LoaderFunctionArgs) => Promise<unknown>>> = {
   blog: async (args) => (await blogData()).loadBlogList(args),
+  // The server hands over the audit it ran for `?url=`; in the browser the page runs its own.
+  tools: async (args): Promise<ToolsData> => ({
+    audit: (args.context as ServerRequestContext | undefined)?.audit ?? null,
+  }),
 };
 
 function langOf(args: LoaderFunctionArgs) {

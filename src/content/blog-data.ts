@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { localePath, isLang, type Lang } from '../site.ts';
+import type { AuditOutcome } from '../lib/audit.ts';
 import { relatedPosts, type Post, type PostSummary } from './blog.ts';
 
 // Blog data for route loaders, on both sides: on the server the content module arrives through the
@@ -24,6 +25,8 @@ export interface BlogSource {
 }
 export interface ServerRequestContext {
   blog: BlogSource;
+  /** The Tools page's audit for `?url=`, run by the server before rendering (src/server/audit/). */
+  audit?: AuditOutcome | undefined;
 }
 
 export function blogListData(source: BlogSource, lang: Lang): BlogListData {

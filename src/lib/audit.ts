@@ -1,36 +1,101 @@
-// The free AI citation audit (spec §2 Tools, §4 audit states, §9 constants): pure scoring rules,
-// shared by the Tools page and its tests. No React, no I/O: the audit tool makes no call (spec §7).
+// The free AI citation audit: the report's shape, scoring rules and address rules shared by the
+// server (src/server/audit/), the API and the Tools page. No React, no I/O. Score thresholds and
+// badges follow the product spec (§4, §9): green from 90, yellow from 75; the overall score is the
+// rounded mean of the four categories.
 
-export type CategoryStatus = 'excellent' | 'good';
+export type CategoryId = 'crawlerAccess' | 'structuredData' | 'citability' | 'technical';
+export type CategoryStatus = 'excellent' | 'good' | 'needsWork';
 export type ItemStatus = 'pass' | 'warning' | 'fail';
 export type ScoreBand = 'green' | 'yellow' | 'red';
 export type ScoreMessage = 'excellent' | 'good' | 'needsWork';
 export type AuditBadgeVariant = 'default' | 'secondary' | 'destructive' | 'success' | 'warning';
 
-/** One check inside a category; its name, description and recommendation are translations keyed by id. */
+/** The four categories, in the order the page and the API show them. */
+export const CATEGORY_IDS: readonly CategoryId[] = [
+  'crawlerAccess',
+  'structuredData',
+  'citability',
+  'technical',
+];
+
+/**
+ * One check of a report, already in the reader's language. `evidence` may quote the audited site:
+ * it is untrusted plain text, shown only as text.
+ */
 export interface AuditItem {
   id: string;
   status: ItemStatus;
-  /** Whether the item carries a recommendation (spec: "optional recommendation"). */
-  hasRecommendation: boolean;
+  title: string;
+  evidence: string;
+  recommendation?: string;
 }
 
 export interface AuditCategory {
-  id: string;
+  id: CategoryId;
   score: number;
   status: CategoryStatus;
-  items: readonly AuditItem[];
+  items: AuditItem[];
 }
 
-/** The simulated analysis lasts this long (spec §9: 3000 ms). */
-export const ANALYSIS_DURATION_MS = 3000;
-/** The progress bar shows this value for the whole run (spec §9: "progress bar fixed at 66"). */
-export const ANALYSIS_PROGRESS = 66;
+/** A finished audit (the 200 body of GET /api/audit, design §13). */
+export interface AuditReport {
+  url: string;
+  finalUrl: string;
+  auditedAt: string;
+  overall: number;
+  categories: AuditCategory[];
+}
+
+/** Why an audit has no report: the API's `reason`, plus the page's own cases. */
+export type AuditErrorReason =
+  | 'refused'
+  | 'unreachable'
+  | 'timeout'
+  | 'httpError'
+  | 'notHtml'
+  | 'tooLarge'
+  | 'rateLimited'
+  | 'busy'
+  /** The browser could not reach the audit service (offline, or the connection broke). */
+  | 'network';
+
+/** What the Tools page shows for `?url=`: a report, or why there is none. */
+export type AuditOutcome =
+  { ok: true; report: AuditReport } | { ok: false; url: string; reason: AuditErrorReason; message: string };
+
+/** The Tools page's loader data: the server's audit of `?url=`, or null. */
+export interface ToolsData {
+  audit: AuditOutcome | null;
+}
+
+/** The steps of an audit, in order; the server reports each as it completes (NDJSON progress). */
+export const AUDIT_STEPS = [
+  'page',
+  'robots',
+  'llms',
+  'sitemap',
+  'crawlerView',
+  'markdown',
+  'analysis',
+] as const;
+export type AuditStep = (typeof AUDIT_STEPS)[number];
+
+/** One line of the NDJSON progress stream of GET /api/audit. */
+export type AuditStreamLine =
+  | { step: AuditStep; done: number; total: number }
+  | { result: AuditReport }
+  | { error: string; reason: AuditErrorReason | 'invalid' };
+
 /** Score thresholds (spec §9): green from 90, yellow from 75, red below. */
 export const SCORE_GREEN_FROM = 90;
 export const SCORE_YELLOW_FROM = 75;
 /** Longest address the audit accepts (browsers and servers commonly cap URLs near 2,000 characters). */
 export const MAX_URL_LENGTH = 2048;
+
+/** A category's status from its score: excellent from 90, good from 75, else needs work. */
+export function categoryStatus(score: number): CategoryStatus {
+  return scoreMessage(score);
+}
 
 /** The overall score: the rounded mean of the category scores (0 when there is none). */
 export function overallScore(categories: readonly Pick<AuditCategory, 'score'>[]): number {
@@ -86,5 +151,7 @@ export function parseAuditUrl(value: string | null | undefined): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (!url.hostname || url.username || url.password) return null;
+  // The fragment never reaches the server it names: one address, one audit (and one cache entry).
+  url.hash = '';
   return url.href.length > MAX_URL_LENGTH ? null : url.href;
 }

@@ -1,4 +1,4 @@
-import { SAMPLE_AUDIT } from '../lib/audit-sample.ts';
+import { CATEGORY_IDS } from '../lib/audit.ts';
 import { organizationId } from '../seo/jsonld.ts';
 import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
 import { LANGUAGE_ENTRIES } from '../site.ts';
@@ -16,7 +16,7 @@ const jsonLd: PageJsonLd = ({ t, lang, siteUrl, pageUrl }) => [
     applicationCategory: 'BusinessApplication',
     operatingSystem: 'Any',
     isAccessibleForFree: true,
-    featureList: SAMPLE_AUDIT.map((c) => t(`tools:results.categories.${c.id}.name`)),
+    featureList: CATEGORY_IDS.map((id) => t(`tools:results.categories.${id}.name`)),
     offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD' },
     provider: { '@id': organizationId(siteUrl) },
     inLanguage: LANGUAGE_ENTRIES[lang].locale,

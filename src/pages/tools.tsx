@@ -7,78 +7,131 @@ import {
   type MouseEvent,
   type RefObject,
 } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLoaderData, useSearchParams } from 'react-router-dom';
 import { PageHero } from '../components/PageHero.tsx';
 import { WaitlistNoscript } from '../components/Waitlist.tsx';
 import { AuditChecks } from '../components/tools/AuditChecks.tsx';
+import { AuditError } from '../components/tools/AuditError.tsx';
 import { AuditProgress } from '../components/tools/AuditProgress.tsx';
 import { AuditResults, NextSteps } from '../components/tools/AuditResults.tsx';
+import { streamAudit } from '../components/tools/stream-audit.ts';
 import { useHydrated } from '../components/tools/useHydrated.ts';
 import { VisitorCard } from '../components/tools/VisitorCard.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
-import { ANALYSIS_DURATION_MS, MAX_URL_LENGTH, overallScore, parseAuditUrl } from '../lib/audit.ts';
-import { SAMPLE_AUDIT } from '../lib/audit-sample.ts';
+import {
+  MAX_URL_LENGTH,
+  parseAuditUrl,
+  type AuditOutcome,
+  type AuditStep,
+  type ToolsData,
+} from '../lib/audit.ts';
 import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 
-type Run = { url: string; phase: 'running' | 'done' };
+/** An audit the visitor asked for with the form or the retry button. */
+type Requested = { url: string; attempt: number };
+
+const outcomeUrl = (outcome: AuditOutcome) => (outcome.ok ? outcome.report.url : outcome.url);
 
 /**
  * The free AI citation audit. The form is a plain GET to this page: without JavaScript the server
- * renders the report for `?url=` directly. With JavaScript the submit runs the simulated analysis
- * (about 3 s, progress held at 66), then shows the report and records `?url=` in the address.
+ * audits `?url=` and renders the report. With JavaScript the page asks GET /api/audit for a stream of
+ * progress, shows each step as the server completes it, then the report, and records `?url=` in the
+ * address so the report can be shared. An address with no report yet (Back, a language switch) is
+ * audited the same way. Crawlers get the page without any audit.
  */
 export default function ToolsPage() {
   const { t } = useT('tools');
+  const lang = useLang();
   const { visitor } = useSite();
+  const loaded = useLoaderData() as ToolsData | null;
   const [params, setParams] = useSearchParams();
-  const rawParam = params.get('url');
+  const rawParam = visitor.isBot ? null : params.get('url');
   const submitted = parseAuditUrl(rawParam);
 
   const [value, setValue] = useState(rawParam?.slice(0, MAX_URL_LENGTH) ?? '');
   const [invalid, setInvalid] = useState(rawParam !== null && submitted === null);
-  const [run, setRun] = useState<Run | null>(null);
+  const [requested, setRequested] = useState<Requested | null>(null);
+  // This page's last finished audit: which run it was, the language of its texts, what it found.
+  const [own, setOwn] = useState<{ key: string; lang: string; outcome: AuditOutcome } | null>(null);
+  const [progress, setProgress] = useState<{ key: string; done: AuditStep[] } | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [focusTarget, setFocusTarget] = useState<{ to: 'progress' | 'results' } | null>(null);
+  const attempts = useRef(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const progressHeading = useRef<HTMLHeadingElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  // Where focus goes once that part of the page is on screen (the report may wait for the address).
+  const pendingFocus = useRef<'progress' | 'results' | null>(null);
 
-  // The address changed under us (our own replace, Back, a shared link): follow it.
+  // The address changed under us (our own update, Back, a shared link): follow it.
   const [seenParam, setSeenParam] = useState(rawParam);
   if (seenParam !== rawParam) {
     setSeenParam(rawParam);
     setValue(rawParam?.slice(0, MAX_URL_LENGTH) ?? '');
     setInvalid(rawParam !== null && submitted === null);
-    if (run?.phase === 'done') setRun(null);
+    setRequested(null);
   }
 
-  const running = run?.phase === 'running';
-  const reportUrl = run ? (run.phase === 'done' ? run.url : null) : submitted;
+  // What the page shows: the audit running, or the outcome for the address (this page's, else the
+  // server's), or neither.
+  const ownOutcome = (key: string | null, url?: string) =>
+    own && own.lang === lang && (key ? own.key === key : outcomeUrl(own.outcome) === url)
+      ? own.outcome
+      : null;
+  let active: { key: string; url: string } | null = null;
+  let outcome: AuditOutcome | null = null;
+  if (requested) {
+    const key = `run-${requested.attempt}`;
+    outcome = ownOutcome(key);
+    if (!outcome) active = { key, url: requested.url };
+  } else if (submitted) {
+    const fromServer = loaded?.audit && outcomeUrl(loaded.audit) === submitted ? loaded.audit : null;
+    outcome = ownOutcome(null, submitted) ?? fromServer;
+    if (!outcome) active = { key: `address-${submitted}`, url: submitted };
+  }
+  const activeKey = active?.key ?? null;
+  const activeUrl = active?.url ?? null;
 
-  // The simulated analysis: no call is made (spec §7), the report is the fixed sample.
-  const finish = useEffectEvent((url: string) => {
-    setRun({ url, phase: 'done' });
-    setAnnouncement(t('status.finished', { score: overallScore(SAMPLE_AUDIT) }));
-    setFocusTarget({ to: 'results' });
-    // Shareable and reloadable: the address now says what was analysed (the server renders it).
-    setParams({ url }, { replace: true, preventScrollReset: true });
+  const onStep = useEffectEvent((key: string, step: AuditStep) =>
+    setProgress((current) => ({ key, done: current?.key === key ? [...current.done, step] : [step] })),
+  );
+  const finish = useEffectEvent((key: string, url: string, result: AuditOutcome) => {
+    setOwn({ key, lang, outcome: result });
+    setAnnouncement(
+      result.ok
+        ? t('status.finished', { score: result.report.overall })
+        : t('status.failed', { message: t(`errors.${result.reason}`, { url }) }),
+    );
+    pendingFocus.current = 'results';
+    // Shareable and reloadable: the address says what was audited (the server renders it).
+    if (url !== submitted) setParams({ url }, { preventScrollReset: true });
   });
-  const runningUrl = running ? run.url : null;
   useEffect(() => {
-    if (!runningUrl) return;
-    const timer = window.setTimeout(() => finish(runningUrl), ANALYSIS_DURATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [runningUrl]);
+    if (!activeKey || !activeUrl) return;
+    const controller = new AbortController();
+    streamAudit(activeUrl, lang, (step) => onStep(activeKey, step), controller.signal).then(
+      (result) => finish(activeKey, activeUrl, result),
+      () => {}, // aborted: a newer audit, another language, or leaving the page
+    );
+    return () => controller.abort();
+  }, [activeKey, activeUrl, lang]);
 
   useEffect(() => {
-    if (!focusTarget) return;
-    (focusTarget.to === 'results' ? resultsHeading : progressHeading).current?.focus();
-  }, [focusTarget]);
+    const target = pendingFocus.current === 'results' ? resultsHeading : progressHeading;
+    if (!pendingFocus.current || !target.current) return;
+    target.current.focus();
+    pendingFocus.current = null;
+  });
+
+  const request = (url: string) => {
+    setRequested({ url, attempt: ++attempts.current });
+    setAnnouncement(t('status.started', { url }));
+    pendingFocus.current = 'progress';
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (running) return;
+    if (active) return;
     const url = parseAuditUrl(value);
     if (!url) {
       setInvalid(true);
@@ -86,16 +139,55 @@ export default function ToolsPage() {
       return;
     }
     setInvalid(false);
-    setRun({ url, phase: 'running' });
-    setAnnouncement(t('status.started', { url }));
-    setFocusTarget({ to: 'progress' });
+    request(url);
   };
 
-  const onAnalyzeAnother = (event: MouseEvent<HTMLAnchorElement>) => {
+  const onAnalyzeAnother = (event: MouseEvent<HTMLAnchorElement | HTMLButtonElement>) => {
     event.preventDefault();
     inputRef.current?.focus();
     inputRef.current?.select();
   };
+
+  let body;
+  if (active) {
+    body = (
+      <div className="container narrow grid gap-6 pb-12">
+        <AuditProgress
+          url={active.url}
+          done={progress?.key === active.key ? progress.done : []}
+          headingRef={progressHeading}
+        />
+      </div>
+    );
+  } else if (outcome?.ok) {
+    body = (
+      <>
+        <AuditResults
+          report={outcome.report}
+          headingRef={resultsHeading}
+          onAnalyzeAnother={onAnalyzeAnother}
+        />
+        <NextSteps />
+      </>
+    );
+  } else {
+    const failed = outcome;
+    body = (
+      <>
+        <div className="container narrow grid gap-6 pb-12">
+          {failed ? (
+            <AuditError
+              outcome={failed}
+              headingRef={resultsHeading}
+              onRetry={() => request(outcomeUrl(failed))}
+            />
+          ) : null}
+          <VisitorCard visitor={visitor} />
+        </div>
+        <AuditChecks />
+      </>
+    );
+  }
 
   return (
     <>
@@ -103,7 +195,7 @@ export default function ToolsPage() {
         <AuditForm
           value={value}
           invalid={invalid}
-          running={running}
+          running={active !== null}
           inputRef={inputRef}
           onSubmit={onSubmit}
           onChange={(next) => {
@@ -116,26 +208,7 @@ export default function ToolsPage() {
       <p role="status" aria-live="polite" className="sr-only" data-testid="audit-status">
         {announcement}
       </p>
-
-      {reportUrl ? (
-        <>
-          <AuditResults
-            url={reportUrl}
-            categories={SAMPLE_AUDIT}
-            headingRef={resultsHeading}
-            onAnalyzeAnother={onAnalyzeAnother}
-          />
-          <NextSteps />
-        </>
-      ) : (
-        <>
-          <div className="container narrow grid gap-6 pb-12">
-            {run?.phase === 'running' ? <AuditProgress url={run.url} headingRef={progressHeading} /> : null}
-            <VisitorCard visitor={visitor} />
-          </div>
-          <AuditChecks categories={SAMPLE_AUDIT} />
-        </>
-      )}
+      {body}
       <WaitlistNoscript />
     </>
   );

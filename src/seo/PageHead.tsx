@@ -46,7 +46,9 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
   const pathIn = (l: Lang) => (rest === '/' ? localePath(l) : `/${l}${rest}`);
   const canonical = `${siteUrl}${pathIn(lang)}`;
   const isHome = page?.id === 'home';
-  const title = isHome || isError ? meta.title : `${meta.title} | ${SITE_NAME}`;
+  const branded = `${meta.title} | ${SITE_NAME}`;
+  // The brand follows the page's own title only while the whole stays within what results show.
+  const title = isHome || isError || branded.length > TITLE_MAX ? meta.title : branded;
   const locale = LANGUAGE_ENTRIES[lang].locale;
   const ogImage = `${siteUrl}/og-image.jpg`;
   // The markdown copy of the page (design §7): /{lang}/index.md for home, the path + .md otherwise.
@@ -73,6 +75,18 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
   };
 }
 
+/** Longest title search results and AI answers show whole (about 600 px, some 70 characters). */
+const TITLE_MAX = 70;
+/** Longest meta description shown whole. */
+const DESCRIPTION_MAX = 160;
+
+/** A description cut at a word boundary to fit what results show, with an ellipsis when cut. */
+export function shortDescription(text: string): string {
+  if (text.length <= DESCRIPTION_MAX) return text;
+  const cut = text.slice(0, DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_MAX / 2)).replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
   const { siteUrl, visitor, renderedAt, aiTrainingPolicy } = useSite();
@@ -92,6 +106,9 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
     markdownPath,
     t,
   } = usePageMeta(lang, errorStatus);
+  // A Tools page with `?url=` is one visitor's report on another site: never indexed.
+  const { search } = useLocation();
+  const auditReport = page?.id === 'tools' && new URLSearchParams(search).has('url');
 
   const graphInput: PageGraphInput = {
     t,
@@ -111,8 +128,8 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
   return (
     <>
       <title>{title}</title>
-      <meta name="description" content={meta.description} />
-      {meta.noindex ? <meta name="robots" content="noindex, follow" /> : null}
+      <meta name="description" content={shortDescription(meta.description)} />
+      {meta.noindex || auditReport ? <meta name="robots" content="noindex, follow" /> : null}
       {isError ? null : (
         <>
           <link rel="canonical" href={canonical} />

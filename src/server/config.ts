@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowedHosts } from './audit/address.ts';
 import { AI_TRAINING_POLICIES, DEFAULT_AI_TRAINING_POLICY, type AiTrainingPolicy } from '../lib/ai-policy.ts';
 
 // Configuration from the environment (design §8). Invalid values stop start-up with one line that
@@ -20,6 +21,21 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Form posts per address and minute (the three form endpoints together). */
   formRateLimitPerMinute: number;
+  audit: AuditSettings;
+}
+
+/** The free audit's limits (design §13). */
+export interface AuditSettings {
+  /** `host:port` pairs the audit may fetch although they are local or on other ports (tests, intranets). */
+  allowedHosts: ReadonlySet<string>;
+  /** Deadline of one whole audit. */
+  timeoutMs: number;
+  /** Audits per client address and minute (page and API together). */
+  rateLimitPerMinute: number;
+  /** Audits running at once in this process; more get a 503. */
+  maxConcurrent: number;
+  /** How long a result is reused for the same address (0: never). */
+  cacheSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -57,6 +73,29 @@ const schema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(300),
+  AUDIT_ALLOWED_HOSTS: z.string().optional(),
+  AUDIT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1000, 'must be at least 1000 (milliseconds)')
+    .max(120_000, 'must be at most 120000 (milliseconds)')
+    .default(10_000),
+  AUDIT_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .default(6),
+  AUDIT_MAX_CONCURRENT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(100, 'must be at most 100')
+    .default(4),
+  AUDIT_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 (no cache) or more')
+    .default(600),
   FORM_RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -82,6 +121,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration: ${missing} must be set too when using Supabase (set both or neither)`,
     );
   }
+  let allowedHosts: ReadonlySet<string>;
+  try {
+    allowedHosts = parseAllowedHosts(e.AUDIT_ALLOWED_HOSTS);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(
+      `Invalid configuration: AUDIT_ALLOWED_HOSTS=${JSON.stringify(env.AUDIT_ALLOWED_HOSTS ?? '')} ${why}`,
+    );
+  }
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -96,5 +144,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     projectSource: e.PROJECT_SOURCE,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     formRateLimitPerMinute: e.FORM_RATE_LIMIT_PER_MINUTE,
+    audit: {
+      allowedHosts,
+      timeoutMs: e.AUDIT_TIMEOUT_MS,
+      rateLimitPerMinute: e.AUDIT_RATE_LIMIT_PER_MINUTE,
+      maxConcurrent: e.AUDIT_MAX_CONCURRENT,
+      cacheSeconds: e.AUDIT_CACHE_SECONDS,
+    },
   };
 }

@@ -12,6 +12,8 @@ export interface Metrics {
   middleware: RequestHandler;
   lead(form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected'): void;
   crawlerCache(result: 'hit' | 'miss'): void;
+  /** One audit outcome (`ok`, a failure reason, `busy`, `cached`, `rateLimited`) and its run time. */
+  audit(outcome: string, seconds: number | undefined): void;
 }
 
 /** The route family of a path: the label used in request metrics. */
@@ -65,6 +67,19 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
 
+  const audits = new Counter({
+    name: 'audits_total',
+    help: 'Free audits by outcome (ok, refused, unreachable, timeout, httpError, notHtml, tooLarge, busy, cached, rateLimited)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const auditDuration = new Histogram({
+    name: 'audit_duration_seconds',
+    help: 'Time to run one audit (fetches and checks), cache hits excluded',
+    buckets: [0.1, 0.25, 0.5, 1, 2, 4, 6, 8, 10, 15, 30],
+    registers: [registry],
+  });
+
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
@@ -82,6 +97,10 @@ export function createMetrics(): Metrics {
     middleware,
     lead: (form, outcome) => leads.inc({ form, outcome }),
     crawlerCache: (result) => cache.inc({ result }),
+    audit: (outcome, seconds) => {
+      audits.inc({ outcome });
+      if (seconds !== undefined) auditDuration.observe(seconds);
+    },
   };
 }
 

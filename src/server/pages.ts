@@ -4,7 +4,9 @@ import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { robotsTagFor } from '../lib/ai-policy.ts';
 import { classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
 import { isTheme } from '../site-context.tsx';
-import type { Lang } from '../site.ts';
+import { splitLangPath, type Lang } from '../site.ts';
+import type { AuditOutcome } from '../lib/audit.ts';
+import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
 import { randomBytes } from 'node:crypto';
 import { PageCache } from './page-cache.ts';
@@ -27,6 +29,8 @@ export interface PageDeps {
   /** Crawler renders are cached this long (0 turns the cache off, as in development). */
   crawlerCacheMs: number;
   onCrawlerCache?: (result: 'hit' | 'miss') => void;
+  /** The audit a Tools page with `?url=` shows (people only; crawlers get the plain page). */
+  pageAudit?: (req: Request, res: Response, lang: Lang) => Promise<AuditOutcome | undefined>;
 }
 
 /** The site-wide context of one render. */
@@ -90,7 +94,11 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     const visitor = visitorOf(req);
     const fallbackLang = detectLanguage(req, res);
     res.vary('User-Agent');
-    const robotsTag = robotsTagFor(deps.policy, visitor.category);
+    // A report of another site, rendered on demand for one visitor, is no page to index.
+    const auditPage = isToolsPath(req.path) && req.query.url !== undefined;
+    const robotsTag = [auditPage ? 'noindex' : '', robotsTagFor(deps.policy, visitor.category) ?? '']
+      .filter(Boolean)
+      .join(', ');
     if (robotsTag) res.set('X-Robots-Tag', robotsTag);
 
     // Per agent: the page shows the visitor's own profile (the Tools page's visitor card), so one
@@ -119,8 +127,11 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       return;
     }
 
+    const pageLang = splitLangPath(req.path)?.lang ?? fallbackLang;
+    const audit = auditPage && !visitor.isBot ? await deps.pageAudit?.(req, res, pageLang) : undefined;
     const renderer = await deps.renderer();
     const result = await renderer.render({
+      audit,
       url: siteUrlOf(req, deps.siteUrl).href,
       fallbackLang,
       nonce: humanKey ? NONCE_TOKEN : res.locals.nonce,

@@ -48,6 +48,13 @@ export function pageDescription(lang: Lang, page: PageEntry): string {
   return text(lang, `${pageMetaKey(page)}.description`);
 }
 
+/**
+ * What no crawler should fetch: the JSON API, and audit results (`/{lang}/tools?url=…`), which are
+ * one visitor's report of another site, rendered on demand and marked noindex.
+ */
+const PRIVATE_PATHS = ['/api/', ...LANGUAGES.map((lang) => `${localePath(lang, 'tools')}?url=`)];
+const disallowPrivate = PRIVATE_PATHS.map((path) => `Disallow: ${path}`);
+
 export function robotsTxt({ siteUrl, policy }: SiteFilesInput): string {
   const lines = [
     `# ${SITE_NAME}: crawler policy`,
@@ -59,10 +66,10 @@ export function robotsTxt({ siteUrl, policy }: SiteFilesInput): string {
     lines.push(`# ${crawler.name} (${crawler.operator}, ${crawler.category})`);
     lines.push(`User-agent: ${crawler.token}`);
     lines.push(crawlerAllowed(policy, crawler) ? 'Allow: /' : 'Disallow: /');
-    if (crawlerAllowed(policy, crawler)) lines.push('Disallow: /api/');
+    if (crawlerAllowed(policy, crawler)) lines.push(...disallowPrivate);
     lines.push('');
   }
-  lines.push('User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, '');
+  lines.push('User-agent: *', 'Allow: /', ...disallowPrivate, '', `Sitemap: ${siteUrl}/sitemap.xml`, '');
   return lines.join('\n');
 }
 

@@ -1,9 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { FIXTURE_ORIGINS } from '../../playwright.config.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
-// The free AI citation audit (/{lang}/tools): form rules, the simulated 3-second run with its
-// progress bar at 66, the sample report, the visitor card and the no-JavaScript path.
+// The free AI citation audit (/{lang}/tools) against the fixture sites served on loopback
+// (tests/fixtures/audit-sites.ts, started by playwright.config.ts): form rules, progress streamed
+// from the server, reports with evidence, failures, the visitor card and the no-JavaScript path.
 
 const submit = (page: Page) => page.locator('[data-testid="audit-form"] button[type="submit"]');
 
@@ -24,80 +26,88 @@ test.describe('tools: the free audit', () => {
     await expect(submit(page)).toBeDisabled();
   });
 
-  test('a run holds the progress bar at 66 for about 3 seconds, then shows the report', async ({
+  test('an audit shows its steps as they complete, then the report of the real site', async ({
     page,
     consoleProblems,
   }) => {
     void consoleProblems;
-    // The page's clock is driven by the test: the 3-second analysis is stepped through, not waited for.
-    await page.clock.install({ time: new Date('2026-06-01T09:00:00Z') });
     await page.goto('/en/tools');
     await hydrated(page);
-    await page.clock.pauseAt(new Date('2026-06-01T09:10:00Z'));
-    await page.getByLabel('Website address').fill('https://example.com');
+    const address = `${FIXTURE_ORIGINS.good}/`;
+    // The first answer of the audit stream is held back, so the running state can be looked at.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/audit?**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Website address').fill(address);
     await submit(page).click();
 
-    const bar = page.getByRole('progressbar', { name: 'Analysis progress' });
-    await expect(bar).toBeVisible();
-    await expect(bar).toHaveAttribute('aria-valuenow', '66');
-    await expect(bar).toHaveAttribute('aria-valuemin', '0');
-    await expect(bar).toHaveAttribute('aria-valuemax', '100');
+    const progress = page.getByTestId('audit-progress');
+    await expect(progress.getByRole('heading', { name: `Auditing ${address}` })).toBeFocused();
+    await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute('value', '0');
+    await expect(progress.locator('[data-step]')).toHaveCount(7);
     await expect(submit(page)).toBeDisabled();
     await expect(submit(page)).toHaveText('Analyzing…');
-    await expect(page.getByTestId('audit-status')).toHaveText(
-      /^Analysis started for https:\/\/example\.com\//,
-    );
-    // Just before the 3 seconds are up: still analysing and still at 66.
-    await page.clock.runFor(2_990);
-    await expect(bar).toHaveAttribute('aria-valuenow', '66');
-    await expect(page.getByTestId('audit-results')).toHaveCount(0);
+    await expect(page.getByTestId('audit-status')).toHaveText(`Audit started for ${address}.`);
+    release();
 
-    await page.clock.runFor(20);
-    const heading = page.getByRole('heading', { level: 2, name: 'Sample report for https://example.com/' });
-    await expect(heading).toBeVisible();
+    const heading = page.getByRole('heading', { level: 2, name: `AI citation audit of ${address}` });
     await expect(heading).toBeFocused();
-    await expect(bar).toHaveCount(0);
-    await expect(page.getByTestId('audit-status')).toHaveText(
-      'Analysis complete. Overall score: 86 out of 100.',
+    await expect(page).toHaveURL(
+      new RegExp(`/en/tools\\?url=${encodeURIComponent(address).replace(/\./g, '\\.')}$`),
     );
-    await expect(page).toHaveURL(/\/en\/tools\?url=https%3A%2F%2Fexample\.com%2F$/);
-    await expect(submit(page)).toBeEnabled();
-
-    // Overall score: the rounded mean (92, 84, 78, 88 → 86), yellow, with the 75-89 message.
-    const score = page.getByTestId('overall-score');
-    await expect(score).toHaveText('86');
-    await expect(score).toHaveAttribute('data-band', 'yellow');
-    await expect(score).toHaveClass(/text-\[var\(--warn\)\]/);
-    await expect(page.getByTestId('overall-message')).toHaveText(/^Good optimization/);
-    await expect(page.getByText('Sample report preview')).toBeVisible();
-    await expect(page.getByTestId('audit-results').getByText(/delivered in under 60 minutes/)).toBeVisible();
-
-    // Four category cards, each with its status badge: default for excellent, secondary for good.
+    const overall = Number(await page.getByTestId('overall-score').textContent());
+    await expect(page.getByTestId('audit-status')).toHaveText(
+      `Audit complete. Overall score: ${overall} out of 100.`,
+    );
     const cards = page.getByTestId('category-card');
     await expect(cards).toHaveCount(4);
     await expect(cards.nth(0).getByRole('heading', { level: 3 })).toHaveText('AI crawler access');
-    await expect(cards.nth(0).locator('.badge').first()).toHaveText('Excellent');
-    await expect(cards.nth(0).locator('.badge').first()).toHaveClass('badge');
-    await expect(cards.nth(1).locator('.badge').first()).toHaveText('Good');
-    await expect(cards.nth(1).locator('.badge').first()).toHaveClass('badge badge-secondary');
-    // Items carry pass / warning / fail badges, and recommendations where they have one.
-    await expect(page.locator('[data-status="pass"] .badge-success').first()).toHaveText('Pass');
-    await expect(page.locator('[data-status="warning"] .badge-warning').first()).toHaveText('Warning');
-    await expect(page.locator('[data-status="fail"] .badge-destructive').first()).toHaveText('Fail');
-    await expect(page.locator('[data-item="llmsTxt"]')).toContainText('Recommendation:');
+    await expect(cards.nth(0).locator('[data-testid="category-score"]')).toHaveText('100');
+    // Evidence from the site itself: the robots.txt group that lets AI search crawlers in.
+    await expect(page.locator('[data-item="aiSearchAgents"]')).toContainText('User-agent: *');
+    await expect(page.locator('[data-item="https"]')).toHaveAttribute('data-status', 'fail');
+    await expect(page.locator('[data-item="https"]')).toContainText('Recommendation:');
 
     // Next steps lead to the guide and the services.
     const next = page.getByRole('region', { name: 'Next steps' });
     await expect(next.getByRole('link', { name: 'Read the GEO guide' })).toHaveAttribute('href', '/en/guide');
-    await expect(next.getByRole('link', { name: 'See our services' })).toHaveAttribute(
-      'href',
-      '/en/services',
-    );
 
-    // The address can be shared: reloading it renders the same report straight away.
+    // The address can be shared: opening it renders the same report on the server.
+    await page.unroute('**/api/audit?**');
     await page.reload();
-    await expect(page.getByTestId('overall-score')).toHaveText('86');
-    await expect(page.getByLabel('Website address')).toHaveValue('https://example.com/');
+    await expect(page.getByTestId('overall-score')).toHaveText(String(overall));
+    await expect(page.getByLabel('Website address')).toHaveValue(address);
+  });
+
+  test('a site that blocks AI crawlers gets a failing verdict with the robots.txt line', async ({
+    page,
+    consoleProblems,
+  }) => {
+    void consoleProblems;
+    await page.goto(`/en/tools?url=${encodeURIComponent(`${FIXTURE_ORIGINS.blockAll}/`)}`);
+    await hydrated(page);
+    const item = page.locator('[data-item="aiSearchAgents"]');
+    await expect(item).toHaveAttribute('data-status', 'fail');
+    await expect(item).toContainText('OAI-SearchBot');
+    await expect(item).toContainText('Disallow: /');
+  });
+
+  test('a failure says why in the page language and keeps the address', async ({ page, consoleProblems }) => {
+    void consoleProblems;
+    await page.goto('/fr/tools');
+    await hydrated(page);
+    const address = `${FIXTURE_ORIGINS.notHtml}/`;
+    await page.getByLabel('Adresse de votre site').fill(address);
+    await submit(page).click();
+    const error = page.getByTestId('audit-error');
+    await expect(error).toHaveAttribute('data-reason', 'notHtml');
+    await expect(error.getByRole('heading', { name: 'Impossible d’auditer cette adresse' })).toBeFocused();
+    await expect(error).toContainText('n’est pas une page web (HTML)');
+    await expect(page.getByLabel('Adresse de votre site')).toHaveValue(address);
+    await expect(error.getByRole('button', { name: 'Réessayer' })).toBeVisible();
   });
 
   test('the keyboard runs the audit and focus follows the result', async ({
@@ -110,14 +120,11 @@ test.describe('tools: the free audit', () => {
     await page.goto('/en/tools');
     await hydrated(page);
     await page.getByLabel('Website address').focus();
-    await page.keyboard.type('https://www.example.org/pricing');
+    await page.keyboard.type(`${FIXTURE_ORIGINS.good}/start`);
     await page.keyboard.press('Enter');
     await expect(
-      page.getByRole('heading', { name: 'Analyzing https://www.example.org/pricing' }),
+      page.getByRole('heading', { name: `AI citation audit of ${FIXTURE_ORIGINS.good}/start` }),
     ).toBeFocused();
-    await expect(
-      page.getByRole('heading', { name: 'Sample report for https://www.example.org/pricing' }),
-    ).toBeFocused({ timeout: 6000 });
   });
 
   test('an address that is not http(s) is refused with a message', async ({ page, consoleProblems }) => {
@@ -145,7 +152,7 @@ test.describe('tools: the free audit', () => {
     await expect(card).toContainText('GPTBot');
   });
 
-  test('French labels on /fr/tools', async ({ page, consoleProblems }) => {
+  test('French labels and report on /fr/tools', async ({ page, consoleProblems }) => {
     void consoleProblems;
     await page.goto('/fr/tools');
     await hydrated(page);
@@ -154,26 +161,19 @@ test.describe('tools: the free audit', () => {
     await expect(page.getByRole('region', { name: /Qui lit cette page/ })).toContainText(
       'Vous êtes un visiteur humain',
     );
-    await page.getByLabel('Adresse de votre site').fill('https://exemple.fr');
+    const address = `${FIXTURE_ORIGINS.blockTraining}/`;
+    await page.getByLabel('Adresse de votre site').fill(address);
     await submit(page).click();
-    await expect(page.getByRole('progressbar', { name: 'Progression de l’analyse' })).toHaveAttribute(
-      'aria-valuenow',
-      '66',
-    );
-    await expect(submit(page)).toHaveText('Analyse en cours…');
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Rapport d’exemple pour https://exemple.fr/' }),
-    ).toBeVisible({ timeout: 6000 });
+      page.getByRole('heading', { level: 2, name: `Audit de citation IA de ${address}` }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 3, name: 'Score global' })).toBeVisible();
-    await expect(page.getByTestId('overall-message')).toHaveText(/^Bonne optimisation/);
-    await expect(page.getByTestId('category-card').nth(0).locator('.badge').first()).toHaveText('Excellent');
-    await expect(page.getByTestId('category-card').nth(1).locator('.badge').first()).toHaveText('Bon');
+    // Training crawlers blocked: the site's choice, reported and not penalised.
+    const training = page.locator('[data-item="trainingAgents"]');
+    await expect(training).toHaveAttribute('data-status', 'pass');
+    await expect(training).toContainText('GPTBot');
     await expect(page.locator('[data-status="pass"] .badge').first()).toHaveText('Conforme');
     await expect(page.getByRole('link', { name: 'Lire le guide GEO' })).toHaveAttribute('href', '/fr/guide');
-    await expect(page.getByRole('link', { name: 'Voir nos services' })).toHaveAttribute(
-      'href',
-      '/fr/services',
-    );
   });
 });
 
@@ -196,13 +196,25 @@ test('axe finds nothing in the running and report states, light and dark', async
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await page.goto('/fr/tools');
     await hydrated(page);
-    await page.getByLabel('Adresse de votre site').fill('https://exemple.fr');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/audit?**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Adresse de votre site').fill(`${FIXTURE_ORIGINS.good}/`);
     await submit(page).click();
     await expect(page.getByRole('progressbar')).toBeVisible();
     await violations(`running (${scheme})`);
-    await page.goto('/en/tools?url=https%3A%2F%2Fexample.com');
+    release();
+    await expect(page.getByTestId('audit-results')).toBeVisible();
+    await page.unroute('**/api/audit?**');
+    await page.goto(`/en/tools?url=${encodeURIComponent(`${FIXTURE_ORIGINS.good}/`)}`);
     await hydrated(page);
     await violations(`report (${scheme})`);
+    await page.goto(`/fr/tools?url=${encodeURIComponent(`${FIXTURE_ORIGINS.notHtml}/`)}`);
+    await hydrated(page);
+    await violations(`failed audit (${scheme})`);
     await page.goto('/en/tools?url=ftp%3A%2F%2Fexample.com');
     await hydrated(page);
     await violations(`invalid address (${scheme})`);
@@ -214,11 +226,11 @@ test.describe('tools without JavaScript', () => {
 
   test('the report for ?url= is rendered by the server', async ({ page, consoleProblems }) => {
     void consoleProblems;
-    await page.goto('/en/tools?url=https%3A%2F%2Fexample.com');
+    const address = `${FIXTURE_ORIGINS.good}/`;
+    await page.goto(`/en/tools?url=${encodeURIComponent(address)}`);
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Sample report for https://example.com/' }),
+      page.getByRole('heading', { level: 2, name: `AI citation audit of ${address}` }),
     ).toBeVisible();
-    await expect(page.getByTestId('overall-score')).toHaveText('86');
     await expect(page.getByTestId('category-card')).toHaveCount(4);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
   });
@@ -228,22 +240,31 @@ test.describe('tools without JavaScript', () => {
     await page.goto('/fr/tools');
     // Without JavaScript, Analyze is a plain submit button: never disabled by the page.
     await expect(submit(page)).toBeEnabled();
-    await page.getByLabel('Adresse de votre site').fill('https://www.exemple.fr/tarifs');
+    const address = `${FIXTURE_ORIGINS.redirects}/one`;
+    await page.getByLabel('Adresse de votre site').fill(address);
     await submit(page).click();
-    await expect(page).toHaveURL(/\/fr\/tools\?url=https%3A%2F%2Fwww\.exemple\.fr%2Ftarifs$/);
+    await expect(page).toHaveURL(/\/fr\/tools\?url=http/);
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Rapport d’exemple pour https://www.exemple.fr/tarifs' }),
+      page.getByRole('heading', { level: 2, name: `Audit de citation IA de ${address}` }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(`Après redirection, la page auditée est ${FIXTURE_ORIGINS.redirects}/.`),
     ).toBeVisible();
   });
 
-  test('a hostile or invalid address is shown as text or refused', async ({ page, consoleProblems }) => {
+  test('hostile markup from the audited site is shown as text', async ({ page, consoleProblems }) => {
     void consoleProblems;
-    await page.goto(
-      '/en/tools?url=' + encodeURIComponent('https://example.com/"><img src=x onerror=alert(1)>'),
-    );
-    const heading = page.locator('#results-title');
-    await expect(heading).toContainText('Sample report for https://example.com/');
-    await expect(heading.locator('img')).toHaveCount(0);
+    let dialogs = 0;
+    page.on('dialog', () => dialogs++);
+    await page.goto(`/en/tools?url=${encodeURIComponent(`${FIXTURE_ORIGINS.hostile}/`)}`);
+    const results = page.getByTestId('audit-results');
+    await expect(results).toContainText('<script>alert("owned")</script>');
+    await expect(results.locator('img[src="x"], script')).toHaveCount(0);
+    expect(dialogs).toBe(0);
+  });
+
+  test('an invalid address is refused with the form message', async ({ page, consoleProblems }) => {
+    void consoleProblems;
     await page.goto('/en/tools?url=' + encodeURIComponent('javascript:alert(1)'));
     await expect(page.getByTestId('audit-results')).toHaveCount(0);
     await expect(page.getByText(/^Enter a full web address starting with http/)).toBeVisible();

@@ -1,17 +1,17 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useT } from '../../i18n/hooks.ts';
-import type { AuditCategory } from '../../lib/audit.ts';
-import { BotIcon, MonitorIcon, ShieldIcon, SparkIcon } from '../Icons.tsx';
+import { CATEGORY_IDS, type CategoryId } from '../../lib/audit.ts';
+import { BotIcon, CheckIcon, MonitorIcon, ShieldIcon, SparkIcon } from '../Icons.tsx';
 
-const ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
+const ICONS: Record<CategoryId, ComponentType<SVGProps<SVGSVGElement>>> = {
   crawlerAccess: BotIcon,
   structuredData: ShieldIcon,
   citability: SparkIcon,
-  performance: MonitorIcon,
+  technical: MonitorIcon,
 };
 
 /** The four areas the audit covers, shown before a report (server-rendered, read by crawlers too). */
-export function AuditChecks({ categories }: { categories: readonly AuditCategory[] }) {
+export function AuditChecks() {
   const { t } = useT('tools');
   return (
     <section aria-labelledby="checks-title" className="section section-alt">
@@ -23,15 +23,24 @@ export function AuditChecks({ categories }: { categories: readonly AuditCategory
           <p className="section-lead">{t('checks.lead')}</p>
         </div>
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {categories.map((category) => {
-            const Icon = ICONS[category.id] ?? SparkIcon;
+          {CATEGORY_IDS.map((id) => {
+            const Icon = ICONS[id];
+            const checks = t(`checks.items.${id}`, { returnObjects: true }) as string[];
             return (
-              <li key={category.id} className="card">
+              <li key={id} className="card">
                 <span className="card-icon">
                   <Icon width={22} height={22} />
                 </span>
-                <h3 className="card-title">{t(`results.categories.${category.id}.name`)}</h3>
-                <p className="muted">{t(`results.categories.${category.id}.summary`)}</p>
+                <h3 className="card-title">{t(`results.categories.${id}.name`)}</h3>
+                <p className="muted">{t(`results.categories.${id}.summary`)}</p>
+                <ul className="check-list text-sm">
+                  {checks.map((check) => (
+                    <li key={check}>
+                      <CheckIcon width={16} height={16} aria-hidden="true" />
+                      {check}
+                    </li>
+                  ))}
+                </ul>
               </li>
             );
           })}

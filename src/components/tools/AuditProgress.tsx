@@ -1,13 +1,24 @@
 import type { Ref } from 'react';
 import { useT } from '../../i18n/hooks.ts';
-import { ANALYSIS_PROGRESS } from '../../lib/audit.ts';
+import { AUDIT_STEPS, type AuditStep } from '../../lib/audit.ts';
+import { CheckIcon } from '../Icons.tsx';
 
 /**
- * The simulated analysis in progress. The spec holds the bar at 66 for the whole run; the width
- * class below is that value written out for Tailwind (it only sees literal class names).
+ * An audit under way: the steps the server has reported done, as they arrive (the stream of
+ * GET /api/audit), and a bar of the same count. Screen readers hear the start and the end through
+ * the page's status region, not every step.
  */
-export function AuditProgress({ url, headingRef }: { url: string; headingRef?: Ref<HTMLHeadingElement> }) {
+export function AuditProgress({
+  url,
+  done,
+  headingRef,
+}: {
+  url: string;
+  done: readonly AuditStep[];
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const { t } = useT('tools');
+  const total = AUDIT_STEPS.length;
   return (
     <section aria-labelledby="audit-progress-title" className="card" data-testid="audit-progress">
       <h2
@@ -18,22 +29,32 @@ export function AuditProgress({ url, headingRef }: { url: string; headingRef?: R
       >
         {t('progress.title', { url })}
       </h2>
-      <div
-        role="progressbar"
-        aria-label={t('progress.label')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={ANALYSIS_PROGRESS}
+      <progress
         className="progress"
-      >
-        <span className="w-[66%] motion-safe:animate-pulse" />
-      </div>
-      <p className="flex justify-between gap-4 text-sm text-muted">
-        <span>{t('progress.text')}</span>
-        <span aria-hidden="true" className="font-semibold text-fg tabular-nums">
-          {ANALYSIS_PROGRESS}%
-        </span>
-      </p>
+        aria-label={t('progress.label')}
+        aria-valuetext={t('progress.count', { done: done.length, total })}
+        value={done.length}
+        max={total}
+      />
+      <ol className="grid gap-2 text-sm" data-testid="audit-steps">
+        {AUDIT_STEPS.map((step) => {
+          const finished = done.includes(step);
+          return (
+            <li key={step} className="flex items-center gap-2" data-step={step} data-done={finished}>
+              <span
+                aria-hidden="true"
+                className={`grid size-5 shrink-0 place-items-center rounded-full border ${
+                  finished ? 'border-[var(--ok)] text-[var(--ok)]' : 'border-border'
+                }`}
+              >
+                {finished ? <CheckIcon width={12} height={12} /> : null}
+              </span>
+              <span className={finished ? '' : 'text-muted'}>{t(`progress.steps.${step}`)}</span>
+              <span className="sr-only">({finished ? t('progress.done') : t('progress.pending')})</span>
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }

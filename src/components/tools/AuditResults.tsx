@@ -8,9 +8,11 @@ import {
   scoreBand,
   scoreMessageKey,
   type AuditCategory,
+  type AuditReport,
   type ItemStatus,
   type ScoreBand,
 } from '../../lib/audit.ts';
+import { longDate } from '../../lib/format.ts';
 import { localePath } from '../../site.ts';
 import { ArrowRight, SparkIcon } from '../Icons.tsx';
 import { Badge } from '../ui.tsx';
@@ -107,7 +109,7 @@ function CategoryCard({ category }: { category: AuditCategory }) {
   return (
     <article
       aria-labelledby={`cat-${category.id}`}
-      className="card"
+      className="card min-w-0"
       data-testid="category-card"
       data-category={category.id}
     >
@@ -121,7 +123,11 @@ function CategoryCard({ category }: { category: AuditCategory }) {
           </Badge>
         </div>
         <p className="shrink-0 text-right leading-none">
-          <span className={`text-3xl font-extrabold tabular-nums ${BAND_CLASS[band]}`} aria-hidden="true">
+          <span
+            className={`text-3xl font-extrabold tabular-nums ${BAND_CLASS[band]}`}
+            aria-hidden="true"
+            data-testid="category-score"
+          >
             {category.score}
           </span>
           <span className="text-sm text-muted" aria-hidden="true">
@@ -135,19 +141,23 @@ function CategoryCard({ category }: { category: AuditCategory }) {
         {category.items.map((item) => (
           <li
             key={item.id}
-            className="grid gap-1.5 border-t border-border py-4 last:pb-0"
+            className="grid min-w-0 gap-1.5 border-t border-border py-4 last:pb-0"
             data-item={item.id}
             data-status={item.status}
           >
             <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-              <span className="font-semibold">{t(`${base}.items.${item.id}.name`)}</span>
+              <span className="font-semibold">{item.title}</span>
               <Badge variant={itemBadgeVariant(item.status)}>{t(`results.itemStatus.${item.status}`)}</Badge>
             </div>
-            <p className="text-sm text-muted">{t(`${base}.items.${item.id}.description`)}</p>
-            {item.hasRecommendation ? (
+            {/* Evidence quotes the audited site: plain text only, and long tokens may wrap. */}
+            <p className="text-sm text-muted wrap-anywhere">
+              <span className="sr-only">{t('results.evidence')} </span>
+              {item.evidence}
+            </p>
+            {item.recommendation ? (
               <p className="rounded-lg border border-border bg-bg p-3 text-sm">
                 <strong className="font-semibold text-brand">{t('results.recommendation')}</strong>{' '}
-                {t(`${base}.items.${item.id}.recommendation`)}
+                {item.recommendation}
               </p>
             ) : null}
           </li>
@@ -157,57 +167,66 @@ function CategoryCard({ category }: { category: AuditCategory }) {
   );
 }
 
-/** The report: heading with the audited address (as text), the sample notice, scores and items. */
+/** The report: the audited address (as text), when, scores and every check with its evidence. */
 export function AuditResults({
-  url,
-  categories,
+  report,
   headingRef,
   onAnalyzeAnother,
 }: {
-  url: string;
-  categories: readonly AuditCategory[];
+  report: AuditReport;
   headingRef?: Ref<HTMLHeadingElement>;
   onAnalyzeAnother?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const { t } = useT('tools');
+  const lang = useLang();
+  const audited = new Date(report.auditedAt);
+  const time = audited.toISOString().slice(11, 16);
   return (
     <section aria-labelledby="results-title" className="section pt-4" data-testid="audit-results">
       <div className="container grid min-w-0 gap-6">
-        <h2
-          id="results-title"
-          ref={headingRef}
-          tabIndex={-1}
-          className="section-title scroll-mt-24 wrap-anywhere"
-        >
-          {t('results.title', { url })}
-        </h2>
+        <div className="grid gap-2">
+          <h2
+            id="results-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="section-title scroll-mt-24 wrap-anywhere"
+          >
+            {t('results.title', { url: report.url })}
+          </h2>
+          <p className="muted">
+            {t('results.auditedAt', { date: longDate(report.auditedAt, lang), time })}
+            {report.finalUrl !== report.url ? (
+              <span className="wrap-anywhere"> {t('results.finalUrl', { url: report.finalUrl })}</span>
+            ) : null}
+          </p>
+        </div>
+        <OverallScore categories={report.categories} />
+        <div className="grid gap-5 lg:grid-cols-2">
+          {report.categories.map((category) => (
+            <CategoryCard key={category.id} category={category} />
+          ))}
+        </div>
         <div
           role="note"
-          aria-labelledby="sample-title"
+          aria-labelledby="audit-cta-title"
           className="card border-brand bg-[var(--brand-soft)] sm:flex-row sm:items-center sm:justify-between"
         >
           <div className="grid gap-1">
-            <p id="sample-title" className="flex items-center gap-2 font-bold text-brand">
+            <p id="audit-cta-title" className="flex items-center gap-2 font-bold text-brand">
               <SparkIcon width={18} height={18} />
-              {t('results.sample.title')}
+              {t('results.cta.title')}
             </p>
-            <p>{t('results.sample.text')}</p>
+            <p>{t('results.cta.text')}</p>
           </div>
           <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
             <WaitlistButton className="btn btn-primary">
-              {t('results.sample.cta')}
+              {t('results.cta.button')}
               <ArrowRight width={18} height={18} />
             </WaitlistButton>
             <a href="#audit-url" className="btn btn-outline" onClick={onAnalyzeAnother}>
-              {t('results.sample.again')}
+              {t('results.cta.again')}
             </a>
           </div>
-        </div>
-        <OverallScore categories={categories} />
-        <div className="grid gap-5 lg:grid-cols-2">
-          {categories.map((category) => (
-            <CategoryCard key={category.id} category={category} />
-          ))}
         </div>
       </div>
     </section>

@@ -1,0 +1,71 @@
+import type { AuditErrorReason, AuditOutcome, AuditStep, AuditStreamLine } from '../../lib/audit.ts';
+import type { Lang } from '../../site.ts';
+
+// The browser's side of GET /api/audit with `Accept: application/x-ndjson`: one JSON line per step
+// as the server completes it, then the report or the reason there is none. Progress on the page is
+// these lines, never a timer.
+
+export type StepHandler = (step: AuditStep, done: number, total: number) => void;
+
+const REASONS: ReadonlySet<string> = new Set<AuditErrorReason>([
+  'refused',
+  'unreachable',
+  'timeout',
+  'httpError',
+  'notHtml',
+  'tooLarge',
+  'rateLimited',
+  'busy',
+  'network',
+]);
+
+function failure(url: string, reason: unknown, message: unknown): AuditOutcome {
+  const known = typeof reason === 'string' && REASONS.has(reason) ? (reason as AuditErrorReason) : 'network';
+  return { ok: false, url, reason: known, message: typeof message === 'string' ? message : '' };
+}
+
+/** Runs the audit of `url` on the server, reporting steps; resolves with the outcome, never rejects but on abort. */
+export async function streamAudit(
+  url: string,
+  lang: Lang,
+  onStep: StepHandler,
+  signal: AbortSignal,
+): Promise<AuditOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/audit?url=${encodeURIComponent(url)}&lang=${lang}`, {
+      headers: { Accept: 'application/x-ndjson' },
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return failure(url, 'network', '');
+  }
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown; reason?: unknown };
+    const reason = response.status === 429 ? 'rateLimited' : response.status === 503 ? 'busy' : body.reason;
+    return failure(url, reason, body.error);
+  }
+
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (value) buffer += value;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        const parsed = JSON.parse(line) as AuditStreamLine;
+        if ('step' in parsed) onStep(parsed.step, parsed.done, parsed.total);
+        else if ('result' in parsed) return { ok: true, report: parsed.result };
+        else return failure(url, parsed.reason, parsed.error);
+      }
+      if (done) return failure(url, 'network', '');
+    }
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return failure(url, 'network', '');
+  }
+}

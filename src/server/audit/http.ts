@@ -1,0 +1,136 @@
+import { Router, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import { parseAuditUrl, type AuditOutcome, type AuditStreamLine } from '../../lib/audit.ts';
+import { isLang, splitLangPath, type Lang } from '../../site.ts';
+import { formMessage } from '../messages.ts';
+import type { AuditService } from './service.ts';
+
+// The audit over HTTP (design §13): GET /api/audit for scripts and the page's own progress stream,
+// and the Tools page's `?url=` audits for people without JavaScript. One per-address limit covers
+// both, so a visitor cannot go round it by switching between them.
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auditLimited?: boolean;
+  }
+}
+
+export interface AuditHttpDeps {
+  service: AuditService;
+  rateLimitPerMinute: number;
+  logger: Logger;
+  onRateLimited?: () => void;
+}
+
+const NDJSON = 'application/x-ndjson';
+
+/** The `?url=` value of a request, as given (possibly absent or repeated). */
+function urlParam(req: Request): string | undefined {
+  const value = req.query.url;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Whether a path is a Tools page: the only page that runs audits. */
+export function isToolsPath(path: string): boolean {
+  const split = splitLangPath(path);
+  return split !== null && /^\/tools\/?$/.test(split.rest);
+}
+
+export function auditHttp(deps: AuditHttpDeps) {
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: deps.rateLimitPerMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    validate: { xForwardedForHeader: false },
+    // The limit is noted, not answered here: the API answers 429 JSON, the page explains on itself.
+    handler: (req, _res, next) => {
+      req.auditLimited = true;
+      deps.onRateLimited?.();
+      next();
+    },
+  });
+  const checkLimit = (req: Request, res: Response) =>
+    new Promise<boolean>((resolve, reject) => {
+      void limiter(req, res, (error?: unknown) => (error ? reject(error) : resolve(!req.auditLimited)));
+    });
+
+  const logOutcome = (url: string, outcome: AuditOutcome) => {
+    const host = new URL(url).host;
+    if (outcome.ok) deps.logger.info({ host, overall: outcome.report.overall }, 'audit done');
+    else deps.logger.info({ host, reason: outcome.reason }, 'audit not done');
+  };
+
+  const router = Router();
+  router.get('/api/audit', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const lang: Lang = isLang(req.query.lang) ? req.query.lang : 'en';
+    const url = parseAuditUrl(urlParam(req));
+    if (!url) {
+      res.status(400).json({ error: formMessage(lang, 'websiteInvalid') });
+      return;
+    }
+    if (!(await checkLimit(req, res))) {
+      res.set('Retry-After', '60');
+      const refusal = deps.service.refusal(url, lang, 'rateLimited');
+      res.status(429).json({ error: refusal.ok ? '' : refusal.message, reason: 'rateLimited' });
+      return;
+    }
+
+    const streaming = (req.get('accept') ?? '').includes(NDJSON);
+    let open = false;
+    const write = (line: AuditStreamLine) => {
+      if (!open) {
+        open = true;
+        res.status(200).type(NDJSON);
+        res.set('X-Accel-Buffering', 'no');
+      }
+      if (res.writableEnded || res.destroyed) return;
+      res.write(`${JSON.stringify(line)}\n`);
+      // compression() buffers until told to send what it has.
+      (res as Response & { flush?: () => void }).flush?.();
+    };
+    const outcome = await deps.service.audit(
+      url,
+      lang,
+      streaming ? (step, done, total) => write({ step, done, total }) : undefined,
+    );
+    logOutcome(url, outcome);
+
+    if (outcome.ok) {
+      if (streaming) {
+        write({ result: outcome.report });
+        res.end();
+      } else res.json(outcome.report);
+      return;
+    }
+    const body = { error: outcome.message, reason: outcome.reason };
+    if (streaming) {
+      // A stream always ends with its own line, whether or not a step came first.
+      write(body);
+      res.end();
+      return;
+    }
+    if (outcome.reason === 'busy') res.set('Retry-After', '5');
+    res.status(outcome.reason === 'busy' ? 503 : 422).json(body);
+  });
+
+  /**
+   * The audit a Tools page shows for `?url=`, run on the server (the form works without JavaScript
+   * and every report has an address). Undefined when there is nothing to audit; crawlers never
+   * trigger one (the caller does not ask for them).
+   */
+  async function pageAudit(req: Request, res: Response, lang: Lang): Promise<AuditOutcome | undefined> {
+    if (!isToolsPath(req.path)) return undefined;
+    const raw = urlParam(req);
+    const url = parseAuditUrl(raw);
+    if (!url) return undefined; // the page shows the form's own message for an invalid address
+    if (!(await checkLimit(req, res))) return deps.service.refusal(url, lang, 'rateLimited');
+    const outcome = await deps.service.audit(url, lang);
+    logOutcome(url, outcome);
+    return outcome;
+  }
+
+  return { router, pageAudit };
+}

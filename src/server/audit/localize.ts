@@ -1,0 +1,88 @@
+import type { AuditCategory, AuditItem } from '../../lib/audit.ts';
+import { scoreFindings } from './score.ts';
+import type { CategoryFindings, Finding, Message } from './types.ts';
+
+// Findings to text in one language (design §13's API shape). `t` is fixed to the `audit` namespace
+// of the reader's language, with escapeValue off: the texts are plain strings that React or JSON
+// escapes when shown, and values quoted from the audited site were clipped by the checks.
+//
+// Values are formatted here, not in the JSON, so that any `t` works (i18next on the server, the
+// browser's ClientI18n, a test double) and both stay identical:
+// - a number is written in the reader's locale ("1,234.5", "1 234,5");
+// - `count` also chooses the plural form, so it is passed as a number, and shown as `{{n}}`;
+// - a string value whose name ends in "Date" and holds "YYYY-MM-DD" becomes a long date.
+
+/**
+ * A translate function fixed to the `audit` namespace. Values are typed as a record (not `object`)
+ * so that i18next's TFunction, whose options carry an index signature, can be passed as it is.
+ */
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+interface Formats {
+  number: (value: number) => string;
+  date: (isoDay: string) => string;
+}
+
+function formats(t: Translate): Formats {
+  const locale = t('format.locale');
+  const firstDay = t('format.firstDay');
+  let number: Intl.NumberFormat;
+  let date: Intl.DateTimeFormat;
+  try {
+    number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  } catch {
+    // A missing or broken locale key must not break a report: fall back to neutral formats.
+    number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+    date = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' });
+  }
+  return {
+    number: (value) => number.format(value),
+    // French writes the first of the month as an ordinal ("1er mars"); Intl does not.
+    date: (isoDay) =>
+      date
+        .formatToParts(new Date(`${isoDay}T00:00:00Z`))
+        .map((part) => (part.type === 'day' && part.value === '1' ? firstDay : part.value))
+        .join(''),
+  };
+}
+
+function formatValues(message: Message, f: Formats): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.values ?? {})) {
+    if (typeof value === 'number') {
+      values[name === 'count' ? 'n' : name] = f.number(value);
+      if (name === 'count') values.count = value;
+    } else {
+      values[name] = name.endsWith('Date') && DAY.test(value) ? f.date(value) : value;
+    }
+  }
+  return values;
+}
+
+export function localizeMessage(message: Message, t: Translate, f: Formats = formats(t)): string {
+  return message.values ? t(message.key, formatValues(message, f)) : t(message.key);
+}
+
+function localizeFinding(finding: Finding, t: Translate, f: Formats): AuditItem {
+  const item: AuditItem = {
+    id: finding.id,
+    status: finding.status,
+    title: t(`items.${finding.id}.title`),
+    evidence: finding.evidence.map((m) => localizeMessage(m, t, f)).join(' '),
+  };
+  if (finding.recommendation) item.recommendation = localizeMessage(finding.recommendation, t, f);
+  return item;
+}
+
+/** The report's categories in the reader's language, each with its score and status. */
+export function localizeFindings(categories: readonly CategoryFindings[], t: Translate): AuditCategory[] {
+  const f = formats(t);
+  return categories.map((category) => ({
+    id: category.id,
+    ...scoreFindings(category.findings),
+    items: category.findings.map((finding) => localizeFinding(finding, t, f)),
+  }));
+}

@@ -1,0 +1,162 @@
+import { AUDIT_STEPS, type AuditStep } from '../../lib/audit.ts';
+import { analyze } from './analyze.ts';
+import { markdownAlternateOf } from './checks/html.ts';
+import { safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
+import type {
+  AuditFailureReason,
+  AuditInput,
+  CategoryFindings,
+  FetchedResource,
+  FetchOutcome,
+} from './types.ts';
+
+// One audit, start to finish: fetch the page together with robots.txt, llms.txt and the sitemap of
+// its origin, then the page as an AI crawler sees it and a markdown copy, then the checks. Every
+// fetch goes through the safe fetcher; the whole audit has one deadline, each request its own.
+
+const MB = 1024 * 1024;
+/** Caps from the issue: HTML pages 2 MB, text files 512 KB. */
+export const HTML_CAP = 2 * MB;
+export const TEXT_CAP = 512 * 1024;
+/** A single request may use at most this much of the audit's time, so one slow file cannot eat it all. */
+const REQUEST_SHARE = 0.8;
+
+const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
+const ACCEPT_TEXT = 'text/plain,text/markdown;q=0.9,*/*;q=0.5';
+const ACCEPT_XML = 'application/xml,text/xml;q=0.9,*/*;q=0.5';
+
+export interface RunOptions {
+  /** The audit's own user agent (honest: it names this site). */
+  userAgent: string;
+  /** The user agent of the crawler view (an AI crawler's token plus this audit's name). */
+  crawlerUserAgent: string;
+  allowedHosts: ReadonlySet<string>;
+  /** Deadline of the whole audit. */
+  timeoutMs: number;
+  /** Called as each step completes, in order. */
+  onStep?: (step: AuditStep, done: number, total: number) => void;
+  /** Replaces DNS resolution (tests). */
+  resolve?: SafeFetchOptions['resolve'];
+  now?: () => Date;
+}
+
+export type RunResult =
+  | { ok: true; url: string; finalUrl: string; auditedAt: string; categories: CategoryFindings[] }
+  | { ok: false; url: string; reason: AuditFailureReason; detail: string };
+
+const isHtml = (res: FetchedResource) =>
+  /^(text\/html|application\/xhtml\+xml)\b/i.test(res.headers['content-type'] ?? 'text/html');
+
+/** Runs the audit of an address already checked by parseAuditUrl(). Never throws for the site's faults. */
+export async function runAudit(url: string, options: RunOptions): Promise<RunResult> {
+  // The audit's deadline, or sooner when the page itself fails and the other files are not needed.
+  const stop = new AbortController();
+  const deadline = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), stop.signal]);
+  const perRequest = Math.round(options.timeoutMs * REQUEST_SHARE);
+  const fetchWith = (
+    target: string,
+    accept: string,
+    maxBytes: number,
+    overflow: 'error' | 'truncate',
+    ua?: string,
+  ) =>
+    safeFetch(target, {
+      userAgent: ua ?? options.userAgent,
+      accept,
+      maxBytes,
+      overflow,
+      timeoutMs: perRequest,
+      signal: deadline,
+      allowedHosts: options.allowedHosts,
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+    });
+
+  let done = 0;
+  const report = (step: AuditStep) => options.onStep?.(step, ++done, AUDIT_STEPS.length);
+  const track = <T>(step: AuditStep, promise: Promise<T>) => promise.then((value) => (report(step), value));
+
+  // The site files of the address as given, fetched while the page loads; fetched again below only
+  // when the page turns out to live on another origin (a redirect to www., to https...).
+  const origin = new URL(url).origin;
+  const siteFiles = (base: string) => ({
+    robots: fetchWith(`${base}/robots.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
+    llms: fetchWith(`${base}/llms.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
+    sitemap: fetchWith(`${base}/sitemap.xml`, ACCEPT_XML, TEXT_CAP, 'truncate'),
+  });
+  const early = siteFiles(origin);
+
+  const page = await fetchWith(url, ACCEPT_HTML, HTML_CAP, 'error');
+  const failure = page.ok
+    ? unauditable(url, page)
+    : { ok: false as const, url, reason: page.reason, detail: page.detail };
+  if (failure || !page.ok) {
+    stop.abort();
+    return failure!;
+  }
+  report('page');
+
+  const finalOrigin = new URL(page.finalUrl).origin;
+  const files = finalOrigin === origin ? early : siteFiles(finalOrigin);
+  const alternate = markdownAlternateOf(page.body, page.finalUrl);
+  const [robots, llms, defaultSitemap, crawlerView, markdown] = await Promise.all([
+    track('robots', files.robots),
+    track('llms', files.llms),
+    files.sitemap,
+    track(
+      'crawlerView',
+      fetchWith(page.finalUrl, ACCEPT_HTML, HTML_CAP, 'truncate', options.crawlerUserAgent),
+    ),
+    track(
+      'markdown',
+      fetchWith(alternate ?? `${finalOrigin}/llms-full.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
+    ),
+  ]);
+
+  // RFC 9309 lets robots.txt name the sitemaps; the first one named is the one judged.
+  const named = robots.ok && robots.status < 400 ? sitemapFromRobots(robots.body, finalOrigin) : undefined;
+  const sitemap: FetchOutcome =
+    named && named !== `${finalOrigin}/sitemap.xml`
+      ? await fetchWith(named, ACCEPT_XML, TEXT_CAP, 'truncate')
+      : defaultSitemap;
+  report('sitemap');
+
+  const now = options.now?.() ?? new Date();
+  const input: AuditInput = {
+    page,
+    crawlerView,
+    crawlerUserAgent: options.crawlerUserAgent,
+    robots,
+    llms,
+    sitemap,
+    sitemapSource: named ? 'robots' : 'default',
+    markdown,
+    now,
+  };
+  const categories = analyze(input);
+  report('analysis');
+  return { ok: true, url, finalUrl: page.finalUrl, auditedAt: now.toISOString(), categories };
+}
+
+/** Why a page that answered cannot be audited, if it cannot: an error status, or not HTML. */
+function unauditable(url: string, page: FetchedResource): (RunResult & { ok: false }) | undefined {
+  if (page.status >= 400) return { ok: false, url, reason: 'httpError', detail: `HTTP ${page.status}` };
+  if (!isHtml(page)) {
+    return { ok: false, url, reason: 'notHtml', detail: page.headers['content-type'] ?? 'no content type' };
+  }
+  return undefined;
+}
+
+/** The first `Sitemap:` address of a robots.txt, resolved against the site (absolute http(s) only). */
+export function sitemapFromRobots(robotsTxt: string, origin: string): string | undefined {
+  for (const line of robotsTxt.split(/\r?\n/)) {
+    const match = /^\s*sitemap\s*:\s*(\S+)/i.exec(line);
+    if (!match) continue;
+    try {
+      const address = new URL(match[1]!, origin);
+      if (address.protocol === 'http:' || address.protocol === 'https:') return address.href;
+    } catch {
+      // Not an address: look at the next line.
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,441 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { pipeline, Transform } from 'node:stream';
+import zlib from 'node:zlib';
+import { checkAuditUrl, classifyAddress, type ResolvedAddress } from './address.ts';
+import type { AuditFailureReason, FetchFailure, FetchOutcome, Redirect } from './types.ts';
+
+// The audit's only way out to the network (design §13). Every hop of a fetch is checked by
+// address.ts, its name resolved once, every resolved address checked, and the socket connected to
+// those checked addresses (a pinned `lookup`), so a name cannot resolve differently between the check
+// and the connection. Bodies are read as streams and counted both on the wire and decompressed.
+
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export interface SafeFetchOptions {
+  /** Sent as User-Agent: an honest one, naming the site. */
+  userAgent: string;
+  accept: string;
+  /** Cap on the body, on the wire and decompressed. */
+  maxBytes: number;
+  /** Over the cap: fail with `tooLarge`, or keep the first maxBytes and flag `truncated`. */
+  overflow: 'error' | 'truncate';
+  /** Deadline of this fetch, redirects included. */
+  timeoutMs: number;
+  /** The whole audit's deadline. */
+  signal?: AbortSignal;
+  /** AUDIT_ALLOWED_HOSTS, as parseAllowedHosts() returns it. */
+  allowedHosts: ReadonlySet<string>;
+  maxRedirects?: number;
+  /** Replaces DNS (tests); defaults to dns.lookup with all addresses. */
+  resolve?: Resolver;
+}
+
+const DEFAULT_MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/** A failure found while fetching one hop; safeFetch() adds the URL asked for. */
+class Refusal {
+  constructor(
+    readonly reason: AuditFailureReason,
+    readonly detail: string,
+  ) {}
+}
+
+/** Raised inside the body pipeline when the bytes on the wire pass the cap. */
+class WireOverflow extends Error {}
+
+const defaultResolve: Resolver = async (hostname) => {
+  const found = await dnsLookup(hostname, { all: true, verbatim: true });
+  return found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+};
+
+/** Fetches a URL for the audit. Never throws for the network's or the address's faults. */
+export async function safeFetch(url: string, options: SafeFetchOptions): Promise<FetchOutcome> {
+  const started = performance.now();
+  const signal = options.signal
+    ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), options.signal])
+    : AbortSignal.timeout(options.timeoutMs);
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const redirects: Redirect[] = [];
+  let current = url;
+  for (;;) {
+    const hop = await fetchHop(current, options, signal, redirects.length > 0);
+    if (hop instanceof Refusal) return failure(url, hop);
+    if (hop.kind === 'redirect') {
+      if (redirects.length >= maxRedirects) {
+        return failure(url, new Refusal('unreachable', `more than ${maxRedirects} redirects`));
+      }
+      redirects.push({ url: current, status: hop.status });
+      current = hop.location;
+      continue;
+    }
+    return { ...hop.resource, url, finalUrl: current, redirects, totalMs: elapsed(started) };
+  }
+}
+
+const failure = (url: string, refusal: Refusal): FetchFailure => ({
+  ok: false,
+  url,
+  reason: refusal.reason,
+  detail: refusal.detail,
+});
+
+const elapsed = (since: number) => Math.round(performance.now() - since);
+
+type HopResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'response';
+      resource: { ok: true; status: number; headers: Record<string, string> } & BodyRead & { ttfbMs: number };
+    };
+
+/** One request: checks, resolution, the exchange, and either a redirect to follow or the body. */
+async function fetchHop(
+  target: string,
+  options: SafeFetchOptions,
+  signal: AbortSignal,
+  redirected: boolean,
+): Promise<HopResult | Refusal> {
+  const check = checkAuditUrl(target, options.allowedHosts);
+  const where = redirected ? `redirect to ${clipUrl(target)}: ` : '';
+  if (!check.ok) return new Refusal('refused', where + check.detail);
+  if (signal.aborted) return timeoutRefusal(options, 'before connecting');
+
+  const addresses = check.literal
+    ? [check.literal]
+    : await resolveChecked(check.hostname, check.allowListed, options.resolve ?? defaultResolve, signal);
+  if (addresses instanceof Refusal) {
+    if (addresses.reason === 'timeout') return timeoutRefusal(options, 'resolving the host');
+    return new Refusal(addresses.reason, where + addresses.detail);
+  }
+
+  const exchange = await send(check.url, check.hostname, check.port, addresses, options, signal);
+  if (exchange instanceof Refusal) return exchange;
+  const { req, res, ttfbMs } = exchange;
+  try {
+    const status = res.statusCode ?? 0;
+    const location = res.headers.location;
+    if (REDIRECT_STATUSES.has(status) && location !== undefined) {
+      // Every redirect becomes a GET without a body (there never is one), so 303 and 307/308 are alike.
+      const next = resolveLocation(location, check.url);
+      if (!next) return new Refusal('unreachable', `redirect ${status} to an invalid address`);
+      return { kind: 'redirect', status, location: next };
+    }
+    const body = await readBody(res, options, signal);
+    if (body instanceof Refusal) return body;
+    return { kind: 'response', resource: { ok: true, status, headers: headersOf(res), ...body, ttfbMs } };
+  } finally {
+    // One connection per request: nothing is pooled or kept alive for another fetch.
+    req.destroy();
+  }
+}
+
+function resolveLocation(location: string, base: URL): string | undefined {
+  try {
+    const next = new URL(location, base);
+    // A fragment is never sent; the redirect list and finalUrl stay free of it.
+    next.hash = '';
+    return next.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Addresses in details stay short: the origin is what matters in a log line. */
+function clipUrl(target: string): string {
+  try {
+    return new URL(target).origin;
+  } catch {
+    return target.slice(0, 80);
+  }
+}
+
+function timeoutRefusal(options: SafeFetchOptions, phase: string): Refusal {
+  const audit = options.signal?.aborted
+    ? 'audit deadline reached'
+    : `timed out after ${options.timeoutMs} ms`;
+  return new Refusal('timeout', `${audit} (${phase})`);
+}
+
+/** Resolves a name once; refuses it when any address is refused (one bad answer is enough). */
+async function resolveChecked(
+  hostname: string,
+  allowListed: boolean,
+  resolve: Resolver,
+  signal: AbortSignal,
+): Promise<ResolvedAddress[] | Refusal> {
+  let found: ResolvedAddress[];
+  try {
+    found = await untilAborted(resolve(hostname), signal);
+  } catch (error) {
+    if (signal.aborted) return new Refusal('timeout', 'resolving the host');
+    return new Refusal('unreachable', `${hostname} does not resolve (${errorCode(error)})`);
+  }
+  if (found.length === 0) return new Refusal('unreachable', `${hostname} has no address`);
+  const addresses: ResolvedAddress[] = [];
+  for (const { address } of found) {
+    const family = isIP(address);
+    if (family !== 4 && family !== 6) {
+      return new Refusal('unreachable', `${hostname} resolves to an invalid address`);
+    }
+    if (!allowListed) {
+      const verdict = classifyAddress(address);
+      if (!verdict.allowed) return new Refusal('refused', `resolves to ${address} (${verdict.range})`);
+    }
+    addresses.push({ address, family });
+  }
+  return addresses;
+}
+
+/** A DNS lookup cannot be cancelled, but the fetch stops waiting for it at the deadline. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * The `lookup` handed to http(s).request: it answers with the addresses already checked, never asking
+ * DNS again. With `all` (Node's happy-eyeballs connect) it offers every checked address.
+ */
+function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) return callback(null, [...addresses]);
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  };
+}
+
+interface Exchange {
+  req: ClientRequest;
+  res: IncomingMessage;
+  ttfbMs: number;
+}
+
+/** Sends the GET and waits for the response headers. */
+function send(
+  url: URL,
+  hostname: string,
+  port: number,
+  addresses: readonly ResolvedAddress[],
+  options: SafeFetchOptions,
+  signal: AbortSignal,
+): Promise<Exchange | Refusal> {
+  const secure = url.protocol === 'https:';
+  const request: RequestOptions & { servername?: string } = {
+    hostname,
+    port,
+    path: `${url.pathname}${url.search}`,
+    method: 'GET',
+    // Only these headers, on every hop: no cookies, no credentials, nothing carried from a redirect.
+    headers: {
+      host: url.host,
+      'user-agent': options.userAgent,
+      accept: options.accept,
+      'accept-encoding': 'gzip, deflate, br',
+    },
+    // A fresh agent per request: no pooled socket can outlive this fetch or serve another audit.
+    agent: false,
+    lookup: pinnedLookup(addresses),
+    signal,
+  };
+  // TLS checks the certificate against the name (SNI too); Node never sends an IP address as SNI.
+  if (secure && isIP(hostname) === 0) request.servername = hostname;
+
+  return new Promise((resolve) => {
+    const sentAt = performance.now();
+    const req = (secure ? https : http).request(request);
+    req.on('response', (res) => {
+      // Errors after this point surface while reading the body; these keep them from being unhandled.
+      res.on('error', () => {});
+      resolve({ req, res, ttfbMs: elapsed(sentAt) });
+    });
+    req.on('error', (error) => {
+      resolve(signal.aborted ? timeoutRefusal(options, 'waiting for the response') : networkRefusal(error));
+    });
+    req.end();
+  });
+}
+
+function errorCode(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code ?? error.message.slice(0, 80);
+  }
+  return String(error).slice(0, 80);
+}
+
+function networkRefusal(error: unknown): Refusal {
+  const code = errorCode(error);
+  const what = /CERT|SSL|TLS|SELF_SIGNED|OSSL/i.test(code)
+    ? 'TLS error'
+    : code.startsWith('HPE_')
+      ? 'invalid HTTP response'
+      : 'connection failed';
+  return new Refusal('unreachable', `${what} (${code})`);
+}
+
+/** Response headers, names lower-cased, repeats joined. Set-Cookie is dropped: the audit keeps no cookies. */
+function headersOf(res: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, values] of Object.entries(res.headersDistinct)) {
+    if (name !== 'set-cookie' && values) headers[name] = values.join(', ');
+  }
+  return headers;
+}
+
+interface BodyRead {
+  body: string;
+  bytes: number;
+  transferBytes: number;
+  truncated: boolean;
+}
+
+/**
+ * Reads the body within the cap. The decompressors' output is counted as it comes, so a small gzip
+ * that would inflate to gigabytes stops at maxBytes; the bytes on the wire are capped the same way.
+ */
+async function readBody(
+  res: IncomingMessage,
+  options: SafeFetchOptions,
+  signal: AbortSignal,
+): Promise<BodyRead | Refusal> {
+  const decoders = decodersFor(res.headers['content-encoding']);
+  if (decoders instanceof Refusal) return decoders;
+  let transferBytes = 0;
+  const wire = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      // The chunk that crosses the cap still goes through, so a truncated body fills up to the cap.
+      if (transferBytes > options.maxBytes) return callback(new WireOverflow());
+      transferBytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const stages = [wire, ...decoders];
+  const output = stages[stages.length - 1]!;
+  // Errors surface through the iteration below; the callback only has to exist.
+  pipeline([res, ...stages], () => {});
+
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  const overflowed = (): BodyRead | Refusal =>
+    options.overflow === 'error'
+      ? new Refusal('tooLarge', `body larger than ${options.maxBytes} bytes`)
+      : {
+          body: decodeText(chunks, res.headers['content-type'], true),
+          bytes,
+          transferBytes,
+          truncated: true,
+        };
+  try {
+    for await (const chunk of output as AsyncIterable<Buffer>) {
+      const room = options.maxBytes - bytes;
+      if (chunk.length > room) {
+        chunks.push(chunk.subarray(0, room));
+        bytes += room;
+        // Leaving the loop destroys the pipeline, the response and its socket.
+        return overflowed();
+      }
+      chunks.push(chunk);
+      bytes += chunk.length;
+    }
+  } catch (error) {
+    if (signal.aborted) return timeoutRefusal(options, 'reading the body');
+    if (error instanceof WireOverflow) return overflowed();
+    return bodyRefusal(error, decoders.length > 0);
+  }
+  return {
+    body: decodeText(chunks, res.headers['content-type'], false),
+    bytes,
+    transferBytes,
+    truncated: false,
+  };
+}
+
+function bodyRefusal(error: unknown, compressed: boolean): Refusal {
+  const code = errorCode(error);
+  const what =
+    compressed && code.startsWith('Z_')
+      ? 'invalid compressed body'
+      : 'connection closed before the body ended';
+  return new Refusal('unreachable', `${what} (${code})`);
+}
+
+// Lenient like browsers: a compressed body cut short still yields what arrived instead of an error.
+const ZLIB_OPTIONS: zlib.ZlibOptions = {
+  flush: zlib.constants.Z_SYNC_FLUSH,
+  finishFlush: zlib.constants.Z_SYNC_FLUSH,
+};
+const BROTLI_OPTIONS: zlib.BrotliOptions = {
+  flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+  finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+};
+
+/** The decompressor of each content coding asked for in Accept-Encoding (x-gzip is gzip, RFC 9110). */
+const DECODERS: Readonly<Record<string, () => Transform>> = {
+  gzip: () => zlib.createGunzip(ZLIB_OPTIONS),
+  'x-gzip': () => zlib.createGunzip(ZLIB_OPTIONS),
+  // The zlib format RFC 9110 defines for `deflate` (raw deflate streams are not accepted).
+  deflate: () => zlib.createInflate(ZLIB_OPTIONS),
+  br: () => zlib.createBrotliDecompress(BROTLI_OPTIONS),
+};
+
+/** Decompressors for a Content-Encoding list, in decoding order (the last coding applied comes off first). */
+function decodersFor(header: string | undefined): Transform[] | Refusal {
+  const codings = (header ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  const decoders: Transform[] = [];
+  for (const coding of codings.reverse()) {
+    const create = Object.hasOwn(DECODERS, coding) ? DECODERS[coding] : undefined;
+    if (!create) {
+      return new Refusal(
+        'unreachable',
+        `unsupported content-encoding ${JSON.stringify(coding.slice(0, 40))}`,
+      );
+    }
+    decoders.push(create());
+  }
+  return decoders;
+}
+
+/** The charset parameter of a Content-Type, if any. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  return match?.[1] ?? match?.[2] ?? undefined;
+}
+
+function decoderFor(label: string | undefined): TextDecoder {
+  try {
+    return new TextDecoder(label ?? 'utf-8');
+  } catch {
+    // An unknown label (RangeError) reads as UTF-8, the web's default.
+    return new TextDecoder('utf-8');
+  }
+}
+
+/**
+ * windows-1252 bytes 0x80-0x9F (WHATWG index; 0x81, 0x8D, 0x8F, 0x90, 0x9D stay as they are). Node 20
+ * decodes windows-1252, and so iso-8859-1 and latin1, as plain Latin-1 (nodejs/node#56542), which would
+ * turn the curly quotes and dashes of old pages into control characters.
+ */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/** Decodes the body; a cut body drops a trailing incomplete character instead of showing U+FFFD. */
+function decodeText(chunks: Buffer[], contentType: string | undefined, cut: boolean): string {
+  const decoder = decoderFor(charsetOf(contentType));
+  const text = decoder.decode(Buffer.concat(chunks), { stream: cut });
+  if (decoder.encoding !== 'windows-1252') return text;
+  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+}

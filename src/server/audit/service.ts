@@ -1,0 +1,162 @@
+import type { TFunction } from 'i18next';
+import enAudit from '../../i18n/locales/en/audit.json';
+import enTools from '../../i18n/locales/en/tools.json';
+import frAudit from '../../i18n/locales/fr/audit.json';
+import frTools from '../../i18n/locales/fr/tools.json';
+import { createI18n } from '../../i18n/instance.ts';
+import {
+  overallScore,
+  type AuditErrorReason,
+  type AuditOutcome,
+  type AuditReport,
+  type AuditStep,
+} from '../../lib/audit.ts';
+import { LANGUAGES, type Lang } from '../../site.ts';
+import type { AuditSettings } from '../config.ts';
+import { localizeFindings } from './localize.ts';
+import { runAudit, type RunOptions, type RunResult } from './run.ts';
+
+// The audit as the site offers it: one shared run per address at a time, results reused for a few
+// minutes, a cap on audits in flight, outcomes counted, and texts in the reader's language. The
+// report is kept language-neutral (findings) and translated per request, so English and French
+// readers of one address share one fetch of the audited site.
+
+export type StepListener = (step: AuditStep, done: number, total: number) => void;
+
+export interface AuditService {
+  /**
+   * The audit of `url` (already normalised by parseAuditUrl) in `lang`. Steps are reported as they
+   * complete; a result from the cache reports none. Never throws for the audited site's faults.
+   */
+  audit(url: string, lang: Lang, onStep?: StepListener): Promise<AuditOutcome>;
+  /** An outcome without running anything (rate limits decided outside the service). */
+  refusal(url: string, lang: Lang, reason: AuditErrorReason): AuditOutcome;
+}
+
+export interface AuditServiceOptions {
+  settings: AuditSettings;
+  siteUrl: string;
+  /** Counts each outcome (`ok`, a failure reason, `busy`) and how long a run took. */
+  onOutcome?: (outcome: string, seconds: number | undefined) => void;
+  resolve?: RunOptions['resolve'];
+  now?: () => Date;
+}
+
+/** How many addresses the cache keeps at most (oldest first out). */
+const CACHE_ENTRIES = 500;
+
+interface Run {
+  result: Promise<RunResult>;
+  steps: Parameters<StepListener>[];
+  listeners: Set<StepListener>;
+  /** When the result stops being reused (set once it succeeds). */
+  expires: number;
+}
+
+/** The audit's user agents: its own, and an AI search crawler's token for the crawler view. */
+export function auditUserAgents(siteUrl: string) {
+  const self = `GEOPlatformAudit/1.0 (+${siteUrl}/en/tools)`;
+  return {
+    userAgent: `Mozilla/5.0 (compatible; ${self})`,
+    crawlerUserAgent: `Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot) ${self}`,
+  };
+}
+
+const AUDIT_TEXTS = { en: { audit: enAudit, tools: enTools }, fr: { audit: frAudit, tools: frTools } };
+
+export function createAuditService(options: AuditServiceOptions): AuditService {
+  const { settings } = options;
+  const agents = auditUserAgents(options.siteUrl);
+  const translators = Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, createI18n(lang, AUDIT_TEXTS)]),
+  ) as Record<Lang, ReturnType<typeof createI18n>>;
+  const auditT = (lang: Lang) => translators[lang].getFixedT(lang, 'audit');
+  const toolsT = (lang: Lang) => translators[lang].getFixedT(lang, 'tools');
+  const runs = new Map<string, Run>();
+  let inFlight = 0;
+
+  const refusal = (url: string, lang: Lang, reason: AuditErrorReason): AuditOutcome => ({
+    ok: false,
+    url,
+    reason,
+    message: toolsT(lang)(`errors.${reason}`, { url }),
+  });
+
+  function start(url: string): Run {
+    const run: Run = {
+      result: Promise.resolve() as never,
+      steps: [],
+      listeners: new Set(),
+      expires: Infinity,
+    };
+    const started = performance.now();
+    inFlight += 1;
+    run.result = runAudit(url, {
+      ...agents,
+      allowedHosts: settings.allowedHosts,
+      timeoutMs: settings.timeoutMs,
+      onStep: (...step) => {
+        run.steps.push(step);
+        for (const listener of run.listeners) listener(...step);
+      },
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    })
+      .catch((error: unknown): RunResult => {
+        // A fault of ours, not of the audited site: reported as unreachable, never as a crash.
+        const detail = error instanceof Error ? error.message : String(error);
+        return { ok: false, url, reason: 'unreachable', detail: `internal error: ${detail}` };
+      })
+      .then((result) => {
+        inFlight -= 1;
+        run.listeners.clear();
+        options.onOutcome?.(result.ok ? 'ok' : result.reason, (performance.now() - started) / 1000);
+        // Only reports are reused: a failure may be gone at the next try.
+        if (result.ok && settings.cacheSeconds > 0) run.expires = Date.now() + settings.cacheSeconds * 1000;
+        else runs.delete(url);
+        return result;
+      });
+    runs.set(url, run);
+    while (runs.size > CACHE_ENTRIES) runs.delete(runs.keys().next().value!);
+    return run;
+  }
+
+  function toOutcome(result: RunResult, lang: Lang): AuditOutcome {
+    if (!result.ok) return refusal(result.url, lang, result.reason);
+    const categories = localizeFindings(result.categories, auditT(lang) as TFunction);
+    const report: AuditReport = {
+      url: result.url,
+      finalUrl: result.finalUrl,
+      auditedAt: result.auditedAt,
+      overall: overallScore(categories),
+      categories,
+    };
+    return { ok: true, report };
+  }
+
+  return {
+    refusal,
+    async audit(url, lang, onStep) {
+      let run = runs.get(url);
+      if (run && run.expires <= Date.now()) {
+        runs.delete(url);
+        run = undefined;
+      }
+      if (!run) {
+        if (inFlight >= settings.maxConcurrent) {
+          options.onOutcome?.('busy', undefined);
+          return refusal(url, lang, 'busy');
+        }
+        run = start(url);
+      } else if (run.expires !== Infinity) {
+        options.onOutcome?.('cached', undefined);
+      }
+      if (onStep && run.expires === Infinity) {
+        // Joining a run under way: the steps it has done, then the rest as they come.
+        for (const step of run.steps) onStep(...step);
+        run.listeners.add(onStep);
+      }
+      return toOutcome(await run.result, lang);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// Contracts between the audit's parts: the safe fetcher (safe-fetch.ts) produces FetchOutcome
+// values, the orchestrator (run.ts) gathers them into an AuditInput, the checks (checks/*.ts) turn
+// that into language-neutral findings, and localize.ts renders findings as text in one language.
+// Everything that comes from the audited site is untrusted text: it travels as plain strings and is
+// only ever shown escaped (React text nodes, JSON strings), shortened by `clip()`.
+
+/** Why an address could not be audited (design §13, the `reason` of a 422). */
+export type AuditFailureReason = 'refused' | 'unreachable' | 'timeout' | 'httpError' | 'notHtml' | 'tooLarge';
+
+/** A fetch that did not produce a response. `detail` is for logs and evidence, never shown as HTML. */
+export interface FetchFailure {
+  ok: false;
+  url: string;
+  reason: AuditFailureReason;
+  /** Short, technical, untrusted-safe description (e.g. "resolves to 127.0.0.1 (loopback)"). */
+  detail: string;
+}
+
+export interface Redirect {
+  url: string;
+  status: number;
+}
+
+/** A response read within its limits. Any status is a response (a 404 robots.txt is a FetchedResource). */
+export interface FetchedResource {
+  ok: true;
+  /** The address asked for. */
+  url: string;
+  /** The address that answered, after redirects. */
+  finalUrl: string;
+  status: number;
+  /** Response headers of the final response, names lower-cased, repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** Each redirect followed, in order (the address that answered with it and its status). */
+  redirects: Redirect[];
+  /** The body decoded as text (charset from Content-Type, else UTF-8), at most the cap. */
+  body: string;
+  /** Decoded body size in bytes (after Content-Encoding), up to the cap. */
+  bytes: number;
+  /** Bytes received on the wire for the final response (before decompression). */
+  transferBytes: number;
+  /** True when the body was cut at the cap (only with `overflow: 'truncate'`). */
+  truncated: boolean;
+  /** Milliseconds from sending the final request to its response headers. */
+  ttfbMs: number;
+  /** Milliseconds for the whole fetch, redirects included. */
+  totalMs: number;
+}
+
+export type FetchOutcome = FetchedResource | FetchFailure;
+
+/** Everything the checks look at; gathered by the orchestrator. */
+export interface AuditInput {
+  /** The page, fetched with the audit's own user agent. */
+  page: FetchedResource;
+  /** The same page fetched with an AI crawler's user agent (firewall / CDN check). */
+  crawlerView: FetchOutcome;
+  /** The user agent string used for `crawlerView`. */
+  crawlerUserAgent: string;
+  /** `{origin}/robots.txt` of the final page address. */
+  robots: FetchOutcome;
+  /** `{origin}/llms.txt`. */
+  llms: FetchOutcome;
+  /** The sitemap: the first `Sitemap:` of robots.txt, else `{origin}/sitemap.xml`. */
+  sitemap: FetchOutcome;
+  /** Where the sitemap address came from. */
+  sitemapSource: 'robots' | 'default';
+  /** `{origin}/llms-full.txt`, or the page's markdown alternate when it declares one. */
+  markdown: FetchOutcome | undefined;
+  /** When the audit ran (freshness is judged against it). */
+  now: Date;
+}
+
+export type ItemStatus = 'pass' | 'warning' | 'fail';
+export type CategoryId = 'crawlerAccess' | 'structuredData' | 'citability' | 'technical';
+
+/**
+ * A translatable message: a key in the `audit` namespace and its values. Values that come from the
+ * audited site are already shortened (clip) and stay plain text.
+ */
+export interface Message {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/** One check's verdict, before translation. */
+export interface Finding {
+  /** Stable id (also the translation key of the check's title: `items.{id}.title`). */
+  id: string;
+  status: ItemStatus;
+  /** Relative weight in the category score (1 normal, 0.5 minor, 2 major). */
+  weight: number;
+  /** What was found, one or more short messages (joined with a space when shown). */
+  evidence: Message[];
+  /** What to do; present when status is not 'pass'. */
+  recommendation?: Message;
+}
+
+export interface CategoryFindings {
+  id: CategoryId;
+  findings: Finding[];
+}
