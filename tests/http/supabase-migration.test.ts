@@ -11,7 +11,9 @@ let db: PGlite;
 beforeAll(async () => {
   db = new PGlite();
   // Roles a Supabase project already has.
-  await db.exec('create role anon nologin; create role authenticated nologin;');
+  await db.exec(
+    'create role anon nologin; create role authenticated nologin; create role service_role nologin bypassrls;',
+  );
   const dir = path.resolve('supabase/migrations');
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))

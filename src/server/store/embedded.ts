@@ -1,20 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type Client, type InStatement } from '@libsql/client';
+import { createClient, type Client, type InStatement, type Row as SqlRow } from '@libsql/client';
 import type { FormType } from '../../lib/form-limits.ts';
 import {
+  DELIVERY_CHANNELS,
   DUPLICATE_WINDOW_MS,
   NAME_NOT_PROVIDED,
   StoreUnavailableError,
   UTM,
+  VISITOR_MAIL_KIND,
+  VISITOR_MAIL_WINDOW_MS,
+  type ClaimRequest,
+  type Delivery,
+  type DeliveryChannel,
+  type DeliveryFailureRecord,
+  type DeliveryKind,
+  type DeliveryPayload,
+  type DeliveryStatus,
   type LeadContext,
   type LeadRow,
   type LeadStore,
+  type Outbox,
   type SaveOutcome,
+  type StoreOptions,
 } from './types.ts';
 
 // The embedded default store: one SQLite file in DATA_DIR (WAL, synchronous=FULL so a 200 means the
 // lead is on disk), created with its schema on first start, migrations versioned in the file.
+// It is also the lead delivery outbox (design §14): a lead and the deliveries it causes are written
+// in one transaction, and workers (in this process or another one on the same file) lease them.
 
 const MIGRATIONS: { version: number; statements: string[] }[] = [
   {
@@ -50,7 +65,76 @@ const MIGRATIONS: { version: number; statements: string[] }[] = [
       'CREATE TABLE store_health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL)',
     ],
   },
+  {
+    version: 3,
+    // The outbox. Times are ISO 8601 UTC strings from toISOString(), which sort as they compare.
+    // `submission_id` marks the row a save just inserted, so its deliveries are inserted by the same
+    // transaction only when the lead itself was (a duplicate inserts neither).
+    statements: [
+      'ALTER TABLE leads ADD COLUMN submission_id TEXT',
+      'CREATE UNIQUE INDEX leads_submission ON leads (submission_id)',
+      `CREATE TABLE lead_deliveries (
+        id TEXT PRIMARY KEY,
+        lead_id INTEGER NOT NULL REFERENCES leads (id),
+        channel TEXT NOT NULL CHECK (channel IN ('team-email', 'webhook', 'visitor-email')),
+        kind TEXT NOT NULL CHECK (kind IN ('team-email', 'webhook', 'waitlist-confirmation', 'contact-ack', 'newsletter-optin')),
+        recipient TEXT,
+        recipient_key TEXT,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        lease_until TEXT,
+        leased_by TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        retried_at TEXT,
+        delivered_at TEXT
+      )`,
+      'CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at)',
+      'CREATE INDEX lead_deliveries_lead ON lead_deliveries (lead_id)',
+      "CREATE INDEX lead_deliveries_visitor ON lead_deliveries (recipient_key, created_at) WHERE channel = 'visitor-email'",
+    ],
+  },
 ];
+
+/** A delivery's payload, built in SQL from the lead row just inserted (its id is only known there). */
+const PAYLOAD_SQL = `json_object(
+  'form', l.form_type,
+  'language', l.language,
+  'lead', json_object(
+    'id', l.id, 'form_type', l.form_type, 'name', l.name, 'email', l.email, 'phone', l.phone,
+    'company', l.company, 'website', l.website, 'service', l.service, 'message', l.message,
+    'language', l.language, 'source', l.source, 'status', l.status, 'utm_data', json(l.utm_data),
+    'lead_data', json(l.lead_data), 'created_at', l.created_at))`;
+
+const DELIVERY_COLUMNS =
+  'id, lead_id, channel, kind, recipient, payload, status, attempts, next_attempt_at, lease_until, leased_by, last_error, created_at, retried_at, delivered_at';
+
+const date = (value: unknown): Date | null => (typeof value === 'string' ? new Date(value) : null);
+
+function toDelivery(row: SqlRow): Delivery {
+  return {
+    id: String(row.id),
+    leadId: String(row.lead_id),
+    channel: row.channel as DeliveryChannel,
+    kind: row.kind as DeliveryKind,
+    recipient: (row.recipient as string | null) ?? null,
+    payload: JSON.parse(String(row.payload)) as DeliveryPayload,
+    status: row.status as DeliveryStatus,
+    attempts: Number(row.attempts),
+    nextAttemptAt: new Date(String(row.next_attempt_at)),
+    leaseUntil: date(row.lease_until),
+    leasedBy: (row.leased_by as string | null) ?? null,
+    lastError: (row.last_error as string | null) ?? null,
+    createdAt: new Date(String(row.created_at)),
+    retriedAt: date(row.retried_at),
+    deliveredAt: date(row.delivered_at),
+  };
+}
+
+/** Counts by status, for operators. */
+export type OutboxCounts = Record<DeliveryStatus, number>;
 
 /**
  * How long a write waits for a lock held by another process before failing. Short on purpose:
@@ -89,19 +173,35 @@ interface Row {
   leadData: Record<string, unknown>;
 }
 
-export class EmbeddedStore implements LeadStore {
+export class EmbeddedStore implements LeadStore, Outbox {
   readonly kind = 'embedded' as const;
+  /** Channels that get a delivery for each new lead. */
+  readonly channels: ReadonlySet<DeliveryChannel>;
   private constructor(
     private readonly client: Client,
     readonly file: string,
-  ) {}
+    channels: ReadonlySet<DeliveryChannel>,
+  ) {
+    this.channels = channels;
+  }
 
-  static async open(dataDir: string): Promise<EmbeddedStore> {
+  static async open(dataDir: string, options: StoreOptions = {}): Promise<EmbeddedStore> {
     const file = prepareDataDir(dataDir);
-    const client = createClient({ url: `file:${file}` });
-    const store = new EmbeddedStore(client, file);
+    // `timeout` is SQLite's busy timeout, set on every connection of the client's pool (a PRAGMA
+    // would only reach the connection it ran on).
+    const client = createClient({ url: `file:${file}`, timeout: BUSY_TIMEOUT_MS });
+    const channels = new Set(options.channels ?? []);
+    for (const channel of channels) {
+      if (!DELIVERY_CHANNELS.includes(channel)) throw new Error(`Unknown delivery channel: ${channel}`);
+    }
+    const store = new EmbeddedStore(client, file, channels);
     await store.migrate();
     return store;
+  }
+
+  /** This store is its own outbox when a channel is on. */
+  get outbox(): Outbox | undefined {
+    return this.channels.size > 0 ? this : undefined;
   }
 
   private async migrate(): Promise<void> {
@@ -116,26 +216,43 @@ export class EmbeddedStore implements LeadStore {
     );
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
-      await this.client.batch(
-        [
-          ...migration.statements,
-          {
-            sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
-            args: [migration.version, new Date().toISOString()],
-          },
-        ],
-        'write',
-      );
+      try {
+        await this.client.batch(
+          [
+            ...migration.statements,
+            {
+              sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
+              args: [migration.version, new Date().toISOString()],
+            },
+          ],
+          'write',
+        );
+      } catch (error) {
+        // Several processes may open a new file at once (one per core, or the operators' script):
+        // the one that lost the race finds the migration applied by the other.
+        const done = await this.client.execute({
+          sql: 'SELECT 1 FROM schema_migrations WHERE version = ?',
+          args: [migration.version],
+        });
+        if (done.rows.length === 0) throw error;
+      }
     }
   }
 
-  /** One statement inserts unless the same form and email arrived within the window: atomic in SQLite. */
+  /**
+   * One statement inserts unless the same form and email arrived within the window: atomic in SQLite.
+   * With channels on, the same write transaction (one batch: no other work runs on this connection in
+   * between) inserts the lead's deliveries, each only if the lead row was inserted; the visitor email
+   * also only if no visitor email to that address was created within its window.
+   */
   private async insert(row: Row, ctx: LeadContext): Promise<SaveOutcome> {
     const now = ctx.submittedAt.getTime();
+    const at = ctx.submittedAt.toISOString();
     const emailKey = row.email.toLowerCase();
+    const submissionId = this.channels.size > 0 ? randomUUID() : null;
     const statement: InStatement = {
-      sql: `INSERT INTO leads (form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms)
-            SELECT ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?
+      sql: `INSERT INTO leads (form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms, submission_id)
+            SELECT ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?, ?
             WHERE NOT EXISTS (SELECT 1 FROM leads WHERE form_type = ? AND email_key = ? AND created_ms > ?)`,
       args: [
         row.form,
@@ -149,19 +266,69 @@ export class EmbeddedStore implements LeadStore {
         ctx.source,
         JSON.stringify(UTM[row.form]),
         JSON.stringify(row.leadData),
-        ctx.submittedAt.toISOString(),
+        at,
         now,
+        submissionId,
         row.form,
         emailKey,
         now - DUPLICATE_WINDOW_MS,
       ],
     };
     try {
-      const result = await this.client.execute(statement);
-      return result.rowsAffected === 1 ? 'stored' : 'duplicate';
+      if (!submissionId) {
+        const result = await this.client.execute(statement);
+        return result.rowsAffected === 1 ? 'stored' : 'duplicate';
+      }
+      const [lead] = await this.client.batch(
+        [statement, ...this.deliveryInserts(row, submissionId, ctx.submittedAt)],
+        'write',
+      );
+      return lead!.rowsAffected === 1 ? 'stored' : 'duplicate';
     } catch (error) {
       throw new StoreUnavailableError(`embedded store write failed: ${(error as Error).message}`);
     }
+  }
+
+  private deliveryInserts(row: Row, submissionId: string, submittedAt: Date): InStatement[] {
+    const at = submittedAt.toISOString();
+    const insert = (
+      channel: DeliveryChannel,
+      kind: DeliveryKind,
+      recipient: string | null,
+      condition = '',
+      conditionArgs: (string | number)[] = [],
+    ): InStatement => ({
+      sql: `INSERT INTO lead_deliveries (id, lead_id, channel, kind, recipient, recipient_key, payload, status, attempts, next_attempt_at, created_at)
+            SELECT ?, l.id, ?, ?, ?, ?, ${PAYLOAD_SQL}, 'pending', 0, ?, ?
+            FROM leads l WHERE l.submission_id = ?${condition}`,
+      args: [
+        randomUUID(),
+        channel,
+        kind,
+        recipient,
+        recipient?.toLowerCase() ?? null,
+        at,
+        at,
+        submissionId,
+        ...conditionArgs,
+      ],
+    });
+    const statements: InStatement[] = [];
+    if (this.channels.has('team-email')) statements.push(insert('team-email', 'team-email', null));
+    if (this.channels.has('webhook')) statements.push(insert('webhook', 'webhook', null));
+    if (this.channels.has('visitor-email')) {
+      statements.push(
+        insert(
+          'visitor-email',
+          VISITOR_MAIL_KIND[row.form],
+          row.email,
+          ` AND NOT EXISTS (SELECT 1 FROM lead_deliveries d
+              WHERE d.channel = 'visitor-email' AND d.recipient_key = ? AND d.created_at > ?)`,
+          [row.email.toLowerCase(), new Date(submittedAt.getTime() - VISITOR_MAIL_WINDOW_MS).toISOString()],
+        ),
+      );
+    }
+    return statements;
   }
 
   saveWaitlist(input: Parameters<LeadStore['saveWaitlist']>[0], ctx: LeadContext) {
@@ -243,6 +410,104 @@ export class EmbeddedStore implements LeadStore {
       args: [since ? since.getTime() : 0],
     });
     return result.rows.map((r) => ({ ...r }) as unknown as LeadRow);
+  }
+
+  // --- Outbox (the worker) -------------------------------------------------------------------
+
+  /** One UPDATE … RETURNING statement: atomic in SQLite, so two workers never lease one delivery. */
+  async claim(request: ClaimRequest): Promise<Delivery[]> {
+    if (request.channels.length === 0 || request.limit < 1) return [];
+    const now = request.now.toISOString();
+    const result = await this.client.execute({
+      sql: `UPDATE lead_deliveries SET lease_until = ?, leased_by = ?
+            WHERE id IN (
+              SELECT id FROM lead_deliveries
+              WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+                AND channel IN (${request.channels.map(() => '?').join(', ')})
+              ORDER BY next_attempt_at, created_at
+              LIMIT ?)
+            RETURNING ${DELIVERY_COLUMNS}`,
+      args: [
+        new Date(request.now.getTime() + request.leaseMs).toISOString(),
+        request.workerId,
+        now,
+        now,
+        ...request.channels,
+        request.limit,
+      ],
+    });
+    return result.rows.map(toDelivery);
+  }
+
+  async complete(id: string, workerId: string, at: Date): Promise<boolean> {
+    const result = await this.client.execute({
+      sql: `UPDATE lead_deliveries
+            SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, lease_until = NULL, leased_by = NULL
+            WHERE id = ? AND leased_by = ? AND status = 'pending'`,
+      args: [at.toISOString(), id, workerId],
+    });
+    return result.rowsAffected === 1;
+  }
+
+  async fail(id: string, failure: DeliveryFailureRecord): Promise<boolean> {
+    const result = await this.client.execute({
+      sql: `UPDATE lead_deliveries
+            SET attempts = attempts + 1, last_error = ?,
+                status = CASE WHEN ? IS NULL THEN 'failed' ELSE 'pending' END,
+                next_attempt_at = COALESCE(?, next_attempt_at), lease_until = NULL, leased_by = NULL
+            WHERE id = ? AND leased_by = ? AND status = 'pending'`,
+      args: [
+        failure.error.slice(0, 1000),
+        failure.retryAt?.toISOString() ?? null,
+        failure.retryAt?.toISOString() ?? null,
+        id,
+        failure.workerId,
+      ],
+    });
+    return result.rowsAffected === 1;
+  }
+
+  // --- Outbox (operators: npm run leads -- outbox | retry) ---------------------------------------
+
+  async outboxCounts(): Promise<OutboxCounts> {
+    const counts: OutboxCounts = { pending: 0, delivered: 0, failed: 0 };
+    const result = await this.client.execute(
+      'SELECT status, count(*) AS n FROM lead_deliveries GROUP BY status',
+    );
+    for (const row of result.rows) counts[row.status as DeliveryStatus] = Number(row.n);
+    return counts;
+  }
+
+  /** Deliveries with these statuses (all when none is given), oldest first. */
+  async deliveries(statuses: readonly DeliveryStatus[] = []): Promise<Delivery[]> {
+    const where = statuses.length ? `WHERE status IN (${statuses.map(() => '?').join(', ')})` : '';
+    const result = await this.client.execute({
+      sql: `SELECT ${DELIVERY_COLUMNS} FROM lead_deliveries ${where} ORDER BY created_at, id`,
+      args: [...statuses],
+    });
+    return result.rows.map(toDelivery);
+  }
+
+  /**
+   * Puts deliveries back to pending, due now, with a fresh retry schedule: one by id (a failed one, or
+   * a pending one nobody is sending right now), or every failed one. Returns how many changed.
+   */
+  async retry(target: { id: string } | { allFailed: true }, now = new Date()): Promise<number> {
+    const at = now.toISOString();
+    const which =
+      'id' in target
+        ? {
+            sql: `id = ? AND (status = 'failed' OR (status = 'pending' AND (lease_until IS NULL OR lease_until <= ?)))`,
+            args: [target.id, at],
+          }
+        : { sql: `status = 'failed'`, args: [] };
+    const result = await this.client.execute({
+      sql: `UPDATE lead_deliveries
+            SET status = 'pending', next_attempt_at = ?, retried_at = ?, lease_until = NULL, leased_by = NULL
+            WHERE ${which.sql}`,
+      args: [at, at, ...which.args],
+    });
+    return result.rowsAffected;
   }
 
   async close(): Promise<void> {

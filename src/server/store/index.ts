@@ -1,17 +1,34 @@
 import type { Config } from '../config.ts';
-import type { LeadStore } from './types.ts';
+import type { DeliveryChannel, LeadStore } from './types.ts';
+
+/** How lead delivery shapes the store (design §14): which channels get a delivery for each lead. */
+export interface OpenStoreOptions {
+  /** Channels on (see loadDeliveryConfig): each new lead gets one delivery per channel. */
+  channels?: Iterable<DeliveryChannel>;
+  /**
+   * Supabase only: the service_role key the outbox functions require (they are closed to the
+   * public anon key). Without it, a Supabase store has no outbox.
+   */
+  supabaseServiceRoleKey?: string;
+}
 
 /**
  * Supabase when configured, else the embedded SQLite file in DATA_DIR. Each client library is loaded
  * only when chosen: the one not in use costs neither start-up time nor memory.
  */
-export async function openStore(config: Config): Promise<LeadStore> {
+export async function openStore(config: Config, options: OpenStoreOptions = {}): Promise<LeadStore> {
+  const channels = [...(options.channels ?? [])];
   if (config.supabaseUrl && config.supabaseAnonKey) {
     const { SupabaseStore } = await import('./supabase.ts');
-    return new SupabaseStore(config.supabaseUrl, config.supabaseAnonKey);
+    let outbox;
+    if (channels.length > 0 && options.supabaseServiceRoleKey) {
+      const { SupabaseOutbox } = await import('./supabase-outbox.ts');
+      outbox = new SupabaseOutbox(config.supabaseUrl, options.supabaseServiceRoleKey, { channels });
+    }
+    return new SupabaseStore(config.supabaseUrl, config.supabaseAnonKey, { outbox });
   }
   const { EmbeddedStore } = await import('./embedded.ts');
-  return EmbeddedStore.open(config.dataDir);
+  return EmbeddedStore.open(config.dataDir, { channels });
 }
 
 export type { LeadStore } from './types.ts';

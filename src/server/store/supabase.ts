@@ -9,6 +9,7 @@ import {
   UTM,
   type LeadContext,
   type LeadStore,
+  type Outbox,
   type SaveOutcome,
 } from './types.ts';
 
@@ -16,11 +17,14 @@ import {
 // create_free_audit_from_form function, the contact form inserts the spec's lead record into
 // `leads`. Both a returned `error` and `{ success: false }` in `data` are failures. The key never
 // leaves the server. Calls time out, so a slow backend answers 503 quickly instead of hanging.
+// Deliveries (design §14) are created by the database itself, in the insert's transaction (see
+// supabase/migrations/*_outbox.sql); the outbox the worker drains is a separate client holding the
+// service_role key (supabase-outbox.ts).
 
 export const SUPABASE_TIMEOUT_MS = 5000;
 
 /** fetch with a deadline: supabase-js takes a custom fetch. */
-function fetchWithTimeout(timeoutMs: number): typeof fetch {
+export function fetchWithTimeout(timeoutMs: number): typeof fetch {
   return (input, init) => {
     const controller = new AbortController();
     const timer = setTimeout(
@@ -49,7 +53,11 @@ export class SupabaseStore implements LeadStore {
   private readonly recent = new Map<string, number>();
   private readonly inflight = new Map<string, Promise<void>>();
 
-  constructor(url: string, anonKey: string, options: { timeoutMs?: number } = {}) {
+  /** The lead delivery outbox, when delivery is on (another client: it needs the service_role key). */
+  readonly outbox: Outbox | undefined;
+
+  constructor(url: string, anonKey: string, options: { timeoutMs?: number; outbox?: Outbox } = {}) {
+    this.outbox = options.outbox;
     this.client = createClient(url, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: { fetch: fetchWithTimeout(options.timeoutMs ?? SUPABASE_TIMEOUT_MS) },

@@ -46,6 +46,11 @@ export class StoreRefusedError extends StoreUnavailableError {
 
 export interface LeadStore {
   readonly kind: 'embedded' | 'supabase';
+  /**
+   * The lead delivery outbox (design §14), when this store was opened with delivery channels on:
+   * the worker drains it. Leads saved through the store get their deliveries in the same transaction.
+   */
+  readonly outbox?: Outbox;
   saveWaitlist(input: WaitlistInput, ctx: LeadContext): Promise<SaveOutcome>;
   saveContact(input: ContactInput, ctx: LeadContext): Promise<SaveOutcome>;
   saveNewsletter(input: NewsletterInput, ctx: LeadContext): Promise<SaveOutcome>;
@@ -63,3 +68,95 @@ export const UTM = {
 
 /** The name the store receives for the waitlist when the visitor left it empty (spec §5). */
 export const NAME_NOT_PROVIDED = 'Not provided';
+
+// ---------------------------------------------------------------------------------------------
+// Lead delivery outbox (design §14). Every accepted lead is stored together with the deliveries it
+// causes; a worker leases due deliveries, sends them through their channel and records the result.
+
+export const DELIVERY_CHANNELS = ['team-email', 'webhook', 'visitor-email'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+export const VISITOR_MAIL_KINDS = ['waitlist-confirmation', 'contact-ack', 'newsletter-optin'] as const;
+export type VisitorMailKind = (typeof VISITOR_MAIL_KINDS)[number];
+
+/** What a delivery sends: the visitor email's template, else the channel's own name. */
+export type DeliveryKind = 'team-email' | 'webhook' | VisitorMailKind;
+
+/** The visitor email each form causes. */
+export const VISITOR_MAIL_KIND: Record<FormType, VisitorMailKind> = {
+  waitlist: 'waitlist-confirmation',
+  contact: 'contact-ack',
+  newsletter: 'newsletter-optin',
+};
+
+/** At most one visitor email per recipient in this window (design §14); team channels get every lead. */
+export const VISITOR_MAIL_WINDOW_MS = 10 * 60 * 1000;
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** Options a store is opened with. */
+export interface StoreOptions {
+  /** Channels that get a delivery for each new lead (none: leads are only stored, as before). */
+  channels?: Iterable<DeliveryChannel>;
+}
+
+/** A delivery's payload: the lead as stored, its form and language. */
+export interface DeliveryPayload {
+  /** The form the lead came from ('unknown' only for rows written to Supabase by hand). */
+  form: FormType | 'unknown';
+  language: string;
+  /** Every column of the stored lead (the embedded store's export columns, or Supabase's `leads` row). */
+  lead: Record<string, unknown>;
+}
+
+export interface Delivery {
+  /** Stable across retries: the webhook-id and the email's Message-ID. */
+  id: string;
+  leadId: string;
+  channel: DeliveryChannel;
+  kind: DeliveryKind;
+  /** The visitor's address for visitor emails; null for the team channels (their settings decide). */
+  recipient: string | null;
+  payload: DeliveryPayload;
+  status: DeliveryStatus;
+  /** Attempts made before this one. */
+  attempts: number;
+  nextAttemptAt: Date;
+  leaseUntil: Date | null;
+  leasedBy: string | null;
+  lastError: string | null;
+  createdAt: Date;
+  /** When an operator last put it back to pending: the retry schedule starts again from here. */
+  retriedAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+export interface ClaimRequest {
+  /** Who holds the lease (one id per worker). */
+  workerId: string;
+  now: Date;
+  /** How long the lease lasts: longer than a delivery can take. */
+  leaseMs: number;
+  limit: number;
+  /** Only deliveries of these channels (the ones this worker can send). */
+  channels: readonly DeliveryChannel[];
+}
+
+export interface DeliveryFailureRecord {
+  workerId: string;
+  at: Date;
+  /** Short description, without personal data where the channel can avoid it. */
+  error: string;
+  /** The next attempt, or null when the delivery is dead (`failed`). */
+  retryAt: Date | null;
+}
+
+/** What the worker needs from a store. Only the lease holder may complete or fail a delivery. */
+export interface Outbox {
+  /** Atomically leases up to `limit` due deliveries that nobody else holds. */
+  claim(request: ClaimRequest): Promise<Delivery[]>;
+  /** Records a success; false when the lease was lost (another worker may send it again). */
+  complete(id: string, workerId: string, at: Date): Promise<boolean>;
+  /** Records a failed attempt and the next one (or death); false when the lease was lost. */
+  fail(id: string, failure: DeliveryFailureRecord): Promise<boolean>;
+}

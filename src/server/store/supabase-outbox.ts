@@ -1,0 +1,120 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { fetchWithTimeout, SUPABASE_TIMEOUT_MS } from './supabase.ts';
+import {
+  StoreUnavailableError,
+  type ClaimRequest,
+  type Delivery,
+  type DeliveryChannel,
+  type DeliveryFailureRecord,
+  type DeliveryKind,
+  type DeliveryPayload,
+  type DeliveryStatus,
+  type Outbox,
+} from './types.ts';
+
+// The lead delivery outbox in Supabase (design §14). The database fills `lead_deliveries` in the
+// same transaction as the lead (a trigger on `leads`); this client leases, completes and fails
+// deliveries through security-definer functions that only the service_role may call, so several
+// replicas can drain one outbox. Which channels get deliveries is told to the database once, before
+// the first lease (the trigger cannot read this process's settings).
+
+/** A `lead_deliveries` row as PostgREST returns it. */
+interface DeliveryRecord {
+  id: string;
+  lead_id: string;
+  channel: string;
+  kind: string;
+  recipient: string | null;
+  payload: DeliveryPayload;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  leased_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  retried_at: string | null;
+  delivered_at: string | null;
+}
+
+const date = (value: string | null) => (value ? new Date(value) : null);
+
+export function toDelivery(row: DeliveryRecord): Delivery {
+  return {
+    id: row.id,
+    leadId: String(row.lead_id),
+    channel: row.channel as DeliveryChannel,
+    kind: row.kind as DeliveryKind,
+    recipient: row.recipient,
+    payload: row.payload,
+    status: row.status as DeliveryStatus,
+    attempts: row.attempts,
+    nextAttemptAt: new Date(row.next_attempt_at),
+    leaseUntil: date(row.lease_until),
+    leasedBy: row.leased_by,
+    lastError: row.last_error,
+    createdAt: new Date(row.created_at),
+    retriedAt: date(row.retried_at),
+    deliveredAt: date(row.delivered_at),
+  };
+}
+
+export class SupabaseOutbox implements Outbox {
+  private readonly client: SupabaseClient;
+  private readonly channels: DeliveryChannel[];
+  private announced = false;
+
+  constructor(
+    url: string,
+    serviceRoleKey: string,
+    options: { channels: Iterable<DeliveryChannel>; timeoutMs?: number },
+  ) {
+    this.channels = [...new Set(options.channels)];
+    this.client = createClient(url, serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: fetchWithTimeout(options.timeoutMs ?? SUPABASE_TIMEOUT_MS) },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
+  }
+
+  private async rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+    const { data, error } = await this.client.rpc(name, args);
+    if (error) throw new StoreUnavailableError(`Supabase ${name} failed: ${error.message}`);
+    return data as T;
+  }
+
+  /** Tells the database which channels get deliveries (before the first lease; again after a failure). */
+  private async announce(): Promise<void> {
+    if (this.announced) return;
+    await this.rpc('set_lead_delivery_channels', { p_channels: this.channels });
+    this.announced = true;
+  }
+
+  async claim(request: ClaimRequest): Promise<Delivery[]> {
+    await this.announce();
+    if (request.channels.length === 0 || request.limit < 1) return [];
+    // The database's clock decides what is due and how long a lease lasts: replicas' clocks may differ.
+    const rows = await this.rpc<DeliveryRecord[] | null>('claim_lead_deliveries', {
+      p_worker: request.workerId,
+      p_limit: request.limit,
+      p_lease_seconds: Math.ceil(request.leaseMs / 1000),
+      p_channels: request.channels,
+    });
+    return (rows ?? []).map(toDelivery);
+  }
+
+  async complete(id: string, workerId: string): Promise<boolean> {
+    return (await this.rpc<boolean>('complete_lead_delivery', { p_id: id, p_worker: workerId })) === true;
+  }
+
+  async fail(id: string, failure: DeliveryFailureRecord): Promise<boolean> {
+    const done = await this.rpc<boolean>('fail_lead_delivery', {
+      p_id: id,
+      p_worker: failure.workerId,
+      p_error: failure.error.slice(0, 1000),
+      p_retry_at: failure.retryAt?.toISOString() ?? null,
+    });
+    return done === true;
+  }
+}
