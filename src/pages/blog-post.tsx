@@ -41,6 +41,9 @@ export default function BlogPostPage() {
                 {t('article.published')}{' '}
                 <time dateTime={post.publishedAt}>{longDate(post.publishedAt, lang)}</time>
               </span>
+              <span>
+                {t('article.updated')} <time dateTime={post.updatedAt}>{longDate(post.updatedAt, lang)}</time>
+              </span>
               <span>{t('minRead', { count: post.readingTime })}</span>
               <span>{t('article.words', { count: post.wordCount })}</span>
             </div>
@@ -58,9 +61,6 @@ export default function BlogPostPage() {
         </header>
         <div className="container narrow">
           <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
-          <p className="mt-8 text-sm muted">
-            {t('article.updated')} <time dateTime={post.updatedAt}>{longDate(post.updatedAt, lang)}</time>
-          </p>
           <aside aria-labelledby="author-title" className="card mt-10 sm:flex-row sm:items-start sm:gap-5">
             <img src={post.author.avatar} alt="" width={64} height={64} className="rounded-full" />
             <div>

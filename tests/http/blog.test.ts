@@ -4,6 +4,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { loadBlog } from '../../src/content/blog.server.ts';
+import { longDate } from '../../src/lib/format.ts';
 import { LANGUAGES } from '../../src/site.ts';
 import { GOOGLEBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
 
@@ -79,6 +80,10 @@ describe('articles', () => {
       expect(decode(h1)).toBe(post.title);
       expect(html).toContain(`href="/${lang}/blog"`);
       expect(html).toContain(`<time dateTime="${post.publishedAt}">`);
+      // The review date sits next to the publication date, in the page language.
+      const header = /<header class="page-hero">[\s\S]*?<\/header>/.exec(html)![0];
+      expect(header).toContain(lang === 'en' ? 'Updated' : 'Mis à jour le');
+      expect(header).toContain(`<time dateTime="${post.updatedAt}">${longDate(post.updatedAt, lang)}</time>`);
       expect(html).toContain(
         lang === 'en' ? `${post.readingTime} min read` : `${post.readingTime} min de lecture`,
       );

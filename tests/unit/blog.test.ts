@@ -152,6 +152,44 @@ describe('content validation', () => {
     }
   });
 
+  it('keeps titles and excerpts short enough for the page title and meta description, with no dated title', () => {
+    const blog = loadBlog();
+    for (const lang of ['en', 'fr'] as const) {
+      for (const p of blog.summaries(lang)) {
+        expect(p.title.length, `${lang}/${p.slug} title`).toBeLessThanOrEqual(70);
+        expect(p.excerpt.length, `${lang}/${p.slug} excerpt`).toBeLessThanOrEqual(160);
+        expect(p.title, `${lang}/${p.slug} title`).not.toMatch(/\b(19|20)\d\d\b/);
+      }
+    }
+  });
+
+  it('links every article to at least two external sources', () => {
+    const blog = loadBlog();
+    for (const lang of ['en', 'fr'] as const) {
+      for (const p of blog.posts(lang)) {
+        const links = p.content.match(/\]\(https:\/\/[^)\s]+\)/g) ?? [];
+        expect(links.length, `${lang}/${p.slug}`).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
+  it('uses French typography in French prose (code, inline code and URLs aside)', () => {
+    const blog = loadBlog();
+    for (const p of blog.posts('fr')) {
+      const prose = [p.title, p.excerpt, p.aiQuoteExcerpt, p.author.bio, p.content]
+        .join('\n')
+        .replace(/```[\s\S]*?```/g, '')
+        .replace(/`[^`\n]*`/g, '')
+        .replace(/\]\([^)\s]*\)/g, ']')
+        .replace(/https?:\/\/\S+/g, '');
+      expect(prose, `fr/${p.slug}: straight apostrophe`).not.toContain("'");
+      expect(prose, `fr/${p.slug}: space before ; ! ? or »`).not.toMatch(/[ \u00a0][;!?»]/);
+      expect(prose, `fr/${p.slug}: space after «`).not.toMatch(/« /);
+      expect(prose, `fr/${p.slug}: breaking space before :`).not.toMatch(/ :/);
+      expect(prose, `fr/${p.slug}: breaking space before %`).not.toMatch(/\d %/);
+    }
+  });
+
   it('reports a broken field with the file and the field', () => {
     const broken = valid.replace(/^category: .*$/m, 'category: "Gossip"');
     expect(() => parsePost(file, broken, 'en')).toThrow(ContentError);
