@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { fixtureOrigins } from './tests/fixtures/audit-sites.ts';
 
 // End-to-end tests against the production build, in Debian's Chromium (no browser download).
@@ -6,6 +7,8 @@ const PORT = 3210;
 /** The audit's fixture sites listen on consecutive ports from here. */
 export const FIXTURE_PORT = 3220;
 export const FIXTURE_ORIGINS = fixtureOrigins(FIXTURE_PORT);
+/** The mail sink (tests/fixtures/mail-sink.ts): the site's SMTP server, and where tests read the mail. */
+export const MAIL_SINK = { smtpPort: 3250, httpPort: 3251 };
 // E2E_BASE_URL runs the specs against a server you started yourself (e.g. `npm run dev` on another port).
 const external = process.env.E2E_BASE_URL;
 export const HUMAN_UA =
@@ -13,17 +16,7 @@ export const HUMAN_UA =
 const MOBILE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -68,6 +61,12 @@ export default defineConfig({
           timeout: 30_000,
         },
         {
+          command: `node --import tsx tests/fixtures/mail-sink.ts ${MAIL_SINK.smtpPort} ${MAIL_SINK.httpPort}`,
+          url: `http://127.0.0.1:${MAIL_SINK.httpPort}/messages`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+        },
+        {
           command: `node scripts/ensure-build.mjs && node dist/server/server.js`,
           url: `http://127.0.0.1:${PORT}/healthz`,
           reuseExistingServer: false,
@@ -82,6 +81,10 @@ export default defineConfig({
             SITE_URL: `http://127.0.0.1:${PORT}`,
             FORM_RATE_LIMIT_PER_MINUTE: '1000',
             AUDIT_RATE_LIMIT_PER_MINUTE: '1000',
+            // Every email the site sends goes to the mail sink.
+            SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
+            MAIL_FROM: 'GEO Platform <hello@geo.example>',
+            LEADS_NOTIFY_TO: 'team@geo.example',
             AUDIT_ALLOWED_HOSTS: Object.values(FIXTURE_ORIGINS)
               .map((origin) => origin.replace('http://', ''))
               .join(','),

@@ -11,6 +11,11 @@ import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
 import { answerClientError } from './src/server/client-error.ts';
 import { auditHttp } from './src/server/audit/http.ts';
 import { createAuditService } from './src/server/audit/service.ts';
+import { createLeadDelivery, describeChannels, loadDeliveryConfig } from './src/server/delivery/index.ts';
+import { deliveryMetrics } from './src/server/delivery/metrics.ts';
+import { newsletterSecret } from './src/server/delivery/secret.ts';
+import { createVisitorMailRenderer } from './src/server/email/visitor-mail.ts';
+import { newsletterActions } from './src/server/newsletter.ts';
 import { crawlerFiles } from './src/server/crawler-files.ts';
 import { detectLanguage } from './src/server/language.ts';
 import { leadsRouter } from './src/server/leads.ts';
@@ -54,7 +59,9 @@ export interface ServerOptions {
   httpServer?: Server;
 }
 
-export type App = Express & { locals: { config: Config; logger: Logger; close: () => Promise<void> } };
+export type App = Express & {
+  locals: { config: Config; logger: Logger; deliveryChannels: string; close: () => Promise<void> };
+};
 
 /** Client and server bundles: Vite's dev server in development, dist/ in production. */
 async function loadBundles(options: ServerOptions) {
@@ -81,23 +88,63 @@ async function loadBundles(options: ServerOptions) {
 
 /** Builds the Express app without listening, so tests can drive it with supertest. */
 export async function createServer(options: ServerOptions = {}): Promise<App> {
-  const config = loadConfig(options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const config = loadConfig(env);
+  const deliveryConfig = loadDeliveryConfig(env);
   const logger = options.logger ?? createLogger(config.logLevel);
   const dev = options.dev ?? false;
   const { renderer, assets, vite } = await loadBundles(options);
-  const store = options.store ?? (await openStore(config));
+  const store =
+    options.store ??
+    (await openStore(config, {
+      channels: deliveryConfig.channels,
+      supabaseServiceRoleKey: deliveryConfig.supabaseServiceRoleKey,
+    }));
   const metrics = createMetrics();
+  const auditService = createAuditService({
+    settings: config.audit,
+    siteUrl: config.siteUrl,
+    onOutcome: metrics.audit,
+  });
   const audits = auditHttp({
-    service: createAuditService({
-      settings: config.audit,
-      siteUrl: config.siteUrl,
-      onOutcome: metrics.audit,
-    }),
+    service: auditService,
     rateLimitPerMinute: config.audit.rateLimitPerMinute,
     logger,
     onRateLimited: () => metrics.audit('rateLimited', undefined),
   });
   const statusPages = { renderer, assets };
+
+  // Lead delivery (design §14): the store's outbox, drained by a worker in this process through the
+  // channels that are configured; nothing runs when none is.
+  const tokenSecret = newsletterSecret({
+    env,
+    dataDir: config.dataDir,
+    supabase: Boolean(config.supabaseUrl),
+    needed: deliveryConfig.channels.has('visitor-email'),
+  });
+  const delivery = store.outbox
+    ? createLeadDelivery({
+        config: deliveryConfig,
+        outbox: store.outbox,
+        logger,
+        onOutcome: deliveryMetrics(metrics.registry),
+        ...(tokenSecret
+          ? {
+              renderer: createVisitorMailRenderer({
+                siteUrl: config.siteUrl,
+                tokenSecret,
+                audit: (url, lang) => auditService.audit(url, lang),
+              }),
+            }
+          : {}),
+      })
+    : undefined;
+  delivery?.start();
+  const newsletter = newsletterActions({
+    subscriptions: tokenSecret ? store.subscriptions : undefined,
+    secret: tokenSecret,
+    logger,
+  });
   // Pages without a date of their own are as new as the build that made them (not the process's
   // start, so a restart does not tell crawlers that every page changed).
   const builtAt = vite ? new Date() : statSync(path.join(ROOT, 'dist/client/.vite/manifest.json')).mtime;
@@ -221,7 +268,10 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       store,
       source: config.projectSource,
       logger,
-      onLead: metrics.lead,
+      onLead: (form, outcome) => {
+        metrics.lead(form, outcome);
+        if (outcome === 'stored') delivery?.nudge();
+      },
       rateLimitPerMinute: config.formRateLimitPerMinute,
     }),
   );
@@ -245,21 +295,22 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     res.redirect(target.status, target.location);
   });
 
-  // 7. Pages: GET and HEAD only, rendered by React for humans and crawlers.
+  // 7. Pages: GET and HEAD only, rendered by React for humans and crawlers; one exception, the
+  // newsletter's unsubscribe, which a button or a mail client's one-click request (RFC 8058) posts.
+  const pages = pageHandler({
+    ...site,
+    crawlerCacheMs: dev ? 0 : 60_000,
+    onCrawlerCache: metrics.crawlerCache,
+    pageAudit: audits.pageAudit,
+    newsletterAction: newsletter,
+  });
+  app.post('/:lang/newsletter/unsubscribe', express.urlencoded({ extended: false, limit: '1kb' }), pages);
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.set('Allow', 'GET, HEAD');
     void sendStatusPage(req, res, statusPages, 405);
   });
-  app.get(
-    '/{*splat}',
-    pageHandler({
-      ...site,
-      crawlerCacheMs: dev ? 0 : 60_000,
-      onCrawlerCache: metrics.crawlerCache,
-      pageAudit: audits.pageAudit,
-    }),
-  );
+  app.get('/{*splat}', pages);
 
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
     const code = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
@@ -274,7 +325,10 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
 
   app.locals.config = config;
   app.locals.logger = logger;
+  app.locals.deliveryChannels = describeChannels(deliveryConfig);
   app.locals.close = async () => {
+    // Deliveries in progress finish before the store closes; pending ones wait in the outbox.
+    await delivery?.stop();
     await store.close();
     await vite?.close();
   };
@@ -306,10 +360,12 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
       port,
       siteUrl: config.siteUrl,
       store: config.supabaseUrl ? 'supabase' : 'embedded',
+      deliveryChannels: app.locals.deliveryChannels,
       startupMs: Math.round(performance.now() - started),
     },
     `listening on http://localhost:${port}`,
   );
+  logger.info({ channels: app.locals.deliveryChannels }, `lead delivery: ${app.locals.deliveryChannels}`);
 
   let stopping = false;
   // While stopping, every response closes its connection, so no keep-alive socket outlives it.

@@ -13,9 +13,9 @@ export interface BuiltServer {
 }
 
 export function spawnBuiltServer(
-  options: { nodeFlags?: string[]; env?: Record<string, string> } = {},
+  options: { nodeFlags?: string[]; env?: Record<string, string>; port?: number } = {},
 ): BuiltServer {
-  const port = 3900 + Math.floor(Math.random() * 400);
+  const port = options.port ?? 3900 + Math.floor(Math.random() * 400);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'geo-measure-'));
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), 'dist/server/server.js'], {

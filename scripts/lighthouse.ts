@@ -4,6 +4,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { ensureBuild } from './ensure-build.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, KEY_PAGES } from './chromium.ts';
 
 // npm run lighthouse: Lighthouse 12 with Debian's Chromium, mobile settings, against the production
 // build on loopback. Lighthouse announces itself in its user agent and isbot counts it as a bot, so
@@ -13,16 +14,7 @@ import { ensureBuild } from './ensure-build.mjs';
 
 const MOBILE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const DEFAULT_PAGES = [
-  '/en/',
-  '/fr/',
-  '/en/guide',
-  '/fr/guide',
-  '/en/tools',
-  '/fr/tools',
-  '/en/blog/ultimate-geo-guide-2025',
-  '/fr/blog/ultimate-geo-guide-2025',
-];
+const DEFAULT_PAGES = KEY_PAGES;
 // `npm run lighthouse -- /en/faq` measures only the pages given.
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -36,16 +28,8 @@ ensureBuild(ROOT);
 const { base, stop } = spawnBuiltServer({ env: { LOG_LEVEL: 'warn' } });
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 
 /** One Lighthouse run; a run that Lighthouse itself reports as failed (runtimeError) is retried once. */

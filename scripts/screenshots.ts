@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 // Screenshots of pages for a person to look at: npm run screenshots -- [base-url] [paths...]
 // Writes .tmp/screenshots/{lang}-{page}-{width}-{theme}.png
@@ -10,17 +11,7 @@ const HUMAN_UA =
 const out = '.tmp/screenshots';
 mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const errors: string[] = [];
 for (const width of [390, 1280]) {
   for (const theme of ['light', 'dark'] as const) {

@@ -14,6 +14,7 @@ import { LANGUAGES, isLang, type Lang } from './site.ts';
 import { ErrorScreen } from './pages/StatusScreens.tsx';
 import type { ClientPayload } from './payload.ts';
 import type { AuditOutcome } from './lib/audit.ts';
+import { newsletterStatus, type NewsletterOutcome } from './lib/newsletter.ts';
 import { clientStarter } from './lib/client-starter.ts';
 import { setGraphBuilder } from './seo/graph-builder.ts';
 import { buildPageGraph } from './seo/page-graph.ts';
@@ -58,6 +59,8 @@ export interface RenderInput {
   scripts: ClientScripts;
   /** The Tools page's `?url=` audit, run by the server before rendering. */
   audit?: AuditOutcome | undefined;
+  /** The outcome of a newsletter link, checked and recorded by the server before rendering. */
+  newsletter?: NewsletterOutcome | undefined;
 }
 
 export type RenderResult =
@@ -75,7 +78,9 @@ function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
 
 export async function render(input: RenderInput): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
-  const context = await handler.query(request, { requestContext: { ...requestContext, audit: input.audit } });
+  const context = await handler.query(request, {
+    requestContext: { ...requestContext, audit: input.audit, newsletter: input.newsletter },
+  });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
@@ -84,7 +89,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const status =
     context.statusCode !== 200
       ? context.statusCode
-      : (deepest?.status ?? (input.audit ? auditStatus(input.audit) : 200));
+      : (deepest?.status ??
+        (input.audit
+          ? auditStatus(input.audit)
+          : input.newsletter
+            ? newsletterStatus(input.newsletter.result)
+            : 200));
   const pathLang = context.matches.find((m) => m.route.id === 'lang')?.params.lang;
   const lang: Lang = isLang(pathLang) ? pathLang : input.fallbackLang;
   const i18n = I18N[lang];

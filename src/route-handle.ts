@@ -16,7 +16,7 @@ export interface PageMeta {
 
 /** What a route tells the document about itself. */
 export interface RouteHandle {
-  page?: PageId | 'blogPost' | 'offline' | 'notFound';
+  page?: PageId | 'blogPost' | 'offline' | 'newsletter' | 'notFound';
   /** Translation namespaces the route's component reads (besides 'common'). */
   ns?: string[];
   /** Translation key of the `{ title, description }` object; by default `{page}:meta`. */

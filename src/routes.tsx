@@ -8,6 +8,7 @@ import {
 } from 'react-router-dom';
 import type { BlogPostData, ServerRequestContext } from './content/blog-data.ts';
 import type { ToolsData } from './lib/audit.ts';
+import { isNewsletterAction } from './lib/newsletter.ts';
 import { Document } from './document.tsx';
 import { ensureNamespaces } from './i18n/namespaces.ts';
 import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
@@ -112,6 +113,34 @@ const articleRoute: RouteObject = {
   lazy: articleModule.lazy,
 };
 
+const NEWSLETTER_NS = ['newsletter'];
+const newsletterModule = pageModule('newsletter');
+
+/**
+ * /{lang}/newsletter/confirm and /unsubscribe: where the newsletter emails' links lead. The server
+ * checks the link and records the change before rendering (src/server/newsletter.ts).
+ */
+const newsletterRoute: RouteObject = {
+  id: 'newsletter',
+  path: 'newsletter/:action',
+  handle: {
+    page: 'newsletter',
+    ns: NEWSLETTER_NS,
+    source: newsletterModule.source,
+    meta: ({ t }) => ({
+      title: t('newsletter:meta.title'),
+      description: t('newsletter:meta.description'),
+      noindex: true,
+    }),
+  } satisfies RouteHandle,
+  loader: async (args) => {
+    await ensureNamespaces(langOf(args), NEWSLETTER_NS);
+    if (!isNewsletterAction(args.params.action)) throw data(null, { status: 404, statusText: 'Not Found' });
+    return (args.context as ServerRequestContext | undefined)?.newsletter ?? null;
+  },
+  lazy: newsletterModule.lazy,
+};
+
 function Root() {
   return (
     <Document>
@@ -159,6 +188,7 @@ export const routes: RouteObject[] = [
         children: [
           ...PAGES.map(pageRoute),
           articleRoute,
+          newsletterRoute,
           {
             id: 'offline',
             path: 'offline',

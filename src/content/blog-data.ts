@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { localePath, isLang, type Lang } from '../site.ts';
 import type { AuditOutcome } from '../lib/audit.ts';
+import type { NewsletterOutcome } from '../lib/newsletter.ts';
 import { relatedPosts, type Post, type PostSummary } from './blog.ts';
 
 // Blog data for route loaders, on both sides: on the server the content module arrives through the
@@ -27,6 +28,8 @@ export interface ServerRequestContext {
   blog: BlogSource;
   /** The Tools page's audit for `?url=`, run by the server before rendering (src/server/audit/). */
   audit?: AuditOutcome | undefined;
+  /** The outcome of a newsletter link, checked and recorded by the server (src/server/newsletter.ts). */
+  newsletter?: NewsletterOutcome | undefined;
 }
 
 export function blogListData(source: BlogSource, lang: Lang): BlogListData {

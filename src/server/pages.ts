@@ -6,6 +6,7 @@ import { classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
 import { isTheme } from '../site-context.tsx';
 import { splitLangPath, type Lang } from '../site.ts';
 import type { AuditOutcome } from '../lib/audit.ts';
+import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
 import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +32,11 @@ export interface PageDeps {
   onCrawlerCache?: (result: 'hit' | 'miss') => void;
   /** The audit a Tools page with `?url=` shows (people only; crawlers get the plain page). */
   pageAudit?: (req: Request, res: Response, lang: Lang) => Promise<AuditOutcome | undefined>;
+  /** Checks and records a newsletter link (/{lang}/newsletter/confirm|unsubscribe). */
+  newsletterAction?: (req: Request, action: NewsletterAction) => Promise<NewsletterOutcome>;
 }
+
+const NEWSLETTER_PATH = /^\/(?:en|fr)\/newsletter\/(confirm|unsubscribe)\/?$/;
 
 /** The site-wide context of one render. */
 export function siteFor(
@@ -129,9 +134,15 @@ export function pageHandler(deps: PageDeps): RequestHandler {
 
     const pageLang = splitLangPath(req.path)?.lang ?? fallbackLang;
     const audit = auditPage && !visitor.isBot ? await deps.pageAudit?.(req, res, pageLang) : undefined;
+    const newsletterMatch = NEWSLETTER_PATH.exec(req.path);
+    const newsletter =
+      newsletterMatch && deps.newsletterAction
+        ? await deps.newsletterAction(req, newsletterMatch[1] as NewsletterAction)
+        : undefined;
     const renderer = await deps.renderer();
     const result = await renderer.render({
       audit,
+      newsletter,
       url: siteUrlOf(req, deps.siteUrl).href,
       fallbackLang,
       nonce: humanKey ? NONCE_TOKEN : res.locals.nonce,

@@ -49,10 +49,15 @@ export function pageDescription(lang: Lang, page: PageEntry): string {
 }
 
 /**
- * What no crawler should fetch: the JSON API, and audit results (`/{lang}/tools?url=…`), which are
- * one visitor's report of another site, rendered on demand and marked noindex.
+ * What no crawler should fetch: the JSON API, audit results (`/{lang}/tools?url=…`), which are one
+ * visitor's report of another site, rendered on demand and marked noindex, and newsletter links.
  */
-const PRIVATE_PATHS = ['/api/', ...LANGUAGES.map((lang) => `${localePath(lang, 'tools')}?url=`)];
+const PRIVATE_PATHS = [
+  '/api/',
+  ...LANGUAGES.map((lang) => `${localePath(lang, 'tools')}?url=`),
+  // One visitor's newsletter links: nothing to index.
+  ...LANGUAGES.map((lang) => `${localePath(lang, 'newsletter')}/`),
+];
 const disallowPrivate = PRIVATE_PATHS.map((path) => `Disallow: ${path}`);
 
 export function robotsTxt({ siteUrl, policy }: SiteFilesInput): string {

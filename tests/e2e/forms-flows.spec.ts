@@ -171,8 +171,8 @@ test.describe('without JavaScript', () => {
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/en\/blog$/);
     const status = page.locator('section[aria-labelledby="newsletter-title"]').getByRole('status');
-    await expect(status).toContainText("You're subscribed! 📬");
-    await expect(status).toContainText('Look out for our next issue in your inbox.');
+    await expect(status).toContainText('Almost there: confirm your subscription 📬');
+    await expect(status).toContainText('We have sent a confirmation link to your inbox.');
   });
 });
 
@@ -201,9 +201,9 @@ test.describe('newsletter with JavaScript', () => {
     await input.fill(email);
     await page.getByRole('button', { name: 'S’abonner' }).click();
     const region = notifications(page);
-    await expect(region.getByText('Vous êtes inscrit ! 📬')).toBeVisible();
+    await expect(region.getByText('Plus qu’une étape\u00a0: confirmez votre inscription 📬')).toBeVisible();
     await expect(
-      region.getByText('Surveillez votre boîte de réception pour notre prochain numéro.'),
+      region.getByText('Nous vous avons envoyé un lien de confirmation.', { exact: false }),
     ).toBeVisible();
     await expect(input).toHaveValue('');
     expect(sent).toEqual([expect.objectContaining({ email, lang: 'fr' })]);

@@ -1,14 +1,10 @@
 import { execFile } from 'node:child_process';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createClient } from '@libsql/client';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VisitorMailRenderer } from '../../src/server/delivery/channels/visitor-email.ts';
 import {
@@ -20,6 +16,17 @@ import { createLeadDelivery } from '../../src/server/delivery/index.ts';
 import { nextAttemptAt, type DeliveryOutcome } from '../../src/server/delivery/worker.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { StoreUnavailableError, type Delivery, type DeliveryChannel } from '../../src/server/store/types.ts';
+import {
+  closePeers,
+  onClose,
+  freePort,
+  parseMail,
+  startReceiver,
+  startSmtp,
+  status,
+  verifySignature,
+  waitFor,
+} from './delivery-peers.ts';
 
 // Lead delivery end to end on loopback: a real SMTP server (smtp-server) and a webhook receiver
 // (node:http) started here, the embedded store in a temporary directory, and the worker driven by
@@ -29,179 +36,7 @@ const SECRET = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString
 const MAIL_FROM = 'Geo Leads <leads@geo.example>';
 const silent = pino({ level: 'silent' });
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-// --- Loopback servers --------------------------------------------------------------------------
-
-interface Mail {
-  raw: string;
-  from: string;
-  to: string[];
-  user: unknown;
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function startSmtp(port = 0) {
-  const messages: Mail[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authOptional: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'team' && auth.password === 's3cret') callback(null, { user: auth.username });
-      else callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        messages.push({
-          raw: Buffer.concat(chunks).toString('utf8'),
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          user: session.user,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const actual = (server.server.address() as AddressInfo).port;
-  let closed = false;
-  const close = () =>
-    closed
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => ((closed = true), server.close(() => resolve())));
-  cleanups.push(close);
-  return { port: actual, messages, close };
-}
-
-interface Hook {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-async function startReceiver(answer: (n: number, res: ServerResponse) => void = (_n, res) => res.end()) {
-  const requests: Hook[] = [];
-  const state = { answer };
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      requests.push({ headers: req.headers, body });
-      state.answer(requests.length, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/leads?token=t0k3n`,
-    requests,
-    state,
-  };
-}
-
-const status = (code: number) => (_n: number, res: ServerResponse) => {
-  res.statusCode = code;
-  res.end();
-};
-
-/** Standard Webhooks verification, written here independently of the signer (constant-time compare). */
-function verifySignature(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
-  const id = String(headers['webhook-id'] ?? '');
-  const timestamp = String(headers['webhook-timestamp'] ?? '');
-  if (!id || !/^\d+$/.test(timestamp)) return false;
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = Buffer.from(
-    createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64'),
-  );
-  return String(headers['webhook-signature'] ?? '')
-    .split(' ')
-    .some((entry) => {
-      const [version, signature] = entry.split(',');
-      const given = Buffer.from(signature ?? '');
-      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
-    });
-}
-
-// --- Reading raw messages (no mail parser installed) ------------------------------------------------
-
-function headerBlock(raw: string): { headers: Map<string, string>; body: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const headers = new Map<string, string>();
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body: raw.slice(split + 4) };
-}
-
-function decodePart(headers: Map<string, string>, body: string): string {
-  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const text = body.replace(/=\r\n/g, '');
-    const bytes: number[] = [];
-    for (let i = 0; i < text.length; i++) {
-      const hex = text.slice(i + 1, i + 3);
-      if (text[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-        bytes.push(parseInt(hex, 16));
-        i += 2;
-      } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
-    }
-    return Buffer.from(bytes).toString('utf8');
-  }
-  return body;
-}
-
-/** Headers (names lower-cased, folded lines joined) and the decoded text and HTML parts. */
-function parseMail(raw: string) {
-  const { headers, body } = headerBlock(raw);
-  const parts: Record<string, string> = {};
-  const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1];
-  const sections = boundary ? body.split(`--${boundary}`).slice(1, -1) : [raw];
-  for (const section of sections) {
-    const part = headerBlock(section.replace(/^\r\n/, ''));
-    const type = (part.headers.get('content-type') ?? '').split(';')[0]!.trim();
-    parts[type] = decodePart(part.headers, part.body.replace(/\r\n$/, '')).replace(/\r\n/g, '\n');
-  }
-  return { headers, text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
-}
-
-// --- Harness --------------------------------------------------------------------------------------
-
-async function waitFor<T>(
-  check: () => T | Promise<T>,
-  what: string,
-  limitMs = 15_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+afterEach(closePeers);
 
 function testClock() {
   let offset = 0;
@@ -256,7 +91,7 @@ async function harness(options: HarnessOptions) {
     await worker.stop();
     await store.close();
   };
-  cleanups.push(close);
+  onClose(close);
   if (options.start !== false) worker.start();
   return { store, worker, clock, outcomes, dataDir, config, close };
 }
@@ -472,7 +307,7 @@ describe('team email and webhook', () => {
     const smtp = await startSmtp();
     const { store } = await harness({ smtpPort: smtp.port, start: false });
     const raw = createClient({ url: `file:${store.file}` });
-    cleanups.push(() => raw.close());
+    onClose(() => raw.close());
     await raw.execute(
       `CREATE TRIGGER refuse_webhook BEFORE INSERT ON lead_deliveries WHEN NEW.channel = 'webhook'
        BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`,
@@ -736,7 +571,7 @@ describe('visitor emails', () => {
       now: clock.now,
       pollIntervalMs: 5,
     });
-    cleanups.push(() => worker.stop());
+    onClose(() => worker.stop());
     expect(Object.keys(worker.senders).sort()).toEqual(['team-email', 'visitor-email']);
     worker.start();
     // Six team emails and three visitor emails; the webhook deliveries wait for a worker with a webhook.

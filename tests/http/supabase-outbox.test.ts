@@ -410,3 +410,39 @@ describe('SupabaseOutbox and the worker', () => {
     ).rejects.toThrow(/permission denied/);
   });
 });
+
+describe('newsletter double opt-in', () => {
+  const setStatus = (role: Role, email: string, status: string) =>
+    as(role, (tx) =>
+      tx.query<{ r: string }>('select public.set_newsletter_status($1, $2) as r', [email, status]),
+    );
+
+  it('records a confirmation and an unsubscription for the service role, case-insensitively', async () => {
+    await insertLead(db, 'News@Example.org', 'newsletter');
+    expect((await setStatus('service_role', 'news@example.org', 'subscribed')).rows[0]!.r).toBe('changed');
+    expect((await setStatus('service_role', 'NEWS@example.org', 'subscribed')).rows[0]!.r).toBe('unchanged');
+    expect((await setStatus('service_role', 'news@example.org', 'unsubscribed')).rows[0]!.r).toBe('changed');
+    expect((await setStatus('service_role', 'nobody@example.org', 'subscribed')).rows[0]!.r).toBe('unknown');
+    const { rows } = await db.query<{ status: string }>(
+      "select status from public.leads where email = 'News@Example.org'",
+    );
+    expect(rows[0]!.status).toBe('unsubscribed');
+  });
+
+  it('refuses anyone else, and any other status', async () => {
+    await insertLead(db, 'news@example.org', 'newsletter');
+    for (const role of ['anon', 'authenticated'] as const) {
+      await expect(setStatus(role, 'news@example.org', 'subscribed')).rejects.toThrow(/permission denied/);
+    }
+    await expect(setStatus('service_role', 'news@example.org', 'new')).rejects.toThrow(
+      /invalid newsletter status/,
+    );
+    // Only newsletter sign-ups change: a contact lead with the same address keeps its status.
+    await insertLead(db, 'news@example.org', 'contact');
+    await setStatus('service_role', 'news@example.org', 'subscribed');
+    const { rows } = await db.query<{ status: string }>(
+      "select status from public.leads where lead_data ->> 'form_type' = 'contact'",
+    );
+    expect(rows[0]!.status).toBe('new');
+  });
+});

@@ -10,7 +10,7 @@ export function NewsletterForm() {
   const form = useLeadForm({ form: 'newsletter', fields: ['email'], required: ['email'] });
   const error = form.errors.email;
   return (
-    <section aria-labelledby="newsletter-title" className="section">
+    <section id="newsletter" aria-labelledby="newsletter-title" className="section">
       <div className="container">
         <div className="card items-center text-center md:px-12 md:py-10">
           <span className="card-icon">

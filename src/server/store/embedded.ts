@@ -18,6 +18,8 @@ import {
   type DeliveryKind,
   type DeliveryPayload,
   type DeliveryStatus,
+  type NewsletterSubscriptions,
+  type SubscriptionStatus,
   type LeadContext,
   type LeadRow,
   type LeadStore,
@@ -173,7 +175,7 @@ interface Row {
   leadData: Record<string, unknown>;
 }
 
-export class EmbeddedStore implements LeadStore, Outbox {
+export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions {
   readonly kind = 'embedded' as const;
   /** Channels that get a delivery for each new lead. */
   readonly channels: ReadonlySet<DeliveryChannel>;
@@ -388,6 +390,31 @@ export class EmbeddedStore implements LeadStore, Outbox {
       },
       ctx,
     );
+  }
+
+  /** The newsletter's double opt-in: always available on the embedded store. */
+  get subscriptions(): NewsletterSubscriptions {
+    return this;
+  }
+
+  async setStatus(email: string, status: SubscriptionStatus): Promise<'changed' | 'unchanged' | 'unknown'> {
+    const key = email.toLowerCase();
+    // One statement: the update applies only to sign-ups not already in that state.
+    const [before, updated] = await this.client.batch(
+      [
+        {
+          sql: "SELECT count(*) AS n FROM leads WHERE form_type = 'newsletter' AND email_key = ?",
+          args: [key],
+        },
+        {
+          sql: "UPDATE leads SET status = ? WHERE form_type = 'newsletter' AND email_key = ? AND status <> ?",
+          args: [status, key, status],
+        },
+      ],
+      'write',
+    );
+    if (Number(before!.rows[0]!.n) === 0) return 'unknown';
+    return updated!.rowsAffected > 0 ? 'changed' : 'unchanged';
   }
 
   async ping(): Promise<void> {

@@ -10,7 +10,9 @@ import {
   type DeliveryKind,
   type DeliveryPayload,
   type DeliveryStatus,
+  type NewsletterSubscriptions,
   type Outbox,
+  type SubscriptionStatus,
 } from './types.ts';
 
 // The lead delivery outbox in Supabase (design §14). The database fills `lead_deliveries` in the
@@ -60,7 +62,7 @@ export function toDelivery(row: DeliveryRecord): Delivery {
   };
 }
 
-export class SupabaseOutbox implements Outbox {
+export class SupabaseOutbox implements Outbox, NewsletterSubscriptions {
   private readonly client: SupabaseClient;
   private readonly channels: DeliveryChannel[];
   private announced = false;
@@ -89,6 +91,14 @@ export class SupabaseOutbox implements Outbox {
     if (this.announced) return;
     await this.rpc('set_lead_delivery_channels', { p_channels: this.channels });
     this.announced = true;
+  }
+
+  async setStatus(email: string, status: SubscriptionStatus): Promise<'changed' | 'unchanged' | 'unknown'> {
+    const result = await this.rpc<string>('set_newsletter_status', { p_email: email, p_status: status });
+    if (result !== 'changed' && result !== 'unchanged' && result !== 'unknown') {
+      throw new StoreUnavailableError(`Supabase set_newsletter_status answered ${String(result)}`);
+    }
+    return result;
   }
 
   async claim(request: ClaimRequest): Promise<Delivery[]> {

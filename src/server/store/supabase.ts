@@ -9,6 +9,7 @@ import {
   UTM,
   type LeadContext,
   type LeadStore,
+  type NewsletterSubscriptions,
   type Outbox,
   type SaveOutcome,
 } from './types.ts';
@@ -55,9 +56,16 @@ export class SupabaseStore implements LeadStore {
 
   /** The lead delivery outbox, when delivery is on (another client: it needs the service_role key). */
   readonly outbox: Outbox | undefined;
+  /** The newsletter's opt-in, through the same service_role client as the outbox. */
+  readonly subscriptions: NewsletterSubscriptions | undefined;
 
-  constructor(url: string, anonKey: string, options: { timeoutMs?: number; outbox?: Outbox } = {}) {
+  constructor(
+    url: string,
+    anonKey: string,
+    options: { timeoutMs?: number; outbox?: Outbox & NewsletterSubscriptions } = {},
+  ) {
     this.outbox = options.outbox;
+    this.subscriptions = options.outbox;
     this.client = createClient(url, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: { fetch: fetchWithTimeout(options.timeoutMs ?? SUPABASE_TIMEOUT_MS) },

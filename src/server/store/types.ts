@@ -54,6 +54,11 @@ export interface LeadStore {
   saveWaitlist(input: WaitlistInput, ctx: LeadContext): Promise<SaveOutcome>;
   saveContact(input: ContactInput, ctx: LeadContext): Promise<SaveOutcome>;
   saveNewsletter(input: NewsletterInput, ctx: LeadContext): Promise<SaveOutcome>;
+  /**
+   * The newsletter's double opt-in (design §14): an address is subscribed once its confirmation link
+   * is followed, and unsubscribed by its unsubscribe link. Present when visitor emails can be sent.
+   */
+  readonly subscriptions?: NewsletterSubscriptions;
   /** Throws StoreUnavailableError when the store cannot take writes. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -159,4 +164,14 @@ export interface Outbox {
   complete(id: string, workerId: string, at: Date): Promise<boolean>;
   /** Records a failed attempt and the next one (or death); false when the lease was lost. */
   fail(id: string, failure: DeliveryFailureRecord): Promise<boolean>;
+}
+
+export type SubscriptionStatus = 'subscribed' | 'unsubscribed';
+
+export interface NewsletterSubscriptions {
+  /**
+   * Sets the status of every newsletter sign-up of `email` (case-insensitive): `changed`, `unchanged`
+   * when it already had it, or `unknown` when the address never signed up.
+   */
+  setStatus(email: string, status: SubscriptionStatus): Promise<'changed' | 'unchanged' | 'unknown'>;
 }

@@ -24,6 +24,10 @@ export function createMailTransport(smtpUrl: string): MailTransport {
   return createTransport({
     url: smtpUrl,
     ...SMTP_TIMEOUTS,
+    // A few connections kept open and reused: a burst of leads is not a burst of SMTP handshakes.
+    pool: true,
+    maxConnections: 4,
+    maxMessages: 100,
     // Message content never names files or URLs to attach: refuse them if it ever does.
     disableFileAccess: true,
     disableUrlAccess: true,

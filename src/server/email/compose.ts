@@ -1,0 +1,81 @@
+import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
+import type { Lang } from '../../site.ts';
+import { renderHtml, renderText, type Block, type EmailDocument, type Inline } from './layout.ts';
+import { pageUrl } from './links.ts';
+import type { Translate } from './texts.ts';
+
+// What every visitor email shares: the greeting, the sign-off, the footer that says who sends it
+// and why, and the assembly of the HTML and plain-text versions.
+
+export interface EmailContext {
+  lang: Lang;
+  t: Translate;
+  /** Normalised, without a trailing slash. */
+  siteUrl: string;
+  /** The visitor's address, as the email is sent to it. */
+  email: string;
+}
+
+/** Clips a visitor's or an audited site's text to `max` characters (whole code points), adding "…". */
+export function clip(value: string, max: number): { text: string; clipped: boolean } {
+  const chars = Array.from(value);
+  if (chars.length <= max) return { text: value, clipped: false };
+  return { text: `${chars.slice(0, max).join('').trimEnd()}…`, clipped: true };
+}
+
+/** The host name people recognise: `www.` dropped, nothing else (punycode stays as it is). */
+export function displayDomain(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./i, '');
+  } catch {
+    return clip(url, 60).text;
+  }
+}
+
+export function siteLabel(siteUrl: string): string {
+  return displayDomain(siteUrl);
+}
+
+export function greeting(ctx: EmailContext, name: string | null): Block {
+  return {
+    type: 'paragraph',
+    content: [name ? ctx.t('layout.greeting', { name }) : ctx.t('layout.greetingAnonymous')],
+  };
+}
+
+export function signOff(ctx: EmailContext): Block {
+  return { type: 'paragraph', content: [ctx.t('layout.signOff')] };
+}
+
+/** Why the visitor gets this email, then who sends it; `extra` goes between (the unsubscribe line). */
+export function footer(ctx: EmailContext, why: string, extra: Block[] = []): Block[] {
+  const home = pageUrl(ctx.siteUrl, ctx.lang);
+  const links: Inline[] = [
+    { strong: ctx.t('layout.brand') },
+    ' · ',
+    { href: home, text: siteLabel(ctx.siteUrl), plain: home },
+    ' · ',
+    { href: pageUrl(ctx.siteUrl, ctx.lang, 'privacy'), text: ctx.t('layout.privacyLink') },
+  ];
+  return [
+    { type: 'paragraph', muted: true, content: [why] },
+    ...extra,
+    { type: 'paragraph', muted: true, content: links },
+  ];
+}
+
+export function assemble(
+  ctx: EmailContext,
+  parts: Pick<EmailDocument, 'subject' | 'preheader' | 'body' | 'footer'>,
+  headers?: Record<string, string>,
+): VisitorMail {
+  const doc: EmailDocument = {
+    lang: ctx.lang,
+    brand: ctx.t('layout.brand'),
+    tagline: ctx.t('layout.tagline'),
+    ...parts,
+  };
+  const mail: VisitorMail = { subject: parts.subject, html: renderHtml(doc), text: renderText(doc) };
+  if (headers) mail.headers = headers;
+  return mail;
+}

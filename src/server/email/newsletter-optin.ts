@@ -1,0 +1,49 @@
+import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
+import { assemble, footer, siteLabel, type EmailContext } from './compose.ts';
+import { listUnsubscribeHeaders } from './links.ts';
+
+// The newsletter's double opt-in (design §14): the address is subscribed only once the link is
+// followed; the link expires in 7 days. Like every newsletter email it carries an unsubscribe link
+// in its body and in the List-Unsubscribe headers (one click, RFC 8058).
+
+export interface NewsletterOptinEmail {
+  confirmUrl: string;
+  unsubscribeUrl: string;
+}
+
+export function newsletterOptin(ctx: EmailContext, input: NewsletterOptinEmail): VisitorMail {
+  const { t } = ctx;
+  return assemble(
+    ctx,
+    {
+      subject: t('newsletter.subject'),
+      preheader: t('newsletter.preheader'),
+      body: [
+        { type: 'heading', level: 1, text: t('newsletter.title') },
+        { type: 'paragraph', content: [t('newsletter.intro', { email: ctx.email })] },
+        { type: 'paragraph', content: [{ strong: t('newsletter.pending') }] },
+        {
+          type: 'button',
+          href: input.confirmUrl,
+          text: t('newsletter.button'),
+          fallback: t('layout.copyLink'),
+        },
+        { type: 'paragraph', content: [t('newsletter.expires')] },
+        { type: 'paragraph', content: [t('newsletter.notYou')] },
+        { type: 'paragraph', content: [t('layout.signOff')] },
+      ],
+      footer: footer(ctx, t('newsletter.why', { email: ctx.email, site: siteLabel(ctx.siteUrl) }), [
+        {
+          type: 'paragraph',
+          muted: true,
+          content: [
+            t('newsletter.promise'),
+            ' ',
+            { href: input.unsubscribeUrl, text: t('newsletter.unsubscribe') },
+          ],
+        },
+      ]),
+    },
+    listUnsubscribeHeaders(input.unsubscribeUrl),
+  );
+}

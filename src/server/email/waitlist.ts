@@ -1,0 +1,196 @@
+import {
+  categoryStatus,
+  scoreBand,
+  scoreMessageKey,
+  type AuditItem,
+  type AuditOutcome,
+  type AuditReport,
+} from '../../lib/audit.ts';
+import { longDate } from '../../lib/format.ts';
+import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
+import {
+  assemble,
+  clip,
+  displayDomain,
+  footer,
+  greeting,
+  signOff,
+  siteLabel,
+  type EmailContext,
+} from './compose.ts';
+import type { Block, Finding, Inline } from './layout.ts';
+import { pageUrl, toolsUrl } from './links.ts';
+
+// The waitlist confirmation (design §14): the visitor is on the list, and the email carries the
+// free AI citation audit of the website they gave, or says plainly why there is none yet.
+
+/** How many findings the email lists; the full report on the site has the rest. */
+export const TOP_FINDINGS = 6;
+/** The failure reasons the email explains; any other is described generically. */
+const EXPLAINED = new Set(['refused', 'unreachable', 'timeout', 'httpError', 'notHtml', 'tooLarge']);
+
+export interface WaitlistEmail {
+  name: string | null;
+  /** The address the visitor gave, normalised for the audit; null when it was missing or unusable. */
+  website: string | null;
+  /** The audit of `website` (never a transient failure: those are retried, not sent). */
+  outcome: AuditOutcome | null;
+}
+
+const score100 = (n: number) => Math.min(100, Math.max(0, Math.round(Number.isFinite(n) ? n : 0)));
+
+/** Failed checks first, then warnings, each in the report's order. */
+export function topFindings(report: AuditReport, limit = TOP_FINDINGS): { top: AuditItem[]; more: number } {
+  const items = report.categories.flatMap((c) => c.items);
+  const ranked = [
+    ...items.filter((i) => i.status === 'fail'),
+    ...items.filter((i) => i.status === 'warning'),
+  ];
+  return { top: ranked.slice(0, limit), more: Math.max(0, ranked.length - limit) };
+}
+
+function auditedOn(iso: string, ctx: EmailContext): string | null {
+  if (!iso || Number.isNaN(Date.parse(iso))) return null;
+  const date = longDate(iso, ctx.lang);
+  // French writes the first of the month as an ordinal: « 1er mars 2025 ».
+  return ctx.lang === 'fr' ? date.replace(/^1 /, '1er ') : date;
+}
+
+function reportBlocks(ctx: EmailContext, report: AuditReport, website: string): Block[] {
+  const { t } = ctx;
+  const domain = displayDomain(website);
+  const overall = score100(report.overall);
+  const outOf = (score: number) => t('waitlist.report.outOf', { score });
+  const blocks: Block[] = [{ type: 'heading', level: 2, text: t('waitlist.report.title', { domain }) }];
+
+  const date = auditedOn(report.auditedAt, ctx);
+  if (date) {
+    const url = clip(report.finalUrl || report.url || website, 200).text;
+    blocks.push({ type: 'paragraph', muted: true, content: [t('waitlist.report.audited', { date, url })] });
+  }
+  blocks.push({
+    type: 'score',
+    label: t('waitlist.report.overall'),
+    score: overall,
+    outOf: t('tools:results.overall.outOf'),
+    message: t(`tools:${scoreMessageKey(overall)}`),
+    band: scoreBand(overall),
+    text: t('layout.labelled', { label: t('waitlist.report.overall'), value: outOf(overall) }),
+  });
+
+  blocks.push({ type: 'heading', level: 3, text: t('waitlist.report.categoriesTitle') });
+  blocks.push({
+    type: 'scores',
+    items: report.categories.map((category) => {
+      const score = score100(category.score);
+      const name = t(`tools:results.categories.${category.id}.name`);
+      const status = t(`tools:results.categoryStatus.${categoryStatus(score)}`);
+      return {
+        name,
+        status,
+        band: scoreBand(score),
+        value: outOf(score),
+        text: t('layout.labelled', { label: name, value: `${outOf(score)} (${status})` }),
+      };
+    }),
+  });
+
+  const { top, more } = topFindings(report);
+  blocks.push({ type: 'heading', level: 2, text: t('waitlist.report.findingsTitle') });
+  if (top.length === 0) {
+    blocks.push({ type: 'paragraph', content: [t('waitlist.report.allPassed')] });
+  } else {
+    blocks.push({ type: 'paragraph', content: [t('waitlist.report.findingsIntro', { count: top.length })] });
+    blocks.push({
+      type: 'findings',
+      items: top.map((item): Finding => ({
+        status: item.status,
+        statusLabel: t(`tools:results.itemStatus.${item.status}`),
+        title: clip(item.title, 200).text,
+        evidenceLabel: t('tools:results.evidence'),
+        evidence: clip(item.evidence, 400).text,
+        recommendationLabel: t('tools:results.recommendation'),
+        recommendation: item.recommendation ? clip(item.recommendation, 600).text : undefined,
+      })),
+    });
+    if (more > 0) blocks.push({ type: 'paragraph', content: [t('waitlist.report.more', { count: more })] });
+  }
+  blocks.push({
+    type: 'button',
+    href: toolsUrl(ctx.siteUrl, ctx.lang, website),
+    text: t('waitlist.report.button', { domain }),
+  });
+  blocks.push({ type: 'paragraph', muted: true, content: [t('waitlist.report.buttonNote')] });
+  return blocks;
+}
+
+function failureBlocks(ctx: EmailContext, reason: string, website: string): Block[] {
+  const { t } = ctx;
+  const domain = displayDomain(website);
+  const key = EXPLAINED.has(reason) ? reason : 'other';
+  return [
+    { type: 'heading', level: 2, text: t('waitlist.failed.title', { domain }) },
+    { type: 'paragraph', content: [t('waitlist.failed.intro', { url: clip(website, 200).text })] },
+    { type: 'paragraph', content: [{ strong: t(`waitlist.failed.reasons.${key}`) }] },
+    { type: 'heading', level: 3, text: t('waitlist.failed.checkTitle') },
+    { type: 'paragraph', content: [t(`waitlist.failed.check.${key}`)] },
+    { type: 'paragraph', content: [t('waitlist.failed.retry')] },
+    {
+      type: 'button',
+      href: toolsUrl(ctx.siteUrl, ctx.lang, website),
+      text: t('waitlist.failed.button', { domain }),
+    },
+  ];
+}
+
+export function waitlistConfirmation(ctx: EmailContext, input: WaitlistEmail): VisitorMail {
+  const { t } = ctx;
+  const { website, outcome } = input;
+  const variant = website && outcome ? (outcome.ok ? 'audit' : 'failed') : 'noWebsite';
+  const domain = website ? displayDomain(website) : '';
+  const score = outcome?.ok ? score100(outcome.report.overall) : 0;
+
+  const body: Block[] = [
+    { type: 'heading', level: 1, text: t('waitlist.title') },
+    greeting(ctx, input.name),
+    { type: 'paragraph', content: [t('waitlist.intro')] },
+  ];
+  if (website && outcome?.ok) {
+    body.push(
+      { type: 'paragraph', content: [t('waitlist.auditIntro')] },
+      ...reportBlocks(ctx, outcome.report, website),
+    );
+  } else if (website && outcome && !outcome.ok) {
+    body.push(...failureBlocks(ctx, outcome.reason, website));
+  } else {
+    body.push(
+      { type: 'paragraph', content: [t('waitlist.noWebsite.text')] },
+      { type: 'button', href: toolsUrl(ctx.siteUrl, ctx.lang), text: t('waitlist.noWebsite.button') },
+    );
+  }
+
+  const questions: Inline[] = [
+    t('waitlist.next.questions'),
+    ' ',
+    { href: pageUrl(ctx.siteUrl, ctx.lang, 'contact'), text: t('layout.contactLink') },
+  ];
+  body.push(
+    { type: 'heading', level: 2, text: t('waitlist.next.title') },
+    {
+      type: 'list',
+      items: [
+        [t('waitlist.next.spot')],
+        ...(variant === 'audit' ? [[t('waitlist.next.plan')]] : []),
+        questions,
+      ],
+    },
+    signOff(ctx),
+  );
+
+  return assemble(ctx, {
+    subject: t(`waitlist.subject.${variant}`, { domain, score }),
+    preheader: t(`waitlist.preheader.${variant}`, { domain, score }),
+    body,
+    footer: footer(ctx, t('waitlist.why', { email: ctx.email, site: siteLabel(ctx.siteUrl) })),
+  });
+}

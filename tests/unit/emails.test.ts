@@ -1,0 +1,475 @@
+import { describe, expect, it, vi } from 'vitest';
+import enEmails from '../../src/i18n/locales/en/emails.json';
+import frEmails from '../../src/i18n/locales/fr/emails.json';
+import enTools from '../../src/i18n/locales/en/tools.json';
+import frTools from '../../src/i18n/locales/fr/tools.json';
+import type { AuditOutcome } from '../../src/lib/audit.ts';
+import type { VisitorMail, VisitorMailRequest } from '../../src/server/delivery/channels/visitor-email.ts';
+import {
+  SAMPLE_FAILING_WEBSITE,
+  SAMPLE_WEBSITE,
+  sampleAudit,
+  sampleReport,
+  sampleRequests,
+} from '../../src/server/email/samples.ts';
+import {
+  CONFIRM_TOKEN_TTL_MS,
+  MAX_TOKEN_LENGTH,
+  signToken,
+  verifyToken,
+} from '../../src/server/email/tokens.ts';
+import { createVisitorMailRenderer } from '../../src/server/email/visitor-mail.ts';
+import { LANGUAGES, type Lang } from '../../src/site.ts';
+
+const SITE = 'https://geo-platform.example';
+const SECRET = Buffer.from('0123456789abcdef0123456789abcdef');
+const NOW = Date.parse('2025-03-01T10:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+const TOOLS = { en: enTools, fr: frTools };
+const EMAILS = { en: enEmails, fr: frEmails };
+
+function renderer(audit: (url: string, lang: Lang) => Promise<AuditOutcome> = sampleAudit) {
+  return createVisitorMailRenderer({ siteUrl: `${SITE}/`, tokenSecret: SECRET, audit, now: () => NOW });
+}
+
+const render = (request: VisitorMailRequest, audit?: Parameters<typeof renderer>[0]) =>
+  Promise.resolve(renderer(audit)(request));
+
+/** Every href of an HTML email, entities decoded. */
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => decode(m[1]!));
+
+function decode(html: string): string {
+  return html
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&zwnj;/g, '\u200c')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+/** What a reader sees in the HTML: comments, head and tags removed, entities decoded. */
+function visibleText(html: string): string {
+  const body = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<head>[\s\S]*<\/head>/, '');
+  return decode(body.replace(/<[^>]+>/g, ' '));
+}
+
+const TAG = /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>/i;
+const URL_IN_TEXT = /https?:\/\/\S+/g;
+
+function expectWellFormedEmail(mail: VisitorMail, lang: Lang) {
+  const { html, text } = mail;
+  expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+  expect(html).toContain(`<html lang="${lang}" dir="ltr">`);
+  expect(html).toContain('<meta charset="utf-8">');
+  expect(html).toMatch(/<title>[^<]+<\/title>/);
+  expect(html).toContain('id="preheader"');
+  expect(html).toMatch(/<h1 [^>]*>/);
+  expect(html).toContain('</html>');
+  // No remote content, no scripts, and no stylesheet outside Outlook's conditional comment.
+  expect(html).not.toMatch(/<img/i);
+  expect(html).not.toMatch(/<script/i);
+  expect(html).not.toMatch(/\son[a-z]+=/i);
+  expect(html.replace(/<!--[\s\S]*?-->/g, '')).not.toMatch(/<style/i);
+  // Every link goes to the site, and is also in the plain text.
+  for (const href of hrefs(html)) {
+    expect(href.startsWith(`${SITE}/${lang}/`)).toBe(true);
+    expect(text).toContain(href);
+  }
+  expect(text.trim().length).toBeGreaterThan(200);
+  expect(text).not.toMatch(TAG);
+  expect(text).toContain('GEO Platform');
+}
+
+/** French typography in what a reader sees (addresses aside). */
+function expectFrenchTypography(...texts: string[]) {
+  for (const raw of texts) {
+    const text = raw.replace(URL_IN_TEXT, '');
+    expect(text).not.toMatch(/ [:;!?»]/);
+    expect(text).not.toMatch(/« /);
+    expect(text).not.toMatch(/\p{L}'\p{L}/u);
+  }
+}
+
+/** Every string of a translation file. */
+function strings(tree: unknown): string[] {
+  if (typeof tree === 'string') return [tree];
+  if (tree && typeof tree === 'object') return Object.values(tree).flatMap(strings);
+  return [];
+}
+
+describe('email texts', () => {
+  it('has the same keys in both languages', () => {
+    const keys = (tree: unknown, prefix = ''): string[] =>
+      tree && typeof tree === 'object'
+        ? Object.entries(tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+        : [prefix];
+    expect(keys(frEmails).sort()).toEqual(keys(enEmails).sort());
+  });
+
+  it('follows French typography in every French string', () => {
+    for (const value of strings(frEmails)) {
+      const prose = value.replace(/https?:\/\//g, '');
+      expect(prose, value).not.toMatch(/'/);
+      expect(prose, value).not.toMatch(/[ \u202f]:/);
+      expect(prose, value).not.toMatch(/[^\u00a0]:/);
+      expect(prose, value).not.toMatch(/[^\u202f][;!?]/);
+    }
+  });
+});
+
+describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
+  const requests = sampleRequests(lang);
+  const tools = TOOLS[lang];
+  const texts = EMAILS[lang];
+
+  describe('waitlist confirmation with an audit', () => {
+    it('carries the score, the categories, the top findings and the full report link', async () => {
+      const audit = vi.fn(sampleAudit);
+      const mail = await render(requests.waitlist, audit);
+      expect(audit).toHaveBeenCalledWith(SAMPLE_WEBSITE, lang);
+      expectWellFormedEmail(mail, lang);
+
+      expect(mail.subject).toBe(
+        lang === 'en'
+          ? 'GEO Platform waitlist: your AI citation audit of bakery-example.com (78/100)'
+          : 'Liste d’attente GEO Platform\u00a0: votre audit de citation IA de bakery-example.com (78 sur 100)',
+      );
+      const report = `${SITE}/${lang}/tools?url=${encodeURIComponent(SAMPLE_WEBSITE)}`;
+      expect(hrefs(mail.html)).toContain(report);
+      expect(mail.text).toContain(report);
+
+      const seen = visibleText(mail.html);
+      expect(mail.html).toMatch(/>78<\/strong>/);
+      expect(mail.text).toContain(
+        lang === 'en' ? 'Overall score: 78 out of 100' : 'Score global\u00a0: 78\u00a0sur 100',
+      );
+      expect(seen).toContain(tools.results.overall.messages.good);
+      expect(mail.text).toContain(tools.results.overall.messages.good.slice(0, 30));
+      const scores = { crawlerAccess: 86, structuredData: 70, citability: 88, technical: 66 };
+      for (const [id, score] of Object.entries(scores)) {
+        const name = tools.results.categories[id as keyof typeof scores].name;
+        const line = lang === 'en' ? `${name}: ${score} out of 100` : `${name}\u00a0: ${score}\u00a0sur 100`;
+        expect(mail.text).toContain(line);
+        expect(seen).toContain(name);
+      }
+
+      // Failed checks first, then warnings, six at most; the seventh is left to the full report.
+      const items = sampleReport(SAMPLE_WEBSITE, lang).categories.flatMap((c) => c.items);
+      const fails = items.filter((i) => i.status === 'fail');
+      const warnings = items.filter((i) => i.status === 'warning');
+      const expected = [...fails, ...warnings].slice(0, 6);
+      const positions = expected.map((item) => seen.indexOf(item.title));
+      expect(positions.every((p) => p > 0)).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      for (const item of expected) {
+        expect(seen).toContain(item.evidence);
+        expect(seen).toContain(item.recommendation);
+      }
+      expect(seen).not.toContain(warnings[3]!.title);
+      expect(seen).not.toContain(items.find((i) => i.status === 'pass')!.title);
+      expect(seen).toContain(tools.results.itemStatus.fail);
+      expect(mail.text).toContain(`[${tools.results.itemStatus.fail}] ${fails[0]!.title}`);
+      expect(mail.text).toContain(texts.waitlist.report.more_one.replace('{{count}}', '1'));
+      if (lang === 'fr') expectFrenchTypography(mail.subject, visibleText(mail.html), mail.text);
+    });
+
+    it('greets by name, and without one when the visitor left it out', async () => {
+      const named = await render(requests.waitlist);
+      expect(named.text).toContain(lang === 'en' ? 'Hello Jane Smith,' : 'Bonjour Camille Durand,');
+      const anonymous = await render(requests['waitlist-failed']);
+      expect(anonymous.text).toContain(texts.layout.greetingAnonymous);
+      expect(anonymous.text).not.toContain('Not provided');
+    });
+  });
+
+  describe('waitlist confirmation without an audit', () => {
+    it('says plainly why the audit failed, what to check, and links to try again', async () => {
+      const mail = await render(requests['waitlist-failed']);
+      expectWellFormedEmail(mail, lang);
+      expect(mail.subject).toContain('offline.bakery-example.com');
+      expect(mail.subject).not.toContain('100');
+      expect(mail.text).toContain(texts.waitlist.failed.reasons.unreachable);
+      expect(mail.text).toContain(texts.waitlist.failed.check.unreachable.slice(0, 40));
+      expect(hrefs(mail.html)).toContain(
+        `${SITE}/${lang}/tools?url=${encodeURIComponent(SAMPLE_FAILING_WEBSITE)}`,
+      );
+      expect(mail.text).not.toContain(tools.results.overall.title);
+      if (lang === 'fr') expectFrenchTypography(mail.subject, visibleText(mail.html), mail.text);
+    });
+
+    it.each(['refused', 'timeout', 'httpError', 'notHtml', 'tooLarge'] as const)(
+      'explains %s',
+      async (reason) => {
+        const mail = await render(requests.waitlist, async (url) => ({
+          ok: false,
+          url,
+          reason,
+          message: 'x',
+        }));
+        expect(visibleText(mail.html)).toContain(texts.waitlist.failed.reasons[reason]);
+        expect(mail.text).toContain(texts.waitlist.failed.check[reason].slice(0, 30));
+      },
+    );
+
+    it.each(['busy', 'rateLimited'] as const)(
+      'throws when the audit answers %s, so it is retried',
+      async (reason) => {
+        await expect(
+          render(requests.waitlist, async (url) => ({ ok: false, url, reason, message: 'x' })),
+        ).rejects.toMatchObject({ code: 'AUDIT_UNAVAILABLE' });
+      },
+    );
+
+    it('lets an audit error through (retried too)', async () => {
+      await expect(render(requests.waitlist, () => Promise.reject(new Error('boom')))).rejects.toThrow(
+        'boom',
+      );
+    });
+
+    it('confirms the place and links to the audit when the website is missing or unusable', async () => {
+      for (const website of [null, '', 'not a url', 42]) {
+        const audit = vi.fn(sampleAudit);
+        const request = { ...requests.waitlist, lead: { ...requests.waitlist.lead, website } };
+        const mail = await render(request, audit);
+        expect(audit).not.toHaveBeenCalled();
+        expect(mail.subject).toBe(texts.waitlist.subject.noWebsite);
+        expect(hrefs(mail.html)).toContain(`${SITE}/${lang}/tools`);
+        expectWellFormedEmail(mail, lang);
+      }
+    });
+  });
+
+  describe('contact acknowledgement', () => {
+    it('promises a reply within 24 hours and sums up what was sent', async () => {
+      const mail = await render(requests.contact);
+      expectWellFormedEmail(mail, lang);
+      expect(mail.subject).toBe(texts.contact.subject);
+      expect(mail.subject).toContain('24');
+      const seen = visibleText(mail.html);
+      expect(seen).toContain(lang === 'en' ? 'AI Visibility Audit' : 'Audit de visibilité IA');
+      expect(seen).toContain(SAMPLE_WEBSITE);
+      expect(seen).toContain(
+        lang === 'en' ? 'We run three bakeries in Lyon' : 'Nous tenons trois boulangeries',
+      );
+      expect(mail.text).toContain(lang === 'en' ? 'Website: https://www' : 'Site web\u00a0: https://www');
+      expect(mail.html).toContain('<blockquote');
+      expect(seen).not.toContain(texts.contact.clipped);
+      if (lang === 'fr') expectFrenchTypography(mail.subject, seen, mail.text);
+    });
+
+    it('quotes only the first 500 characters of a long message', async () => {
+      const message = `${'a'.repeat(499)}b${'c'.repeat(600)}END`;
+      const request = { ...requests.contact, lead: { ...requests.contact.lead, message } };
+      const mail = await render(request);
+      expect(mail.text).toContain(`${'a'.repeat(60)}`);
+      expect(mail.html).toContain('ab…');
+      expect(mail.html).not.toContain('END');
+      expect(mail.text).not.toContain('cc');
+      expect(visibleText(mail.html)).toContain(texts.contact.clipped);
+    });
+
+    it('copes with a lead that has only an address', async () => {
+      const request = { ...requests.contact, lead: { email: requests.contact.recipient } };
+      const mail = await render(request);
+      expectWellFormedEmail(mail, lang);
+      expect(mail.text).toContain(texts.layout.greetingAnonymous);
+      expect(mail.text).toContain(texts.contact.noMessage);
+      expect(mail.text).toContain(texts.layout.notGiven);
+    });
+  });
+
+  describe('newsletter double opt-in', () => {
+    it('links to a confirmation that verifies, expires in 7 days, and carries an unsubscribe link', async () => {
+      const mail = await render(requests.newsletter);
+      expectWellFormedEmail(mail, lang);
+      expect(mail.subject).toBe(texts.newsletter.subject);
+      const links = hrefs(mail.html);
+      const confirm = links.find((h) => h.startsWith(`${SITE}/${lang}/newsletter/confirm?token=`));
+      const unsubscribe = links.find((h) => h.startsWith(`${SITE}/${lang}/newsletter/unsubscribe?token=`));
+      expect(confirm).toBeDefined();
+      expect(unsubscribe).toBeDefined();
+
+      const confirmToken = new URL(confirm!).searchParams.get('token')!;
+      const email = requests.newsletter.recipient;
+      expect(verifyToken(SECRET, confirmToken, 'confirm', NOW)).toEqual({ ok: true, email, lang });
+      expect(verifyToken(SECRET, confirmToken, 'confirm', NOW + 7 * DAY - 1).ok).toBe(true);
+      expect(verifyToken(SECRET, confirmToken, 'confirm', NOW + 7 * DAY)).toEqual({
+        ok: false,
+        reason: 'expired',
+      });
+      expect(verifyToken(SECRET, confirmToken, 'unsubscribe', NOW).ok).toBe(false);
+
+      const unsubscribeToken = new URL(unsubscribe!).searchParams.get('token')!;
+      expect(verifyToken(SECRET, unsubscribeToken, 'unsubscribe', NOW + 3650 * DAY)).toEqual({
+        ok: true,
+        email,
+        lang,
+      });
+      expect(mail.headers).toEqual({
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      });
+      expect(mail.text).toContain(confirm);
+      expect(mail.text).toContain(unsubscribe);
+      expect(visibleText(mail.html)).toContain(texts.newsletter.expires);
+      expect(visibleText(mail.html)).toContain(texts.newsletter.notYou);
+      if (lang === 'fr') expectFrenchTypography(mail.subject, visibleText(mail.html), mail.text);
+    });
+  });
+});
+
+describe('hostile values', () => {
+  const SCRIPT = '<script>alert("x")</script>';
+  const ATTR = '"><img src=x onerror=alert(1)>';
+
+  it('are escaped in every email, and kept as text in the plain version', async () => {
+    const requests = sampleRequests('en');
+    const audit = async (url: string): Promise<AuditOutcome> => {
+      const report = sampleReport(url, 'en');
+      const first = report.categories[0]!.items[0]!;
+      first.evidence = `robots.txt says ${SCRIPT} ${ATTR}`;
+      first.title = `Title ${SCRIPT}`;
+      first.recommendation = `Do ${ATTR}`;
+      return { ok: true, report };
+    };
+    const lead = (base: VisitorMailRequest, website = base.lead.website): VisitorMailRequest => ({
+      ...base,
+      lead: {
+        ...base.lead,
+        name: `Eve ${SCRIPT}`,
+        message: `Hi ${SCRIPT}\n${ATTR}`,
+        service: `other${SCRIPT}`,
+        website,
+      },
+    });
+    const contact = lead(requests.contact, `https://x.example/${ATTR}`);
+    const mails = [
+      await render(lead(requests.waitlist), audit),
+      await render(contact),
+      await render({ ...requests.newsletter, recipient: `eve+${SCRIPT}@x.example` }),
+    ];
+    for (const mail of mails) {
+      expect(mail.html).not.toMatch(/<script/i);
+      expect(mail.html).not.toMatch(/<img/i);
+      expect(mail.html).toContain('&lt;script&gt;');
+    }
+    expect(mails[0]!.html).toContain('&quot;&gt;&lt;img src=x');
+    expect(mails[1]!.html).toContain('&quot;&gt;&lt;img src=x');
+    expect(mails[0]!.text).toContain(SCRIPT);
+    expect(mails[1]!.text).toContain(SCRIPT);
+  });
+
+  it('never put a line break in a subject or a header', async () => {
+    const requests = sampleRequests('en');
+    const mail = await render(requests.newsletter);
+    for (const value of [mail.subject, ...Object.values(mail.headers ?? {})])
+      expect(value).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('renderer', () => {
+  it('uses the lead’s language when the request has none it knows', async () => {
+    const request = { ...sampleRequests('fr').contact, language: 'de' };
+    const mail = await render(request);
+    expect(mail.html).toContain('<html lang="fr"');
+  });
+
+  it('refuses an unknown kind', async () => {
+    const request = { ...sampleRequests('en').contact, kind: 'other' } as unknown as VisitorMailRequest;
+    await expect(render(request)).rejects.toMatchObject({ code: 'UNKNOWN_KIND' });
+  });
+
+  it('refuses a bad site address or a short secret at creation', () => {
+    const audit = sampleAudit;
+    expect(() => createVisitorMailRenderer({ siteUrl: 'ftp://x', tokenSecret: SECRET, audit })).toThrow();
+    expect(() => createVisitorMailRenderer({ siteUrl: 'nope', tokenSecret: SECRET, audit })).toThrow();
+    expect(() =>
+      createVisitorMailRenderer({ siteUrl: SITE, tokenSecret: Buffer.from('short'), audit }),
+    ).toThrow(/16 bytes/);
+  });
+});
+
+describe('newsletter tokens', () => {
+  const payload = { email: 'jane@example.com', lang: 'fr', purpose: 'confirm' } as const;
+
+  it('round-trip, URL-safe', () => {
+    const token = signToken(SECRET, payload, NOW);
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(verifyToken(SECRET, token, 'confirm', NOW)).toEqual({
+      ok: true,
+      email: 'jane@example.com',
+      lang: 'fr',
+    });
+    const unsubscribe = signToken(SECRET, { ...payload, purpose: 'unsubscribe' });
+    expect(verifyToken(SECRET, unsubscribe, 'unsubscribe', Date.now() + 100_000 * DAY).ok).toBe(true);
+  });
+
+  it('confirm tokens expire after 7 days; an explicit expiry is kept', () => {
+    const token = signToken(SECRET, payload, NOW);
+    expect(verifyToken(SECRET, token, 'confirm', NOW + CONFIRM_TOKEN_TTL_MS - 1).ok).toBe(true);
+    expect(verifyToken(SECRET, token, 'confirm', NOW + CONFIRM_TOKEN_TTL_MS)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
+    const short = signToken(SECRET, { ...payload, purpose: 'unsubscribe', expiresAt: NOW + 1000 });
+    expect(verifyToken(SECRET, short, 'unsubscribe', NOW + 1000)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('rejects a tampered signature or payload, and another secret', () => {
+    const token = signToken(SECRET, payload, NOW);
+    const [body, signature] = token.split('.') as [string, string];
+    const flipped = `${signature.slice(0, 5)}${signature[5] === 'A' ? 'B' : 'A'}${signature.slice(6)}`;
+    expect(verifyToken(SECRET, `${body}.${flipped}`, 'confirm', NOW)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    const forged = Buffer.from(
+      JSON.stringify({ p: 'confirm', e: 'mallory@example.com', l: 'fr', x: NOW + DAY }),
+    ).toString('base64url');
+    expect(verifyToken(SECRET, `${forged}.${signature}`, 'confirm', NOW).ok).toBe(false);
+    expect(verifyToken(Buffer.from('another-secret-of-32-bytes-long!'), token, 'confirm', NOW).ok).toBe(
+      false,
+    );
+  });
+
+  it('rejects the wrong purpose', () => {
+    const token = signToken(SECRET, payload, NOW);
+    expect(verifyToken(SECRET, token, 'unsubscribe', NOW)).toEqual({ ok: false, reason: 'invalid' });
+    const unsubscribe = signToken(SECRET, { ...payload, purpose: 'unsubscribe' });
+    expect(verifyToken(SECRET, unsubscribe, 'confirm', NOW)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('rejects malformed and oversized tokens', () => {
+    const token = signToken(SECRET, payload, NOW);
+    const [body, signature] = token.split('.') as [string, string];
+    for (const bad of [
+      '',
+      'abc',
+      '.',
+      `${body}.`,
+      `.${signature}`,
+      `${token}.x`,
+      `${body}.${signature}=`,
+      `${body}+.${signature}`,
+      `${body}.${signature.slice(0, -2)}`,
+      ` ${token}`,
+      null,
+      undefined,
+      42,
+      {},
+      `${'a'.repeat(MAX_TOKEN_LENGTH)}.${signature}`,
+    ]) {
+      expect(verifyToken(SECRET, bad, 'confirm', NOW), String(bad).slice(0, 40)).toEqual({
+        ok: false,
+        reason: 'invalid',
+      });
+    }
+  });
+
+  it('needs a real secret', () => {
+    expect(() => signToken(Buffer.alloc(8), payload)).toThrow(/16 bytes/);
+    expect(() => verifyToken(Buffer.alloc(0), 'a.b', 'confirm')).toThrow(/16 bytes/);
+  });
+});
