@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { supabaseSchema } from './supabase-schema.ts';
 
 // The Supabase migration on a real Postgres engine (PGlite): apply it, call the function, and show
 // that the anonymous role can insert leads but never read them.
@@ -9,17 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 let db: PGlite;
 
 beforeAll(async () => {
-  db = new PGlite();
-  // Roles a Supabase project already has.
-  await db.exec(
-    'create role anon nologin; create role authenticated nologin; create role service_role nologin bypassrls;',
-  );
-  const dir = path.resolve('supabase/migrations');
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()) {
-    await db.exec(readFileSync(path.join(dir, file), 'utf8'));
-  }
+  db = await supabaseSchema();
 });
 
 async function asAnon<T>(work: () => Promise<T>): Promise<T> {

@@ -1,14 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliverySender } from '../../src/server/delivery/channels/types.ts';
 import { createDeliveryWorker } from '../../src/server/delivery/worker.ts';
 import { SupabaseOutbox } from '../../src/server/store/supabase-outbox.ts';
 import type { Delivery } from '../../src/server/store/types.ts';
+import { supabaseSchema } from './supabase-schema.ts';
 
 // The outbox migration on a real Postgres engine (PGlite): deliveries are created in the lead's own
 // transaction, only for the channels on, at most one visitor email per address per ten minutes;
@@ -19,17 +18,7 @@ type Role = 'anon' | 'authenticated' | 'service_role';
 let db: PGlite;
 
 beforeAll(async () => {
-  db = new PGlite();
-  // Roles a Supabase project already has.
-  await db.exec(
-    'create role anon nologin; create role authenticated nologin; create role service_role nologin bypassrls;',
-  );
-  const dir = path.resolve('supabase/migrations');
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()) {
-    await db.exec(readFileSync(path.join(dir, file), 'utf8'));
-  }
+  db = await supabaseSchema();
 });
 
 beforeEach(async () => {
