@@ -152,6 +152,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     renderer,
     assets,
     siteUrl: config.siteUrl,
+    contactEmail: config.contactEmail,
     policy: config.aiTrainingPolicy,
     buildDate: builtAt.toISOString(),
   };
@@ -359,6 +360,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     {
       port,
       siteUrl: config.siteUrl,
+      contactEmail: config.contactEmail,
       store: config.supabaseUrl ? 'supabase' : 'embedded',
       deliveryChannels: app.locals.deliveryChannels,
       startupMs: Math.round(performance.now() - started),

@@ -36,6 +36,7 @@ const handler = createStaticHandler(routes);
 // Files for crawlers and the blog's JSON for client navigations, all from the same content.
 export const robotsTxt = (input: SiteFilesInput) => files.robotsTxt(input);
 export const aiTxt = (input: SiteFilesInput) => files.aiTxt(input);
+export const securityTxt = (input: SiteFilesInput, now: Date) => files.securityTxt(input, now);
 export const sitemapXml = (input: SiteFilesInput) => files.sitemapXml(input, blog);
 export const llmsTxt = (input: SiteFilesInput) => files.llmsTxt(input, blog);
 export const feedXml = (input: SiteFilesInput, lang: Lang) => files.feedXml(input, blog, lang);

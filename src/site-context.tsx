@@ -14,6 +14,8 @@ export interface Assets {
 /** Per-request facts the whole tree reads; the server fills them and the client gets the same copy. */
 export interface SiteContextValue {
   siteUrl: string;
+  /** The one contact address shown anywhere (CONTACT_EMAIL). */
+  contactEmail: string;
   visitor: VisitorProfile;
   theme: Theme;
   /** ISO time of the render: copyright year and the AI crawlers' last-modified value. */

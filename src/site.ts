@@ -29,7 +29,6 @@ export const SOCIAL_PROFILES = [
   'https://x.com/geoplatform',
   'https://github.com/geo-platform',
 ];
-export const CONTACT_EMAIL = 'hello@geo-platform.example';
 
 export type PageId =
   | 'home'

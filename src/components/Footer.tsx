@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSite } from '../site-context.tsx';
-import { CONTACT_EMAIL, SITE_NAME, SOCIAL_PROFILES, localePath, type Lang } from '../site.ts';
+import { SITE_NAME, SOCIAL_PROFILES, localePath, type Lang } from '../site.ts';
 import { BotIcon, GitHubIcon, LinkedInIcon, LockIcon, MailIcon, ShieldIcon, XIcon } from './Icons.tsx';
 import { Logo } from './Logo.tsx';
 import { usePageMeta } from '../seo/PageHead.tsx';
@@ -61,7 +61,7 @@ const SOCIAL = [
 
 export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
   const { t } = useT('common');
-  const { renderedAt, visitor, siteUrl } = useSite();
+  const { renderedAt, visitor, siteUrl, contactEmail } = useSite();
   const year = new Date(renderedAt).getUTCFullYear();
   return (
     <footer className="site-footer">
@@ -81,7 +81,7 @@ export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number
             ))}
             <li>
               <a
-                href={`mailto:${CONTACT_EMAIL}`}
+                href={`mailto:${contactEmail}`}
                 className="btn btn-ghost btn-icon"
                 aria-label={t('footer.email')}
               >
@@ -141,7 +141,7 @@ export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number
         <meta itemProp="name" content={SITE_NAME} />
         <link itemProp="url" href={`${siteUrl}/`} />
         <link itemProp="logo" href={`${siteUrl}/icon-512.png`} />
-        <meta itemProp="email" content={CONTACT_EMAIL} />
+        <meta itemProp="email" content={contactEmail} />
         <meta itemProp="description" content={t('brand.tagline')} />
         {SOCIAL_PROFILES.map((href) => (
           <link key={href} itemProp="sameAs" href={href} />
@@ -174,7 +174,8 @@ function BotFallback({
         <>
           <h2>{t('botFallback.title')}</h2>
           <p>
-            {t('botFallback.thisPage')}: {meta.title}. {meta.description} <a href={canonical}>{canonical}</a>
+            {t('botFallback.thisPage', { title: meta.title })} {meta.description}{' '}
+            <a href={canonical}>{canonical}</a>
             {markdownPath ? (
               <>
                 {' '}

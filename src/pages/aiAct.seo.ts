@@ -4,7 +4,7 @@ import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
 // The page's own structured data, marking up only what the page shows: the statement's version
 // and the regulation it is about (added to the page's WebPage node through its @id), and the two
 // contacts the statement lists (added to the organization node through its @id).
-const jsonLd: PageJsonLd = ({ t, siteUrl, pageUrl }) => {
+const jsonLd: PageJsonLd = ({ t, siteUrl, contactEmail, pageUrl }) => {
   const availableLanguage = ['English', 'French'];
   return [
     {
@@ -26,13 +26,13 @@ const jsonLd: PageJsonLd = ({ t, siteUrl, pageUrl }) => {
         {
           '@type': 'ContactPoint',
           contactType: t('aiAct:contacts.complianceLabel'),
-          email: t('aiAct:contacts.complianceEmail'),
+          email: contactEmail,
           availableLanguage,
         },
         {
           '@type': 'ContactPoint',
           contactType: t('aiAct:contacts.privacyLabel'),
-          email: t('aiAct:contacts.privacyEmail'),
+          email: contactEmail,
           availableLanguage,
         },
       ],

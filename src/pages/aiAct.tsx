@@ -148,7 +148,7 @@ function RiskAssessment() {
 
 function Gpai() {
   const { t } = useT('aiAct');
-  const { siteUrl } = useSite();
+  const { siteUrl, contactEmail } = useSite();
   const paragraphs = t('gpai.paragraphs', { returnObjects: true }) as string[];
   return (
     <Block id="gpai" title={t('gpai.title')}>
@@ -163,7 +163,7 @@ function Gpai() {
           <p className="mt-2 muted">{t('gpai.sampleText')}</p>
           <figure className="mt-4">
             <pre className="whitespace-pre-wrap break-words rounded-xl border border-border bg-[var(--bg-soft)] p-5 text-sm leading-relaxed text-fg">
-              <code>{t('gpai.sample', { siteUrl })}</code>
+              <code>{t('gpai.sample', { siteUrl, email: contactEmail })}</code>
             </pre>
             <figcaption className="mt-2 text-sm text-muted">{t('gpai.sampleCaption')}</figcaption>
           </figure>
@@ -184,7 +184,8 @@ function Gpai() {
 
 function DataProtection() {
   const { t } = useT('aiAct');
-  const items = t('data.items', { returnObjects: true }) as string[];
+  const { contactEmail } = useSite();
+  const items = t('data.items', { returnObjects: true, email: contactEmail }) as string[];
   return (
     <Block id="data-protection" title={t('data.title')} lead={t('data.lead')}>
       <ul className="check-list gap-x-10 gap-y-3 md:grid-cols-2">
@@ -201,13 +202,10 @@ function DataProtection() {
 
 function Contacts() {
   const { t } = useT('aiAct');
+  const { contactEmail } = useSite();
   const emails = [
-    {
-      label: t('contacts.complianceLabel'),
-      email: t('contacts.complianceEmail'),
-      note: t('contacts.complianceNote'),
-    },
-    { label: t('contacts.privacyLabel'), email: t('contacts.privacyEmail'), note: t('contacts.privacyNote') },
+    { label: t('contacts.complianceLabel'), email: contactEmail, note: t('contacts.complianceNote') },
+    { label: t('contacts.privacyLabel'), email: contactEmail, note: t('contacts.privacyNote') },
   ];
   const regulatory = [
     { label: t('contacts.regulationLabel'), value: t('contacts.regulation') },
@@ -224,7 +222,7 @@ function Contacts() {
           </h3>
           <dl className="grid gap-4">
             {emails.map((e) => (
-              <div key={e.email}>
+              <div key={e.label}>
                 <dt className="font-semibold">{e.label}</dt>
                 <dd>
                   <a

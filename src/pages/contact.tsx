@@ -1,4 +1,3 @@
-import { CONTACT_EMAIL } from '../site.ts';
 import { useSearchParams } from 'react-router-dom';
 import { FormNotice, HiddenFields } from '../components/forms/FormChrome.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/forms/Field.tsx';
@@ -6,6 +5,7 @@ import { useLeadForm } from '../components/forms/useLeadForm.ts';
 import { CheckIcon, MailIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { useT } from '../i18n/hooks.ts';
+import { useSite } from '../site-context.tsx';
 import { LIMITS } from '../lib/form-limits.ts';
 import { CONTACT_TOPICS, SERVICE_IDS } from '../lib/services.ts';
 
@@ -92,6 +92,7 @@ function ContactForm() {
 
 export default function ContactPage() {
   const { t } = useT('contact');
+  const { contactEmail } = useSite();
   const points = t('side.points', { returnObjects: true }) as Point[];
   return (
     <>
@@ -122,11 +123,11 @@ export default function ContactPage() {
             <p className="muted">
               {t('side.emailText')}{' '}
               <a
-                href={`mailto:${CONTACT_EMAIL}`}
+                href={`mailto:${contactEmail}`}
                 className="inline-flex items-center gap-1 font-semibold text-brand underline"
               >
                 <MailIcon width={16} height={16} />
-                {CONTACT_EMAIL}
+                {contactEmail}
               </a>
             </p>
           </div>

@@ -4,8 +4,8 @@ import type { FaqGroup } from './faq.tsx';
 
 // The page's own structured data: one FAQPage with every question of the seven groups and its
 // accepted answer, exactly as the accordions show them.
-const jsonLd: PageJsonLd = ({ t, lang, pageUrl }) => {
-  const groups = t('faq:groups', { returnObjects: true }) as FaqGroup[];
+const jsonLd: PageJsonLd = ({ t, lang, pageUrl, contactEmail }) => {
+  const groups = t('faq:groups', { returnObjects: true, email: contactEmail }) as FaqGroup[];
   return [
     faqPage(
       pageUrl,

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ArrowRight, ChevronDown, MailIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
+import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 
 export interface FaqItem {
@@ -22,7 +23,8 @@ export interface FaqGroup {
 export default function FaqPage() {
   const { t } = useT('faq');
   const lang = useLang();
-  const groups = t('groups', { returnObjects: true }) as FaqGroup[];
+  const { contactEmail } = useSite();
+  const groups = t('groups', { returnObjects: true, email: contactEmail }) as FaqGroup[];
   return (
     <>
       <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />

@@ -2,6 +2,7 @@ import { useMatches } from 'react-router-dom';
 import { PageHero } from '../components/PageHero.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 import { useT } from '../i18n/hooks.ts';
+import { useSite } from '../site-context.tsx';
 
 interface LegalSection {
   id: string;
@@ -15,7 +16,8 @@ export default function LegalPage() {
   const { t } = useT('legal');
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const key = handle?.page ?? 'privacy';
-  const sections = t(`${key}.sections`, { returnObjects: true }) as LegalSection[];
+  const { contactEmail } = useSite();
+  const sections = t(`${key}.sections`, { returnObjects: true, email: contactEmail }) as LegalSection[];
   return (
     <>
       <PageHero title={t(`${key}.hero.title`)} subtitle={t(`${key}.hero.subtitle`)} />

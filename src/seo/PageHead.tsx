@@ -89,7 +89,7 @@ export function shortDescription(text: string): string {
 
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
-  const { siteUrl, visitor, renderedAt, aiTrainingPolicy } = useSite();
+  const { siteUrl, contactEmail, visitor, renderedAt, aiTrainingPolicy } = useSite();
   const {
     meta,
     match,
@@ -114,6 +114,7 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
     t,
     lang,
     siteUrl,
+    contactEmail,
     canonical,
     pathname,
     rest,

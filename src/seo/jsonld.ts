@@ -1,11 +1,4 @@
-import {
-  CONTACT_EMAIL,
-  LANGUAGE_ENTRIES,
-  SITE_NAME,
-  SOCIAL_PROFILES,
-  localePath,
-  type Lang,
-} from '../site.ts';
+import { LANGUAGE_ENTRIES, SITE_NAME, SOCIAL_PROFILES, localePath, type Lang } from '../site.ts';
 
 // JSON-LD builders: pure functions returning plain objects. They are serialised with
 // serializeForHtml, never string-concatenated, so hostile text cannot break out of the script.
@@ -15,7 +8,7 @@ export type JsonLd = Record<string, unknown>;
 export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
 export const websiteId = (siteUrl: string) => `${siteUrl}/#website`;
 
-export function organization(siteUrl: string, description: string): JsonLd {
+export function organization(siteUrl: string, description: string, email: string): JsonLd {
   return {
     '@type': 'Organization',
     '@id': organizationId(siteUrl),
@@ -23,12 +16,12 @@ export function organization(siteUrl: string, description: string): JsonLd {
     url: `${siteUrl}/`,
     logo: { '@type': 'ImageObject', url: `${siteUrl}/icon-512.png`, width: 512, height: 512 },
     description,
-    email: CONTACT_EMAIL,
+    email,
     sameAs: SOCIAL_PROFILES,
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'customer support',
-      email: CONTACT_EMAIL,
+      email,
       availableLanguage: ['English', 'French'],
     },
   };

@@ -25,6 +25,8 @@ export interface PageGraphInput {
   t: TFunction;
   lang: Lang;
   siteUrl: string;
+  /** The site's one contact address (CONTACT_EMAIL). */
+  contactEmail: string;
   canonical: string;
   pathname: string;
   /** The path after the language prefix. */
@@ -43,6 +45,7 @@ export function buildPageGraph({
   t,
   lang,
   siteUrl,
+  contactEmail,
   canonical,
   pathname,
   rest,
@@ -62,7 +65,7 @@ export function buildPageGraph({
 
   const own: JsonLd[] = [];
   if (!isError && page) {
-    own.push(...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, pageUrl: canonical }) ?? []));
+    own.push(...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, contactEmail, pageUrl: canonical }) ?? []));
     if (page.pathFaq) {
       const entries = (t(`faqsets:sets.${faqSetFor(pathname)}`, { returnObjects: true }) as FaqEntry[]).map(
         (e) => ({ question: e.q, answer: e.a }),
@@ -78,7 +81,7 @@ export function buildPageGraph({
     own.push(articleJsonLd((data as BlogPostData).post, lang, siteUrl));
 
   return graph([
-    organization(siteUrl, t('brand.tagline')),
+    organization(siteUrl, t('brand.tagline'), contactEmail),
     website(siteUrl, lang, t('brand.tagline')),
     ...(isError
       ? []

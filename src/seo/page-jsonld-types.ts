@@ -7,6 +7,8 @@ export interface PageJsonLdContext {
   t: TFunction;
   lang: Lang;
   siteUrl: string;
+  /** The site's one contact address (CONTACT_EMAIL): copy that names it gets it as {{email}}. */
+  contactEmail: string;
   /** Absolute canonical URL of the page. */
   pageUrl: string;
 }

@@ -10,6 +10,8 @@ export interface Config {
   port: number;
   host: string;
   siteUrl: string;
+  /** The one contact address the site shows and publishes (pages, JSON-LD, ai.txt, llms.txt, security.txt). */
+  contactEmail: string;
   dataDir: string;
   supabaseUrl: string | undefined;
   supabaseAnonKey: string | undefined;
@@ -55,6 +57,7 @@ const schema = z.object({
   SITE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.com' })
     .optional(),
+  CONTACT_EMAIL: z.email({ error: 'must be an email address such as hello@example.com' }).optional(),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SUPABASE_ANON_KEY: z.string().min(1, 'must not be empty').optional(),
@@ -103,6 +106,21 @@ const schema = z.object({
     .default(10),
 });
 
+/** Used when neither CONTACT_EMAIL nor a public SITE_URL says where mail should go (development). */
+export const PLACEHOLDER_CONTACT_EMAIL = 'hello@geo-platform.example';
+
+/**
+ * CONTACT_EMAIL's default: hello@ the site's own domain (`www.` dropped) when SITE_URL names a public
+ * host, as the site is published there; the reserved placeholder domain for localhost, addresses
+ * and single-label hosts, which cannot receive mail anyway.
+ */
+export function defaultContactEmail(siteUrl: string): string {
+  const host = new URL(siteUrl).hostname.toLowerCase().replace(/^www\./, '');
+  const local = host === 'localhost' || host.endsWith('.localhost') || !host.includes('.');
+  const address = /^[\d.]+$/.test(host) || host.startsWith('[');
+  return local || address ? PLACEHOLDER_CONTACT_EMAIL : `hello@${host}`;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "not set", as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -135,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     siteUrl,
+    contactEmail: e.CONTACT_EMAIL ?? defaultContactEmail(siteUrl),
     dataDir: path.resolve(e.DATA_DIR),
     supabaseUrl: e.SUPABASE_URL,
     supabaseAnonKey: e.SUPABASE_ANON_KEY,

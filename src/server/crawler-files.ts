@@ -6,11 +6,12 @@ import { markdownTarget, pageMarkdownService } from './page-markdown.ts';
 import type { Renderer } from './renderer.ts';
 
 // Files for crawlers and AI (design §7), all generated from the route tree and the content module:
-// robots.txt, ai.txt, sitemap.xml, llms.txt, llms-full.txt, feeds, and the Markdown copy of every page.
+// robots.txt, ai.txt, security.txt, sitemap.xml, llms.txt, llms-full.txt, feeds, and the Markdown copy of every page.
 
 export interface CrawlerFilesDeps {
   renderer: () => Promise<Renderer>;
   siteUrl: string;
+  contactEmail: string;
   policy: AiTrainingPolicy;
   assets: PageAssets;
   buildDate: string;
@@ -18,7 +19,12 @@ export interface CrawlerFilesDeps {
 
 export function crawlerFiles(deps: CrawlerFilesDeps): Router {
   const router = Router();
-  const input = { siteUrl: deps.siteUrl, policy: deps.policy, buildDate: deps.buildDate };
+  const input = {
+    siteUrl: deps.siteUrl,
+    contactEmail: deps.contactEmail,
+    policy: deps.policy,
+    buildDate: deps.buildDate,
+  };
   const markdown = pageMarkdownService(deps);
 
   const file =
@@ -35,6 +41,10 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
   router.get(
     '/ai.txt',
     file(TEXT, (r) => r.aiTxt(input)),
+  );
+  router.get(
+    '/.well-known/security.txt',
+    file(TEXT, (r) => r.securityTxt(input, new Date())),
   );
   router.get(
     '/llms.txt',

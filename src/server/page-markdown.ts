@@ -88,6 +88,7 @@ export function markdownTarget(pathname: string): { lang: Lang; path: string } |
 export interface MarkdownDeps {
   renderer: () => Promise<Renderer>;
   siteUrl: string;
+  contactEmail: string;
   assets: PageAssets;
   policy: AiTrainingPolicy;
   buildDate: string;
@@ -96,7 +97,12 @@ export interface MarkdownDeps {
 
 export function pageMarkdownService(deps: MarkdownDeps) {
   const cache = new PageCache(deps.ttlMs ?? 10 * 60 * 1000);
-  const siteFiles = { siteUrl: deps.siteUrl, policy: deps.policy, buildDate: deps.buildDate };
+  const siteFiles = {
+    siteUrl: deps.siteUrl,
+    contactEmail: deps.contactEmail,
+    policy: deps.policy,
+    buildDate: deps.buildDate,
+  };
 
   /** The Markdown copy of a page or article, or undefined when there is no such page. */
   async function markdownFor(lang: Lang, path: string): Promise<string | undefined> {

@@ -26,6 +26,7 @@ export interface PageDeps {
   renderer: () => Promise<Renderer>;
   assets: PageAssets;
   siteUrl: string;
+  contactEmail: string;
   policy: AiTrainingPolicy;
   /** Crawler renders are cached this long (0 turns the cache off, as in development). */
   crawlerCacheMs: number;
@@ -40,12 +41,13 @@ const NEWSLETTER_PATH = /^\/(?:en|fr)\/newsletter\/(confirm|unsubscribe)\/?$/;
 
 /** The site-wide context of one render. */
 export function siteFor(
-  deps: Pick<PageDeps, 'siteUrl' | 'assets' | 'policy'>,
+  deps: Pick<PageDeps, 'siteUrl' | 'contactEmail' | 'assets' | 'policy'>,
   visitor: VisitorProfile,
   theme: 'light' | 'dark' | 'system',
 ) {
   return {
     siteUrl: deps.siteUrl,
+    contactEmail: deps.contactEmail,
     visitor,
     theme,
     renderedAt: new Date().toISOString(),

@@ -20,6 +20,8 @@ import {
 
 export interface SiteFilesInput {
   siteUrl: string;
+  /** The one published contact address (CONTACT_EMAIL). */
+  contactEmail: string;
   policy: AiTrainingPolicy;
   /** ISO date used as lastmod for pages without their own date. */
   buildDate: string;
@@ -35,6 +37,9 @@ function text(lang: Lang, key: string): string {
   if (typeof node !== 'string') throw new Error(`Missing translation ${lang}:${key}`);
   return node;
 }
+
+/** "; " joining two facts: French puts a narrow no-break space before the semicolon. */
+const SEMICOLON: Record<Lang, string> = { en: '; ', fr: '\u202f; ' };
 
 function pageMetaKey(page: PageEntry): string {
   const legal = ['privacy', 'terms', 'gdpr', 'cookiePolicy'].includes(page.id);
@@ -78,7 +83,7 @@ export function robotsTxt({ siteUrl, policy }: SiteFilesInput): string {
   return lines.join('\n');
 }
 
-export function aiTxt({ siteUrl, policy }: SiteFilesInput): string {
+export function aiTxt({ siteUrl, contactEmail, policy }: SiteFilesInput): string {
   const training =
     policy === 'allow'
       ? 'allowed'
@@ -94,7 +99,7 @@ export function aiTxt({ siteUrl, policy }: SiteFilesInput): string {
     'Assistant-Retrieval: allowed (read, summarise and cite with a link to the source page)',
     `Training: ${training}`,
     'Attribution: required (name the page and link to its URL)',
-    `Contact: hello@geo-platform.example`,
+    `Contact: ${contactEmail}`,
     `Content-Index: ${siteUrl}/llms.txt`,
     `Sitemap: ${siteUrl}/sitemap.xml`,
     '',
@@ -108,6 +113,26 @@ export function aiTxt({ siteUrl, policy }: SiteFilesInput): string {
     );
   }
   return lines.join('\n');
+}
+
+/** How far ahead security.txt's Expires is: well inside RFC 9116's "less than a year". */
+export const SECURITY_TXT_VALIDITY_DAYS = 180;
+
+/**
+ * /.well-known/security.txt (RFC 9116): where to report a security problem. Contact is the site's one
+ * contact address; Expires, required, is computed from the time of the request (midnight UTC,
+ * SECURITY_TXT_VALIDITY_DAYS ahead), so it can never go stale.
+ */
+export function securityTxt({ siteUrl, contactEmail }: SiteFilesInput, now: Date): string {
+  const expires = new Date(now.getTime() + SECURITY_TXT_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
+  expires.setUTCHours(0, 0, 0, 0);
+  return [
+    `Contact: mailto:${contactEmail}`,
+    `Expires: ${expires.toISOString().replace('.000Z', 'Z')}`,
+    'Preferred-Languages: en, fr',
+    `Canonical: ${siteUrl}/.well-known/security.txt`,
+    '',
+  ].join('\n');
 }
 
 interface SitemapEntry {
@@ -166,7 +191,7 @@ export function sitemapXml({ siteUrl, buildDate }: SiteFilesInput, blog: BlogSou
   ].join('\n');
 }
 
-export function llmsTxt({ siteUrl }: SiteFilesInput, blog: BlogSource): string {
+export function llmsTxt({ siteUrl, contactEmail }: SiteFilesInput, blog: BlogSource): string {
   // Every link points at the Markdown copy of the page: what a language model reads best.
   const md = (lang: Lang, path: string) => `${siteUrl}/${lang}/${path || 'index'}.md`;
   const lines = [
@@ -177,6 +202,8 @@ export function llmsTxt({ siteUrl }: SiteFilesInput, blog: BlogSource): string {
   ];
   lines.push(
     'GEO Platform is a pre-launch software platform and service for generative engine optimization (GEO): making a website discoverable, understandable and citable by AI assistants. Every page exists in English (/en/) and French (/fr/); each link below is the Markdown copy of a page, whose HTML version is at the same address without `.md`.',
+    '',
+    `Contact: [${contactEmail}](mailto:${contactEmail})`,
     '',
   );
   for (const lang of LANGUAGES) {
@@ -199,7 +226,9 @@ export function llmsTxt({ siteUrl }: SiteFilesInput, blog: BlogSource): string {
             );
       const duration = text(lang, `services:items.${service.id}.duration`);
       const description = text(lang, `services:items.${service.id}.description`);
-      lines.push(`- [${title}](${md(lang, 'services')}): ${description} ${price}; ${duration}.`);
+      lines.push(
+        `- [${title}](${md(lang, 'services')}): ${description} ${price}${SEMICOLON[lang]}${duration}.`,
+      );
     }
     lines.push('');
   }
@@ -290,7 +319,7 @@ export function postMarkdown(
     '',
     `- ${label('author')}${post.author.name}`,
     `- ${label('published')}${date(post.publishedAt)} (${word('updated')} ${date(post.updatedAt)})`,
-    `- ${label('category')}${category}; ${label('tags')}${post.tags.join(', ')}`,
+    `- ${label('category')}${category}${SEMICOLON[lang]}${label('tags')}${post.tags.join(', ')}`,
     `- ${label('readingTime')}${post.readingTime} min (${post.wordCount} ${word('words')})`,
     `- ${label('canonical')}${siteUrl}/${lang}/blog/${post.slug}`,
     '',

@@ -36,7 +36,7 @@ test.describe('blog', () => {
     void consoleProblems;
     await page.goto('/fr/blog?category=Legal');
     await hydrated(page);
-    await expect(page.getByRole('heading', { name: 'Articles : Juridique' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Articles\u00a0: Juridique' })).toBeVisible();
     await expect(page.locator('section[aria-labelledby="all-title"] article')).toHaveCount(1);
   });
 

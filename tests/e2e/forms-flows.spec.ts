@@ -155,7 +155,7 @@ test.describe('without JavaScript', () => {
     await section.getByRole('button', { name: 'Rejoindre la liste d’attente' }).click();
     await expect(page).toHaveURL(/\/fr\/$/);
     const status = page.locator('#waitlist').getByRole('status');
-    await expect(status).toContainText('Vous êtes sur la liste d’attente ! 🎉');
+    await expect(status).toContainText('Vous êtes sur la liste d’attente\u202f! 🎉');
     await expect(status).toContainText('Consultez vos e-mails pour recevoir votre audit GEO gratuit.');
     await expect(page.locator('#waitlist').getByLabel(/^E-mail/)).toHaveValue('');
   });

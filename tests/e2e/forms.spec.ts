@@ -35,7 +35,7 @@ test.describe('contact form', () => {
       .fill('Bonjour, nous voulons être cités par Perplexity.');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     const toast = page.getByRole('region', { name: /Notifications/ });
-    await expect(toast.getByText('Message bien envoyé ! ✅')).toBeVisible();
+    await expect(toast.getByText('Message bien envoyé\u202f! ✅')).toBeVisible();
     await expect(toast.getByText('Nous vous répondons sous 24 heures.')).toBeVisible();
     await expect(form(page).getByLabel(/^Nom/)).toHaveValue('');
   });
@@ -182,7 +182,7 @@ test.describe('waitlist dialog', () => {
     await dialog.getByLabel(/^E-mail/).fill(unique());
     await dialog.getByLabel(/^Site web/).fill('https://www.exemple.fr');
     await dialog.getByRole('button', { name: 'Rejoindre la liste d’attente' }).click();
-    await expect(page.getByText('Vous êtes sur la liste d’attente ! 🎉')).toBeVisible();
+    await expect(page.getByText('Vous êtes sur la liste d’attente\u202f! 🎉')).toBeVisible();
     await expect(dialog).toBeHidden();
   });
 

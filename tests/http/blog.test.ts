@@ -46,7 +46,7 @@ describe('blog listing', () => {
     expect(legal.text).toContain('1 article<');
     expect(cardTitles(legal.text)).toEqual(['strategic-ai-compliance-excellence']);
     const search = await request(app).get('/fr/blog?q=robots&category=Technical');
-    expect(search.text).toContain('Articles : Technique');
+    expect(search.text).toContain('Articles\u00a0: Technique');
     expect(cardTitles(search.text)).toEqual(['ai-platform-optimization-strategies']);
   });
 

@@ -225,13 +225,13 @@ describe('status codes and error screens', () => {
     expect(en.text).toContain('<meta name="robots" content="noindex, follow"/>');
     const fr = await request(app).get('/fr/nulle-part');
     expect(fr.status).toBe(404);
-    expect(fr.text).toContain('Oups ! Page introuvable');
+    expect(fr.text).toContain('Oups\u202f! Page introuvable');
   });
 
   it('answers 404 for paths outside any language', async () => {
     const res = await request(app).get('/no-such-thing/at-all').set('Accept-Language', 'fr');
     expect(res.status).toBe(404);
-    expect(res.text).toContain('Oups ! Page introuvable');
+    expect(res.text).toContain('Oups\u202f! Page introuvable');
     expect((await request(app).get('/wp-login.php')).status).toBe(404);
   });
 

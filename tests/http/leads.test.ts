@@ -258,7 +258,7 @@ describe('without JavaScript', () => {
       .get('/fr/contact?service=content-strategy')
       .set('User-Agent', 'Mozilla/5.0 Chrome/126');
     expect(page.text).toMatch(
-      /<div role="status" class="form-status ok"><strong>Message bien envoyé ! ✅<\/strong>/,
+      /<div role="status" class="form-status ok"><strong>Message bien envoyé\u202f! ✅<\/strong>/,
     );
     const again = await agent.get('/fr/contact').set('User-Agent', 'Mozilla/5.0 Chrome/126');
     expect(again.text).not.toContain('form-status');

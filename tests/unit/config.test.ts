@@ -23,7 +23,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ SITE_URL: 'https://geo.example/' }).siteUrl).toBe('https://geo.example');
   });
 
+  it('takes CONTACT_EMAIL, or derives it from a public SITE_URL', () => {
+    expect(loadConfig({ CONTACT_EMAIL: 'team@company.test' }).contactEmail).toBe('team@company.test');
+    expect(loadConfig({}).contactEmail).toBe('hello@geo-platform.example');
+    expect(loadConfig({ SITE_URL: 'http://127.0.0.1:4000' }).contactEmail).toBe('hello@geo-platform.example');
+    expect(loadConfig({ SITE_URL: 'https://www.acme.test' }).contactEmail).toBe('hello@acme.test');
+    expect(
+      loadConfig({ SITE_URL: 'https://www.acme.test', CONTACT_EMAIL: 'team@company.test' }).contactEmail,
+    ).toBe('team@company.test');
+  });
+
   it.each([
+    [{ CONTACT_EMAIL: 'not an email' }, 'CONTACT_EMAIL'],
+    [{ CONTACT_EMAIL: 'mailto:team@company.test' }, 'CONTACT_EMAIL'],
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ SITE_URL: 'not a url' }, 'SITE_URL'],

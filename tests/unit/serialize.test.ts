@@ -26,7 +26,7 @@ describe('serializeForHtml', () => {
   it('feeds hostile text through every JSON-LD builder safely', () => {
     const site = 'https://geo.example';
     const nodes = [
-      organization(site, HOSTILE),
+      organization(site, HOSTILE, HOSTILE),
       website(site, 'en', HOSTILE),
       webPage(site, {
         url: `${site}/en/x`,
@@ -89,7 +89,13 @@ describe('serializeForHtml', () => {
       articleJsonLd(post, 'en', site),
     ];
     for (const [page, build] of Object.entries(PAGE_JSONLD)) {
-      const built = build!({ t, lang: 'en', siteUrl: site, pageUrl: `${site}/en/${page}` });
+      const built = build!({
+        t,
+        lang: 'en',
+        siteUrl: site,
+        contactEmail: HOSTILE,
+        pageUrl: `${site}/en/${page}`,
+      });
       expect(Array.isArray(built), page).toBe(true);
       nodes.push(...built);
     }
