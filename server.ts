@@ -132,6 +132,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
           ? {
               renderer: createVisitorMailRenderer({
                 siteUrl: config.siteUrl,
+                contactEmail: config.contactEmail,
                 tokenSecret,
                 audit: (url, lang) => auditService.audit(url, lang),
               }),

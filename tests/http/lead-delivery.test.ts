@@ -22,6 +22,7 @@ import { HUMAN_UA, testServer } from './helpers.ts';
 
 const SECRET = `whsec_${Buffer.from('a-test-signing-key-of-32-bytes!!').toString('base64')}`;
 const TEAM = 'team@geo.example';
+const CONTACT = 'contact@geo.example';
 
 let sites: FixtureSites;
 beforeAll(async () => {
@@ -41,6 +42,7 @@ async function setup(smtpPort?: number) {
     LEADS_NOTIFY_TO: TEAM,
     LEADS_WEBHOOK_URL: hooks.url,
     LEADS_WEBHOOK_SECRET: SECRET,
+    CONTACT_EMAIL: CONTACT,
     AUDIT_ALLOWED_HOSTS: sites.allowedHosts,
     FORM_RATE_LIMIT_PER_MINUTE: '100',
   });
@@ -103,6 +105,9 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
       await waitFor(() => hooks.requests.length === 1, 'the webhook');
       expect(mails(smtp, TEAM)[0]!.headers.get('reply-to')).toContain(visitor);
       const ack = mails(smtp, visitor)[0]!;
+      // A reply to the visitor's email reaches the site's contact address, shown in the footer too.
+      expect(ack.headers.get('reply-to')).toBe(CONTACT);
+      expect(ack.text).toContain(CONTACT);
       expect(ack.text).toMatch(lang === 'fr' ? /24\s?heures/ : /24 hours/);
       expect(ack.text).toContain('Call me');
       expect(JSON.parse(hooks.requests[0]!.body).data.form).toBe('contact');

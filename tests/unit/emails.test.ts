@@ -391,6 +391,29 @@ describe('renderer', () => {
   });
 });
 
+describe('the contact address', () => {
+  it('is the Reply-To of every visitor email and stands in its footer, beside the newsletter headers', async () => {
+    const withContact = createVisitorMailRenderer({
+      siteUrl: SITE,
+      tokenSecret: SECRET,
+      audit: sampleAudit,
+      contactEmail: 'team@company.test',
+      now: () => NOW,
+    });
+    for (const lang of LANGUAGES) {
+      const requests = sampleRequests(lang);
+      for (const request of [requests.waitlist, requests.contact, requests.newsletter]) {
+        const mail = await withContact(request);
+        expect(mail.headers?.['Reply-To'], request.kind).toBe('team@company.test');
+        expect(mail.text, request.kind).toContain('team@company.test');
+        expect(hrefs(mail.html), request.kind).toContain('mailto:team@company.test');
+      }
+      const newsletter = await withContact(requests.newsletter);
+      expect(newsletter.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    }
+  });
+});
+
 describe('newsletter tokens', () => {
   const payload = { email: 'jane@example.com', lang: 'fr', purpose: 'confirm' } as const;
 

@@ -14,6 +14,8 @@ export interface EmailContext {
   siteUrl: string;
   /** The visitor's address, as the email is sent to it. */
   email: string;
+  /** Where a person answers (CONTACT_EMAIL): in the footer, and the Reply-To of every email. */
+  contactEmail?: string;
 }
 
 /** Clips a visitor's or an audited site's text to `max` characters (whole code points), adding "…". */
@@ -56,6 +58,9 @@ export function footer(ctx: EmailContext, why: string, extra: Block[] = []): Blo
     { href: home, text: siteLabel(ctx.siteUrl), plain: home },
     ' · ',
     { href: pageUrl(ctx.siteUrl, ctx.lang, 'privacy'), text: ctx.t('layout.privacyLink') },
+    ...(ctx.contactEmail
+      ? [' · ', { href: `mailto:${ctx.contactEmail}`, text: ctx.contactEmail, plain: ctx.contactEmail }]
+      : []),
   ];
   return [
     { type: 'paragraph', muted: true, content: [why] },
@@ -76,6 +81,8 @@ export function assemble(
     ...parts,
   };
   const mail: VisitorMail = { subject: parts.subject, html: renderHtml(doc), text: renderText(doc) };
-  if (headers) mail.headers = headers;
+  // A reply reaches a person, not the sending mailbox.
+  const all = { ...(ctx.contactEmail ? { 'Reply-To': ctx.contactEmail } : {}), ...headers };
+  if (Object.keys(all).length > 0) mail.headers = all;
   return mail;
 }

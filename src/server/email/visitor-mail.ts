@@ -22,6 +22,8 @@ export interface VisitorMailOptions {
   tokenSecret: Buffer;
   /** The audit of a lead's website (the site's audit service); never throws for the site's faults. */
   audit: (url: string, lang: Lang) => Promise<AuditOutcome>;
+  /** CONTACT_EMAIL: shown in every email's footer and set as its Reply-To. */
+  contactEmail?: string;
   /** Tests: the clock for confirmation links' expiry. */
   now?: () => number;
 }
@@ -59,7 +61,13 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
     const lead = request.lead ?? {};
     const email = request.recipient || field(lead, 'email');
     if (!email) throw new DeliveryError('NO_RECIPIENT', 'visitor email without a recipient');
-    const ctx: EmailContext = { lang, t: translator(lang), siteUrl, email };
+    const ctx: EmailContext = {
+      lang,
+      t: translator(lang),
+      siteUrl,
+      email,
+      ...(options.contactEmail ? { contactEmail: options.contactEmail } : {}),
+    };
     const rawName = field(lead, 'name');
     const name = rawName && rawName !== NAME_NOT_PROVIDED ? rawName : null;
 
