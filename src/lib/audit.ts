@@ -46,18 +46,22 @@ export interface AuditReport {
   categories: AuditCategory[];
 }
 
-/** Why an audit has no report: the API's `reason`, plus the page's own cases. */
-export type AuditErrorReason =
-  | 'refused'
-  | 'unreachable'
-  | 'timeout'
-  | 'httpError'
-  | 'notHtml'
-  | 'tooLarge'
-  | 'rateLimited'
-  | 'busy'
-  /** The browser could not reach the audit service (offline, or the connection broke). */
-  | 'network';
+/**
+ * Why an audit has no report: the API's `reason`, plus the page's own cases (`rateLimited`, `busy`,
+ * and `network` when the browser could not reach the audit service).
+ */
+export const AUDIT_ERROR_REASONS = [
+  'refused',
+  'unreachable',
+  'timeout',
+  'httpError',
+  'notHtml',
+  'tooLarge',
+  'rateLimited',
+  'busy',
+  'network',
+] as const;
+export type AuditErrorReason = (typeof AUDIT_ERROR_REASONS)[number];
 
 /** What the Tools page shows for `?url=`: a report, or why there is none. */
 export type AuditOutcome =

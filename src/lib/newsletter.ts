@@ -31,8 +31,6 @@ export interface NewsletterOutcome {
   token?: string;
 }
 
-export const NEWSLETTER_ACTIONS: readonly NewsletterAction[] = ['confirm', 'unsubscribe'];
-
 export const isNewsletterAction = (value: unknown): value is NewsletterAction =>
   value === 'confirm' || value === 'unsubscribe';
 

@@ -37,7 +37,8 @@ export interface PageDeps {
   newsletterAction?: (req: Request, action: NewsletterAction) => Promise<NewsletterOutcome>;
 }
 
-const NEWSLETTER_PATH = /^\/(?:en|fr)\/newsletter\/(confirm|unsubscribe)\/?$/;
+/** The newsletter links' pages, after the language prefix. */
+const NEWSLETTER_PATH = /^\/newsletter\/(confirm|unsubscribe)\/?$/;
 
 /** The site-wide context of one render. */
 export function siteFor(
@@ -136,7 +137,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
 
     const pageLang = splitLangPath(req.path)?.lang ?? fallbackLang;
     const audit = auditPage && !visitor.isBot ? await deps.pageAudit?.(req, res, pageLang) : undefined;
-    const newsletterMatch = NEWSLETTER_PATH.exec(req.path);
+    const newsletterMatch = NEWSLETTER_PATH.exec(splitLangPath(req.path)?.rest ?? '');
     const newsletter =
       newsletterMatch && deps.newsletterAction
         ? await deps.newsletterAction(req, newsletterMatch[1] as NewsletterAction)

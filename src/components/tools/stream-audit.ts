@@ -1,4 +1,10 @@
-import type { AuditErrorReason, AuditOutcome, AuditStep, AuditStreamLine } from '../../lib/audit.ts';
+import {
+  AUDIT_ERROR_REASONS,
+  type AuditErrorReason,
+  type AuditOutcome,
+  type AuditStep,
+  type AuditStreamLine,
+} from '../../lib/audit.ts';
 import type { Lang } from '../../site.ts';
 
 // The browser's side of GET /api/audit with `Accept: application/x-ndjson`: one JSON line per step
@@ -7,17 +13,7 @@ import type { Lang } from '../../site.ts';
 
 export type StepHandler = (step: AuditStep, done: number, total: number) => void;
 
-const REASONS: ReadonlySet<string> = new Set<AuditErrorReason>([
-  'refused',
-  'unreachable',
-  'timeout',
-  'httpError',
-  'notHtml',
-  'tooLarge',
-  'rateLimited',
-  'busy',
-  'network',
-]);
+const REASONS: ReadonlySet<string> = new Set(AUDIT_ERROR_REASONS);
 
 function failure(url: string, reason: unknown, message: unknown): AuditOutcome {
   const known = typeof reason === 'string' && REASONS.has(reason) ? (reason as AuditErrorReason) : 'network';

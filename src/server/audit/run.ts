@@ -86,12 +86,14 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
   const early = siteFiles(origin);
 
   const page = await fetchWith(url, ACCEPT_HTML, HTML_CAP, 'error');
-  const failure = page.ok
-    ? unauditable(url, page)
-    : { ok: false as const, url, reason: page.reason, detail: page.detail };
-  if (failure || !page.ok) {
+  if (!page.ok) {
     stop.abort();
-    return failure!;
+    return { ok: false, url, reason: page.reason, detail: page.detail };
+  }
+  const refusal = unauditable(url, page);
+  if (refusal) {
+    stop.abort();
+    return refusal;
   }
   report('page');
 
