@@ -42,6 +42,49 @@ export default tseslint.config(
     },
   },
   {
+    // Where code runs is told by its folder (docs/architecture.md, "Three places code runs"):
+    // src/server/ (and server.ts) in the Express process, src/renderer/ in the renderer bundle (Node),
+    // src/browser/ in the browser only; every other folder of src/ is universal. Universal code imports
+    // only universal code; the server sees the renderer through its contract's types alone.
+    files: ['server.ts', 'src/**/*.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./src/!(server|renderer|browser)/**', './src/*.{ts,tsx}'],
+              from: ['./src/server', './src/renderer', './src/browser'],
+              message: 'Universal code runs in the renderer and the browser: it imports only universal code.',
+            },
+            {
+              target: ['./src/server', './server.ts'],
+              from: ['./src/renderer', './src/browser'],
+              except: ['./contract.ts'],
+              message: 'The Express process sees the renderer bundle only through src/renderer/contract.ts.',
+            },
+            {
+              target: './src/renderer',
+              from: ['./src/server', './src/browser'],
+              message: 'The renderer bundle imports universal code and its own modules only.',
+            },
+            {
+              target: './src/browser',
+              from: ['./src/server', './src/renderer'],
+              message: 'Browser code never imports server code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Universal and browser code never touches Node built-ins.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**', 'src/renderer/**'],
+    rules: { 'import/no-nodejs-modules': 'error' },
+  },
+  {
     files: ['src/**/*.tsx', 'src/**/*.ts'],
     ...reactHooks.configs.flat['recommended-latest'],
   },

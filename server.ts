@@ -23,7 +23,7 @@ import { createLogger, httpLogger } from './src/server/logging.ts';
 import { createMetrics, isPrivateAddress } from './src/server/metrics.ts';
 import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
 import { redirectFor } from './src/server/redirects.ts';
-import type { Renderer } from './src/server/renderer.ts';
+import type { RendererBundle } from './src/renderer/contract.ts';
 import { requestGuard, siteUrlOf } from './src/server/request-guard.ts';
 import { nonce, securityHeaders } from './src/server/security.ts';
 import { serviceWorkerSource } from './src/server/service-worker.ts';
@@ -52,7 +52,7 @@ export interface ServerOptions {
   env?: Record<string, string | undefined>;
   logger?: Logger;
   /** Replaces the server bundle (tests use it to make rendering fail). */
-  renderer?: Renderer;
+  renderer?: RendererBundle;
   /** Replaces the lead store chosen by configuration (tests inject failing stores). */
   store?: LeadStore;
   /** The HTTP server, in development, so Vite's hot-reload websocket shares its port (CSP connect-src). */
@@ -73,7 +73,7 @@ async function loadBundles(options: ServerOptions) {
       appType: 'custom',
     });
     return {
-      renderer: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<Renderer>,
+      renderer: () => vite.ssrLoadModule('/src/renderer/entry.tsx') as Promise<RendererBundle>,
       assets: developmentAssets(),
       vite,
     };
@@ -81,7 +81,7 @@ async function loadBundles(options: ServerOptions) {
   const assets: PageAssets = productionAssets(path.join(ROOT, 'dist/client'));
   const bundle =
     options.renderer ??
-    ((await import(pathToFileURL(path.join(ROOT, 'dist/server/entry-server.js')).href)) as Renderer);
+    ((await import(pathToFileURL(path.join(ROOT, 'dist/server/renderer.js')).href)) as RendererBundle);
   // Loading the bundle validates the content (a bad article stops start-up here).
   return { renderer: () => Promise.resolve(bundle), assets, vite: undefined };
 }

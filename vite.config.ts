@@ -37,7 +37,7 @@ function eagerCompileHint(chunkNames: readonly string[]): Plugin {
 }
 
 // One config for the client bundle (dist/client, with a manifest the server reads) and, with
-// `vite build --ssr`, the server: the React renderer (entry-server.js) and the Express server
+// `vite build --ssr`, the server: the renderer bundle (renderer.js) and the Express server
 // itself (server.js), so production runs plain `node dist/server/server.js` with no TypeScript
 // loader in memory.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -57,8 +57,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         copyPublicDir: false,
         target: 'node20',
         rollupOptions: {
-          input: { 'entry-server': 'src/entry-server.tsx', server: 'server.ts' },
-          // The server bundles every translation up front (resources.server.ts) while the browser
+          input: { renderer: 'src/renderer/entry.tsx', server: 'server.ts' },
+          // The server bundles every translation up front (src/renderer/translations.ts) while the browser
           // loads them per page with import(): on the server those import() calls stay in one
           // chunk on purpose, which is what this check would warn about 24 times.
           checks: { ineffectiveDynamicImport: false },
@@ -70,9 +70,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         rollupOptions: {
-          input: 'src/entry-client.tsx',
+          input: 'src/browser/entry.tsx',
           // The libraries every page loads, one chunk each: the browser evaluates each in its own
-          // task when the page starts (src/lib/client-starter.ts), instead of one long evaluation.
+          // task when the page starts (src/renderer/client-starter.ts), instead of one long evaluation.
           output: {
             codeSplitting: {
               groups: [

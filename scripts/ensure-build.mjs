@@ -14,7 +14,7 @@ const SOURCES = [
   'package.json',
   'package-lock.json',
 ];
-const OUTPUTS = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js', 'dist/server/server.js'];
+const OUTPUTS = ['dist/client/.vite/manifest.json', 'dist/server/renderer.js', 'dist/server/server.js'];
 
 /** @param {string} entry */
 function newest(entry) {

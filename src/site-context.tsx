@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { FormOutcome } from './lib/form-limits.ts';
+import type { Theme } from './lib/preferences.ts';
 import type { VisitorProfile } from './lib/visitor.ts';
 
-export type Theme = 'light' | 'dark' | 'system';
 
 export interface Assets {
   /** Stylesheets linked from the head. */
@@ -39,8 +39,4 @@ export function useSite(): SiteContextValue {
   const value = useContext(SiteContext);
   if (!value) throw new Error('SiteContext is missing');
   return value;
-}
-
-export function isTheme(value: unknown): value is Theme {
-  return value === 'light' || value === 'dark' || value === 'system';
 }

@@ -1,4 +1,5 @@
-import { useSite, type Theme } from '../site-context.tsx';
+import type { Theme } from '../lib/preferences.ts';
+import { useSite } from '../site-context.tsx';
 import { MonitorIcon, MoonIcon, SunIcon } from './Icons.tsx';
 import { useT } from '../i18n/hooks.ts';
 

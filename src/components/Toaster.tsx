@@ -1,7 +1,7 @@
 import 'sonner/dist/styles.css';
 import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
-import type { Theme } from '../site-context.tsx';
+import type { Theme } from '../lib/preferences.ts';
 
 /** The lazily loaded sonner toaster with the spec's settings. */
 export default function Toaster({

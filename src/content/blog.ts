@@ -1,5 +1,5 @@
 // The blog's pure core: types and the spec's rules for search, related posts, excerpts and counts.
-// No file access here: the server loads posts (blog.server.ts); pages and feeds use these helpers.
+// No file access here: the renderer loads posts (src/renderer/blog-loader.ts); pages and feeds use these helpers.
 
 export const BLOG_CATEGORIES = ['Strategy', 'Technical', 'Legal', 'Performance'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];

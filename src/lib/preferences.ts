@@ -1,5 +1,12 @@
 // Visitor preferences (language, theme) kept in a cookie, so the server renders the right thing on the
-// next request, and in local storage, as the spec asks. Browser-only; every call is best effort.
+// next request, and in local storage. The server reads the cookie; `storePreference` touches browser
+// storage and is only ever called from event handlers, so importing this module is safe anywhere.
+
+export type Theme = 'light' | 'dark' | 'system';
+
+export function isTheme(value: unknown): value is Theme {
+  return value === 'light' || value === 'dark' || value === 'system';
+}
 
 export const PREFERENCE_MAX_AGE = 60 * 60 * 24 * 365;
 

@@ -1,22 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ClientScripts } from '../renderer/contract.ts';
 import type { Assets } from '../site-context.tsx';
-
-/** How a human's page starts the client app (crawlers get no script at all). */
-export interface ClientScripts {
-  /** Modules React loads at once: in development, Vite's client and the entry from source. */
-  bootstrapModules: string[];
-  /**
-   * Modules imported only once the page has painted: in production, the entry's static imports and
-   * the entry itself. See decision 012.
-   */
-  afterPaintModules: string[];
-  /**
-   * For each lazy page module (by source path, as in a route's `handle.source`): its chunk and the
-   * chunks it imports that the entry does not, to be preloaded with the entry's when that page starts.
-   */
-  pageModules: Record<string, string[]>;
-}
 
 export interface PageAssets extends Assets, ClientScripts {}
 
@@ -32,7 +17,7 @@ interface ManifestChunk {
   assets?: string[];
 }
 
-const CLIENT_ENTRY = 'src/entry-client.tsx';
+const CLIENT_ENTRY = 'src/browser/entry.tsx';
 
 /** Reads Vite's client manifest once: the entry script, its static imports, its CSS and fonts. */
 export function productionAssets(clientDir: string): PageAssets {

@@ -3,13 +3,13 @@ import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { isLang } from '../site.ts';
 import type { PageAssets } from './assets.ts';
 import { markdownTarget, pageMarkdownService } from './page-markdown.ts';
-import type { Renderer } from './renderer.ts';
+import type { RendererBundle } from '../renderer/contract.ts';
 
 // Files for crawlers and AI (design §7), all generated from the route tree and the content module:
 // robots.txt, ai.txt, security.txt, sitemap.xml, llms.txt, llms-full.txt, feeds, and the Markdown copy of every page.
 
 export interface CrawlerFilesDeps {
-  renderer: () => Promise<Renderer>;
+  renderer: () => Promise<RendererBundle>;
   siteUrl: string;
   contactEmail: string;
   policy: AiTrainingPolicy;
@@ -28,7 +28,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
   const markdown = pageMarkdownService(deps);
 
   const file =
-    (type: string, make: (r: Renderer) => string | Promise<string>): RequestHandler =>
+    (type: string, make: (r: RendererBundle) => string | Promise<string>): RequestHandler =>
     async (_req, res) => {
       const body = await make(await deps.renderer());
       res.type(type).set('Cache-Control', 'public, max-age=3600').send(body);
@@ -36,19 +36,19 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
   const TEXT = 'text/plain; charset=utf-8';
   router.get(
     '/robots.txt',
-    file(TEXT, (r) => r.robotsTxt(input)),
+    file(TEXT, (r) => r.siteFiles.robotsTxt(input)),
   );
   router.get(
     '/ai.txt',
-    file(TEXT, (r) => r.aiTxt(input)),
+    file(TEXT, (r) => r.siteFiles.aiTxt(input)),
   );
   router.get(
     '/.well-known/security.txt',
-    file(TEXT, (r) => r.securityTxt(input, new Date())),
+    file(TEXT, (r) => r.siteFiles.securityTxt(input, new Date())),
   );
   router.get(
     '/llms.txt',
-    file(TEXT, (r) => r.llmsTxt(input)),
+    file(TEXT, (r) => r.siteFiles.llmsTxt(input)),
   );
   router.get(
     '/llms-full.txt',
@@ -56,7 +56,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
   );
   router.get(
     '/sitemap.xml',
-    file('application/xml; charset=utf-8', (r) => r.sitemapXml(input)),
+    file('application/xml; charset=utf-8', (r) => r.siteFiles.sitemapXml(input)),
   );
 
   router.get('/:lang/feed.xml', async (req, res, next) => {
@@ -64,7 +64,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     res
       .type('application/rss+xml; charset=utf-8')
       .set('Cache-Control', 'public, max-age=3600')
-      .send((await deps.renderer()).feedXml(input, req.params.lang));
+      .send((await deps.renderer()).siteFiles.feedXml(input, req.params.lang));
   });
 
   // /{lang}/index.md, /{lang}/guide.md, /{lang}/blog/{slug}.md …
@@ -87,7 +87,8 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
   router.get(['/api/blog/:lang', '/api/blog/:lang/:slug'], async (req, res, next) => {
     const { lang, slug } = req.params as { lang: string; slug?: string };
     if (!isLang(lang)) return next();
-    const data = (await deps.renderer()).blogJson(lang, slug);
+    const renderer = await deps.renderer();
+    const data = slug === undefined ? renderer.blogJson(lang) : renderer.blogJson(lang, slug);
     if (!data) {
       res.status(404).json({ success: false, error: 'No such article.' });
       return;

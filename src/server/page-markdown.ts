@@ -4,7 +4,7 @@ import { LANGUAGES, PAGES, SITE_NAME, localePath, type Lang } from '../site.ts';
 import { NO_SCRIPTS, type PageAssets } from './assets.ts';
 import { PageCache } from './page-cache.ts';
 import { siteFor } from './pages.ts';
-import type { Renderer } from './renderer.ts';
+import type { RendererBundle } from '../renderer/contract.ts';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 
 // Markdown copies of every page (design §7): the page is rendered exactly as crawlers get it and
@@ -86,7 +86,7 @@ export function markdownTarget(pathname: string): { lang: Lang; path: string } |
 }
 
 export interface MarkdownDeps {
-  renderer: () => Promise<Renderer>;
+  renderer: () => Promise<RendererBundle>;
   siteUrl: string;
   contactEmail: string;
   assets: PageAssets;
@@ -113,10 +113,10 @@ export function pageMarkdownService(deps: MarkdownDeps) {
     const article = /^blog\/([a-z0-9-]+)$/.exec(path);
     let markdown: string | undefined;
     if (article) {
-      markdown = renderer.postMarkdown(siteFiles, lang, article[1]!);
+      markdown = renderer.siteFiles.postMarkdown(siteFiles, lang, article[1]!);
     } else {
       const url = `${deps.siteUrl}${localePath(lang, path)}`;
-      const result = await renderer.render({
+      const result = await renderer.renderPage({
         url,
         fallbackLang: lang,
         nonce: '',
@@ -151,7 +151,7 @@ export function pageMarkdownService(deps: MarkdownDeps) {
     for (const lang of LANGUAGES) {
       const paths = [
         ...PAGES.map((p) => p.path),
-        ...(renderer.blogJson(lang) as { posts: { slug: string }[] }).posts.map((p) => `blog/${p.slug}`),
+        ...renderer.blogJson(lang).posts.map((p) => `blog/${p.slug}`),
       ];
       for (const path of paths) {
         const markdown = await markdownFor(lang, path);

@@ -3,7 +3,7 @@ import { parse as parseCookies } from 'cookie';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { robotsTagFor } from '../lib/ai-policy.ts';
 import { classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
-import { isTheme } from '../site-context.tsx';
+import { isTheme } from '../lib/preferences.ts';
 import { splitLangPath, type Lang } from '../site.ts';
 import type { AuditOutcome } from '../lib/audit.ts';
 import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
@@ -14,7 +14,7 @@ import { PageCache } from './page-cache.ts';
 import { takeFlash } from './flash.ts';
 import { siteUrlOf } from './request-guard.ts';
 import { detectLanguage } from './language.ts';
-import type { Renderer } from './renderer.ts';
+import type { RendererBundle } from '../renderer/contract.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -23,7 +23,7 @@ declare module 'express-serve-static-core' {
 }
 
 export interface PageDeps {
-  renderer: () => Promise<Renderer>;
+  renderer: () => Promise<RendererBundle>;
   assets: PageAssets;
   siteUrl: string;
   contactEmail: string;
@@ -143,7 +143,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
         ? await deps.newsletterAction(req, newsletterMatch[1] as NewsletterAction)
         : undefined;
     const renderer = await deps.renderer();
-    const result = await renderer.render({
+    const result = await renderer.renderPage({
       audit,
       newsletter,
       url: siteUrlOf(req, deps.siteUrl).href,

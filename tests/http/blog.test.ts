@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
-import { loadBlog } from '../../src/content/blog.server.ts';
+import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import { longDate } from '../../src/lib/format.ts';
 import { LANGUAGES } from '../../src/site.ts';
 import { GOOGLEBOT_UA, HUMAN_UA, testServer } from './helpers.ts';

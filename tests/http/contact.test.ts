@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
-import { loadBlog } from '../../src/content/blog.server.ts';
-import { SECURITY_TXT_VALIDITY_DAYS } from '../../src/server/site-files.ts';
+import { loadBlog } from '../../src/renderer/blog-loader.ts';
+import { SECURITY_TXT_VALIDITY_DAYS } from '../../src/renderer/site-files.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { GPTBOT_UA, HUMAN_UA, testServer, visibleText } from './helpers.ts';
 

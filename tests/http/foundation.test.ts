@@ -3,8 +3,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
-import { loadBlog } from '../../src/content/blog.server.ts';
-import type { Renderer } from '../../src/server/renderer.ts';
+import { loadBlog } from '../../src/renderer/blog-loader.ts';
+import type { RendererBundle } from '../../src/renderer/contract.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer, visibleText } from './helpers.ts';
 
@@ -148,7 +148,7 @@ describe('humans and crawlers', () => {
     expect(inline).toMatch(/^window.__APP__=\{"path":"\/en\/guide",/);
     // The modules it imports, dependencies first and the entry last, all hashed build assets.
     const modules = JSON.parse(/\}\)\((\[[^\]]*\])/.exec(inline)![1]!) as string[];
-    expect(modules.at(-1)).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
+    expect(modules.at(-1)).toMatch(/^\/assets\/entry-[\w-]+\.js$/);
     for (const m of modules) expect(m).toMatch(/^\/assets\/[\w-]+\.js$/);
     expect(new Set(modules).size).toBe(modules.length);
     // Preloaded with them: the guide's own chunk and what it imports beyond the app's modules.
@@ -236,10 +236,10 @@ describe('status codes and error screens', () => {
   });
 
   it('answers 500 with the render-failure screen and no stack trace when rendering throws', async () => {
-    const real = (await import(pathToFileURL(path.resolve('dist/server/entry-server.js')).href)) as Renderer;
-    const failing: Renderer = {
+    const real = (await import(pathToFileURL(path.resolve('dist/server/renderer.js')).href)) as RendererBundle;
+    const failing: RendererBundle = {
       ...real,
-      render: () => Promise.reject(new Error('boom at SecretComponent (/app/src/secret.tsx:1:1)')),
+      renderPage: () => Promise.reject(new Error('boom at SecretComponent (/app/src/secret.tsx:1:1)')),
     };
     const broken = await testServer({}, { renderer: failing });
     const res = await request(broken).get('/en/guide').set('User-Agent', HUMAN_UA);
@@ -344,7 +344,7 @@ describe('headers, assets and health', () => {
       '/package.json',
       '/.env',
       '/.git/config',
-      '/assets/../../server/entry-server.js',
+      '/assets/../../server/renderer.js',
     ]) {
       const res = await request(app).get(p);
       expect(res.status, p).not.toBe(200);

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import type { App } from '../../server.ts';
-import { loadBlog } from '../../src/content/blog.server.ts';
+import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import { CRAWLERS } from '../../src/lib/visitor.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';

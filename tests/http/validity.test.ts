@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
-import { loadBlog } from '../../src/content/blog.server.ts';
+import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
 

@@ -13,13 +13,13 @@ import {
   THRESHOLDS,
   type MetricName,
   type Rating,
-} from '../../src/analytics/rules.ts';
+} from '../../src/browser/analytics/rules.ts';
 import {
   createStore,
   KEY_PREFIX,
   type PerformanceRecord,
   type StorageLike,
-} from '../../src/analytics/store.ts';
+} from '../../src/browser/analytics/store.ts';
 import { classifyVisitor, HUMAN } from '../../src/lib/visitor.ts';
 
 class MemoryStorage implements StorageLike {

@@ -10,7 +10,7 @@ import {
   wordCount,
   type PostSummary,
 } from '../../src/content/blog.ts';
-import { ContentError, loadBlog, parsePost, renderMarkdown } from '../../src/content/blog.server.ts';
+import { ContentError, loadBlog, parsePost, renderMarkdown } from '../../src/renderer/blog-loader.ts';
 
 const post = (slug: string, over: Partial<PostSummary> = {}): PostSummary => ({
   id: slug,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientI18n, pluralCategory } from '../../src/i18n/client-i18n.ts';
 import { createI18n } from '../../src/i18n/instance.ts';
-import { ALL_RESOURCES } from '../../src/i18n/resources.server.ts';
+import { ALL_RESOURCES } from '../../src/renderer/translations.ts';
 import { LANGUAGES, type Lang } from '../../src/site.ts';
 
 // The browser reads translations with ClientI18n, the server renders with i18next: hydration needs

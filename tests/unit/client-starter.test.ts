@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientStarter } from '../../src/lib/client-starter.ts';
+import { clientStarter } from '../../src/renderer/client-starter.ts';
 
 // The starter runs as an inline script in the page; here it runs against a stub document, and its
 // import() calls go to a stub that records the order (Vitest's sandbox has no dynamic import for

@@ -1,16 +1,17 @@
 import '@vitejs/plugin-react/preamble';
-import './styles.css';
+import '../styles.css';
 import { StrictMode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { hydrateRoot } from './client/react-dom-client.ts';
-import { I18nProvider } from './i18n/context.tsx';
+import { hydrateRoot } from './react-dom-client.ts';
+import { I18nProvider } from '../i18n/context.tsx';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { ClientI18n } from './i18n/client-i18n.ts';
-import { setClientI18n } from './i18n/namespaces.ts';
-import { storePreference } from './lib/preferences.ts';
-import type { ClientPayload } from './payload.ts';
-import { afterLoad } from './client/after-load.ts';
-import { routes } from './routes.tsx';
-import { SiteContext, type SiteContextValue, type Theme } from './site-context.tsx';
+import { ClientI18n } from '../i18n/client-i18n.ts';
+import { setClientI18n } from '../i18n/namespaces.ts';
+import { storePreference } from '../lib/preferences.ts';
+import type { ClientPayload } from '../payload.ts';
+import { afterLoad } from './after-load.ts';
+import { routes } from '../routes.tsx';
+import type { Theme } from '../lib/preferences.ts';
+import { SiteContext, type SiteContextValue } from '../site-context.tsx';
 
 declare global {
   interface Window {

@@ -2,12 +2,14 @@ import type { Resource, ResourceLanguage } from 'i18next';
 import { LANGUAGES, type Lang } from '../site.ts';
 
 // Every namespace of every language, bundled into the server build at build time.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../i18n/locales/*/*.json', {
+  eager: true,
+});
 
 function collect(): Resource {
   const resources: Resource = {};
   for (const [file, mod] of Object.entries(files)) {
-    const match = /\.\/locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
+    const match = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
     if (!match) continue;
     const [, lang, ns] = match as unknown as [string, string, string];
     resources[lang] ??= {};

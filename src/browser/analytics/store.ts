@@ -13,7 +13,7 @@
 //                    perf       one record per page load (PERFORMANCE_RECORDS_CAP)
 //                    lang.en, lang.fr  per-language analytics
 
-import type { VisitorProfile } from '../lib/visitor.ts';
+import type { VisitorProfile } from '../../lib/visitor.ts';
 import {
   AI_INTERACTIONS_CAP,
   appendCapped,

@@ -1,29 +1,34 @@
 import { PassThrough } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
-import { I18nProvider } from './i18n/context.tsx';
+import { I18nProvider } from '../i18n/context.tsx';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
-import { createI18n } from './i18n/instance.ts';
-import { ALL_RESOURCES, assertLanguagesLoaded, pickResources } from './i18n/resources.server.ts';
-import { serializeForHtml } from './lib/serialize.ts';
-import { namespacesOf, type RouteHandle } from './route-handle.ts';
-import { routes } from './routes.tsx';
-import { SiteContext, type SiteContextValue } from './site-context.tsx';
-import { LANGUAGES, isLang, type Lang } from './site.ts';
-import { ErrorScreen } from './pages/StatusScreens.tsx';
-import type { ClientPayload } from './payload.ts';
-import type { AuditOutcome } from './lib/audit.ts';
-import { newsletterStatus, type NewsletterOutcome } from './lib/newsletter.ts';
-import { clientStarter } from './lib/client-starter.ts';
-import { setGraphBuilder } from './seo/graph-builder.ts';
-import { buildPageGraph } from './seo/page-graph.ts';
-import type { ClientScripts } from './server/assets.ts';
+import { createI18n } from '../i18n/instance.ts';
+import { ALL_RESOURCES, assertLanguagesLoaded, pickResources } from './translations.ts';
+import { serializeForHtml } from '../lib/serialize.ts';
+import { namespacesOf, type RouteHandle } from '../route-handle.ts';
+import { routes } from '../routes.tsx';
+import { SiteContext, type SiteContextValue } from '../site-context.tsx';
+import { LANGUAGES, isLang, type Lang } from '../site.ts';
+import { ErrorScreen } from '../pages/StatusScreens.tsx';
+import type { ClientPayload } from '../payload.ts';
+import type { AuditOutcome } from '../lib/audit.ts';
+import { newsletterStatus } from '../lib/newsletter.ts';
+import { clientStarter } from './client-starter.ts';
+import { setGraphBuilder } from '../seo/graph-builder.ts';
+import { buildPageGraph } from '../seo/page-graph.ts';
 
-import { blogListData, blogPostData, type ServerRequestContext } from './content/blog-data.ts';
-import { loadBlog } from './content/blog.server.ts';
-import * as files from './server/site-files.ts';
-import type { SiteFilesInput } from './server/site-files.ts';
+import {
+  blogListData,
+  blogPostData,
+  type BlogListData,
+  type BlogPostData,
+  type ServerRequestContext,
+} from '../content/blog-data.ts';
+import { loadBlog } from './blog-loader.ts';
+import * as files from './site-files.ts';
+import type { RenderInput, RenderResult, RendererBundle, SiteFiles, StatusPageInput } from './contract.ts';
 
 assertLanguagesLoaded();
 // The server builds every page's JSON-LD; the browser loads the builder only when it navigates.
@@ -33,39 +38,27 @@ const blog = loadBlog();
 const requestContext: ServerRequestContext = { blog };
 const handler = createStaticHandler(routes);
 
-// Files for crawlers and the blog's JSON for client navigations, all from the same content.
-export const robotsTxt = (input: SiteFilesInput) => files.robotsTxt(input);
-export const aiTxt = (input: SiteFilesInput) => files.aiTxt(input);
-export const securityTxt = (input: SiteFilesInput, now: Date) => files.securityTxt(input, now);
-export const sitemapXml = (input: SiteFilesInput) => files.sitemapXml(input, blog);
-export const llmsTxt = (input: SiteFilesInput) => files.llmsTxt(input, blog);
-export const feedXml = (input: SiteFilesInput, lang: Lang) => files.feedXml(input, blog, lang);
-export const postMarkdown = (input: SiteFilesInput, lang: Lang, slug: string) =>
-  files.postMarkdown(input, blog, lang, slug);
-export const blogJson = (lang: Lang, slug?: string) =>
-  slug ? blogPostData(blog, lang, slug) : blogListData(blog, lang);
+// Files for crawlers, made from the same page list, translations and articles as the pages.
+export const siteFiles: SiteFiles = {
+  robotsTxt: (input) => files.robotsTxt(input),
+  aiTxt: (input) => files.aiTxt(input),
+  securityTxt: (input, now) => files.securityTxt(input, now),
+  sitemapXml: (input) => files.sitemapXml(input, blog),
+  llmsTxt: (input) => files.llmsTxt(input, blog),
+  feedXml: (input, lang) => files.feedXml(input, blog, lang),
+  postMarkdown: (input, lang, slug) => files.postMarkdown(input, blog, lang, slug),
+};
+
+/** The blog's data for a client-side navigation: the list, or one article (undefined if unknown). */
+export function blogJson(lang: Lang): BlogListData;
+export function blogJson(lang: Lang, slug: string): BlogPostData | undefined;
+export function blogJson(lang: Lang, slug?: string) {
+  return slug === undefined ? blogListData(blog, lang) : blogPostData(blog, lang, slug);
+}
 // One immutable i18next instance per language, shared by every request (only `t` is ever called).
 const I18N: Record<Lang, I18n> = Object.fromEntries(
   LANGUAGES.map((l) => [l, createI18n(l, ALL_RESOURCES)]),
 ) as Record<Lang, I18n>;
-
-export interface RenderInput {
-  /** Absolute URL of the request. */
-  url: string;
-  /** Language for pages outside a language prefix (the 404 of an unknown path). */
-  fallbackLang: Lang;
-  site: Omit<SiteContextValue, 'setTheme'>;
-  nonce: string;
-  /** How the client app starts; ignored for crawlers, who get no script. */
-  scripts: ClientScripts;
-  /** The Tools page's `?url=` audit, run by the server before rendering. */
-  audit?: AuditOutcome | undefined;
-  /** The outcome of a newsletter link, checked and recorded by the server before rendering. */
-  newsletter?: NewsletterOutcome | undefined;
-}
-
-export type RenderResult =
-  { kind: 'redirect'; status: number; location: string } | { kind: 'html'; status: number; html: string };
 
 function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
   return (
@@ -77,7 +70,8 @@ function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
   );
 }
 
-export async function render(input: RenderInput): Promise<RenderResult> {
+/** One page, server-rendered to a complete HTML document (or the redirect its route asks for). */
+export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
   const context = await handler.query(request, {
     requestContext: { ...requestContext, audit: input.audit, newsletter: input.newsletter },
@@ -206,7 +200,7 @@ function toHtml(
  * A complete error page that needs neither the router nor the app: what the server sends when
  * rendering itself throws (500) or when a request is rejected before routing (400, 405, 414…).
  */
-export function renderStatusPage(options: { status: number; lang: Lang; stylesheets: string[] }): string {
+export function renderStatusPage(options: StatusPageInput): string {
   const t = I18N[options.lang].getFixedT(options.lang, 'common');
   const { status } = options;
   // Which copy fits the status: a missing page, a refused method, a flood, a bad address, a failure.
@@ -250,3 +244,6 @@ export function renderStatusPage(options: { status: number; lang: Lang; styleshe
   );
   return `<!DOCTYPE html>${markup}`;
 }
+
+// The bundle's exports are exactly the contract the server is written against.
+({ renderPage, renderStatusPage, siteFiles, blogJson }) satisfies RendererBundle;

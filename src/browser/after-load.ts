@@ -1,5 +1,5 @@
 import type { createBrowserRouter } from 'react-router-dom';
-import type { PageView } from '../analytics/index.ts';
+import type { PageView } from './analytics/index.ts';
 import type { VisitorProfile } from '../lib/visitor.ts';
 import { splitLangPath } from '../site.ts';
 
@@ -35,7 +35,7 @@ export function afterLoad(router: Router, visitor: VisitorProfile) {
     if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
     }
-    import('../analytics/index.ts')
+    import('./analytics/index.ts')
       .then(({ startAnalytics, trackPageView }) =>
         // Loading the module and starting it are two idle tasks, not one long one.
         whenIdle(() => {

@@ -1,7 +1,8 @@
+import type { SiteFilesInput } from './contract.ts';
 import { formatUsd } from '../lib/format.ts';
 import type { BlogSource } from '../content/blog-data.ts';
-import { ALL_RESOURCES } from '../i18n/resources.server.ts';
-import { crawlerAllowed, type AiTrainingPolicy } from '../lib/ai-policy.ts';
+import { ALL_RESOURCES } from './translations.ts';
+import { crawlerAllowed } from '../lib/ai-policy.ts';
 import { escapeXml } from '../lib/serialize.ts';
 import { SERVICES } from '../lib/services.ts';
 import { CRAWLERS } from '../lib/visitor.ts';
@@ -17,15 +18,6 @@ import {
 
 // Files for crawlers (design §7), generated from the page list and the translations: never
 // hand-maintained lists. Pure functions of their inputs.
-
-export interface SiteFilesInput {
-  siteUrl: string;
-  /** The one published contact address (CONTACT_EMAIL). */
-  contactEmail: string;
-  policy: AiTrainingPolicy;
-  /** ISO date used as lastmod for pages without their own date. */
-  buildDate: string;
-}
 
 function text(lang: Lang, key: string): string {
   const [ns, ...path] =

@@ -5,7 +5,14 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { escapeHtml } from '../lib/serialize.ts';
 import { LANGUAGES, type Lang } from '../site.ts';
-import { BLOG_CATEGORIES, byDateDesc, summaryOf, wordCount, type Post, type PostSummary } from './blog.ts';
+import {
+  BLOG_CATEGORIES,
+  byDateDesc,
+  summaryOf,
+  wordCount,
+  type Post,
+  type PostSummary,
+} from '../content/blog.ts';
 
 // The typed content module (design §5): loads content/blog/{en,fr}/*.md once at start-up, validates
 // every front matter field and fails loudly naming the file and the field. The same posts feed the

@@ -2,7 +2,7 @@
 // Loaded lazily once the page is interactive; everything stays in this browser's storage.
 
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
-import type { VisitorProfile } from '../lib/visitor.ts';
+import type { VisitorProfile } from '../../lib/visitor.ts';
 import {
   alertsFor,
   deviceType,

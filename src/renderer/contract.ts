@@ -1,0 +1,83 @@
+// The renderer bundle as the Express process sees it: what src/renderer/entry.tsx exports (built to
+// dist/server/renderer.js, or loaded from source by Vite in development). The server imports this
+// module, for its types only, and nothing else under src/renderer/ (the linter checks it).
+import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
+import type { AuditOutcome } from '../lib/audit.ts';
+import type { NewsletterOutcome } from '../lib/newsletter.ts';
+import type { BlogListData, BlogPostData } from '../content/blog-data.ts';
+import type { SiteContextValue } from '../site-context.tsx';
+import type { Lang } from '../site.ts';
+
+/** How a human's page starts the client app (crawlers get no script at all). */
+export interface ClientScripts {
+  /** Modules React loads at once: in development, Vite's client and the entry from source. */
+  bootstrapModules: string[];
+  /**
+   * Modules imported only once the page has painted: in production, the entry's static imports and
+   * the entry itself. See decision 012.
+   */
+  afterPaintModules: string[];
+  /**
+   * For each lazy page module (by source path, as in a route's `handle.source`): its chunk and the
+   * chunks it imports that the entry does not, to be preloaded with the entry's when that page starts.
+   */
+  pageModules: Record<string, string[]>;
+}
+
+export interface RenderInput {
+  /** Absolute URL of the request. */
+  url: string;
+  /** Language for pages outside a language prefix (the 404 of an unknown path). */
+  fallbackLang: Lang;
+  site: Omit<SiteContextValue, 'setTheme'>;
+  nonce: string;
+  /** How the client app starts; ignored for crawlers, who get no script. */
+  scripts: ClientScripts;
+  /** The Tools page's `?url=` audit, run by the server before rendering. */
+  audit?: AuditOutcome | undefined;
+  /** The outcome of a newsletter link, checked and recorded by the server before rendering. */
+  newsletter?: NewsletterOutcome | undefined;
+}
+
+export type RenderResult =
+  { kind: 'redirect'; status: number; location: string } | { kind: 'html'; status: number; html: string };
+
+export interface StatusPageInput {
+  status: number;
+  lang: Lang;
+  stylesheets: string[];
+}
+
+/** What every crawler file is made from, besides the pages and articles the bundle holds. */
+export interface SiteFilesInput {
+  siteUrl: string;
+  /** The one published contact address (CONTACT_EMAIL). */
+  contactEmail: string;
+  policy: AiTrainingPolicy;
+  /** ISO date used as lastmod for pages without their own date. */
+  buildDate: string;
+}
+
+/** The files for crawlers and AI, each a pure function of its input and the bundle's content. */
+export interface SiteFiles {
+  robotsTxt(input: SiteFilesInput): string;
+  aiTxt(input: SiteFilesInput): string;
+  securityTxt(input: SiteFilesInput, now: Date): string;
+  sitemapXml(input: SiteFilesInput): string;
+  llmsTxt(input: SiteFilesInput): string;
+  feedXml(input: SiteFilesInput, lang: Lang): string;
+  /** An article's Markdown copy, or undefined when there is no such article. */
+  postMarkdown(input: SiteFilesInput, lang: Lang, slug: string): string | undefined;
+}
+
+export interface RendererBundle {
+  /** A page of the route tree as a complete HTML document, or the redirect its route asks for. */
+  renderPage(input: RenderInput): Promise<RenderResult>;
+  /** A self-contained error page for a status the router never saw (400, 405, 414, 429, 500…). */
+  renderStatusPage(input: StatusPageInput): string;
+  siteFiles: SiteFiles;
+  /** The blog's data for client-side navigations: the list of articles… */
+  blogJson(lang: Lang): BlogListData;
+  /** …or one article (undefined if there is none). */
+  blogJson(lang: Lang, slug: string): BlogPostData | undefined;
+}
