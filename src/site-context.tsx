@@ -3,7 +3,6 @@ import type { FormOutcome } from './lib/form-limits.ts';
 import type { Theme } from './lib/preferences.ts';
 import type { VisitorProfile } from './lib/visitor.ts';
 
-
 export interface Assets {
   /** Stylesheets linked from the head. */
   styles: string[];

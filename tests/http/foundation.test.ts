@@ -236,7 +236,9 @@ describe('status codes and error screens', () => {
   });
 
   it('answers 500 with the render-failure screen and no stack trace when rendering throws', async () => {
-    const real = (await import(pathToFileURL(path.resolve('dist/server/renderer.js')).href)) as RendererBundle;
+    const real = (await import(
+      pathToFileURL(path.resolve('dist/server/renderer.js')).href
+    )) as RendererBundle;
     const failing: RendererBundle = {
       ...real,
       renderPage: () => Promise.reject(new Error('boom at SecretComponent (/app/src/secret.tsx:1:1)')),
