@@ -114,7 +114,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   });
   const statusPages = { renderer, assets };
 
-  // Lead delivery (design §14): the store's outbox, drained by a worker in this process through the
+  // Lead delivery (decision 018): the store's outbox, drained by a worker in this process through the
   // channels that are configured; nothing runs when none is.
   const tokenSecret = newsletterSecret({
     env,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 
-// Local analytics in a real browser (spec §9): nothing is sent anywhere; page views, events and the
+// Local analytics in a real browser: nothing is sent anywhere; page views, events and the
 // performance record land in this browser's storage, which is opened when the first record is due
 // (2 s after load) or earlier when the visitor navigates.
 

@@ -2,7 +2,7 @@ import { expect, hydrated, test } from './fixtures.ts';
 
 // Lead-form flows not covered by forms.spec.ts / blog.spec.ts: the waitlist dialog's submitting,
 // success and failure states (en and fr), the waitlist and newsletter without JavaScript, the
-// newsletter with JavaScript in French and on failure, and the toaster itself (spec §8, §9).
+// newsletter with JavaScript in French and on failure, and the toaster itself.
 
 import type { Page, Route } from '@playwright/test';
 
@@ -182,7 +182,7 @@ test.describe('newsletter with JavaScript', () => {
     consoleProblems,
   }) => {
     void consoleProblems;
-    // The form endpoints take 10 posts a minute per address (design §6), shared by every spec: the
+    // The form endpoints take 10 posts a minute per address (FORM_RATE_LIMIT_PER_MINUTE), shared by every spec: the
     // store round trip is covered by blog.spec.ts and the no-JavaScript test above, so this one
     // answers for the server and checks what the page sends.
     const sent: unknown[] = [];

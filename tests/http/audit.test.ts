@@ -7,7 +7,7 @@ import type { AuditCategory, AuditReport } from '../../src/lib/audit.ts';
 import { HOSTILE, startFixtureSites, type FixtureSites, type SiteName } from '../fixtures/audit-sites.ts';
 import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
 
-// The free audit over HTTP (design §13), against websites with known properties served on loopback
+// The free audit over HTTP (decision 017), against websites with known properties served on loopback
 // by this test: each gets the verdicts its properties call for, with evidence, in both languages.
 
 let sites: FixtureSites;

@@ -13,7 +13,7 @@ import {
   type CrawlerEntry,
 } from '../../src/lib/visitor.ts';
 
-// The visitor classifier (design §2, product spec "Bot profile" and "Visitor type"), tested on real
+// The visitor classifier (people, search crawlers, AI crawlers by category), tested on real
 // user agents: the strings below are the ones the operators publish (the page named above each group)
 // or that their agents send as recorded by well-known references (monperrus/crawler-user-agents,
 // named where used), with only version numbers of the embedded Chrome (W.X.Y.Z in the docs) filled in.
