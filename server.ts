@@ -19,6 +19,7 @@ import { newsletterActions } from './src/server/newsletter.ts';
 import { crawlerFiles } from './src/server/crawler-files.ts';
 import { detectLanguage } from './src/server/language.ts';
 import { leadsRouter } from './src/server/leads.ts';
+import { formOfEndpoint } from './src/lib/form-limits.ts';
 import { createLogger, httpLogger } from './src/server/logging.ts';
 import { createMetrics, isPrivateAddress } from './src/server/metrics.ts';
 import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
@@ -36,6 +37,9 @@ const ROOT =
   path.basename(HERE) === 'server' && path.basename(path.dirname(HERE)) === 'dist'
     ? path.resolve(HERE, '../..')
     : HERE;
+
+/** The JSON endpoints that answer GET; every form's endpoint (FORM_TYPES) answers POST. */
+const GET_ENDPOINTS: ReadonlySet<string> = new Set(['/api/visitor', '/api/audit']);
 
 const UNLIMITED_PATHS = new Set([
   '/healthz',
@@ -278,10 +282,9 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     }),
   );
   app.all('/api/{*rest}', (req, res) => {
-    const known = ['/api/waitlist', '/api/contact', '/api/newsletter', '/api/visitor', '/api/audit'].includes(
-      req.path,
-    );
-    if (known) res.set('Allow', req.path === '/api/visitor' || req.path === '/api/audit' ? 'GET' : 'POST');
+    const allow = formOfEndpoint(req.path) ? 'POST' : GET_ENDPOINTS.has(req.path) ? 'GET' : undefined;
+    const known = allow !== undefined;
+    if (allow) res.set('Allow', allow);
     res
       .status(known ? 405 : 404)
       .json({ success: false, error: known ? 'This method is not allowed here.' : 'No such endpoint.' });

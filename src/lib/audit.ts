@@ -1,3 +1,5 @@
+import { parseHttpUrl } from './urls.ts';
+
 // The free AI citation audit: the report's shape, scoring rules and address rules shared by the
 // server (src/server/audit/), the API and the Tools page. No React, no I/O. Score thresholds and
 // badges follow the product spec (§4, §9): green from 90, yellow from 75; the overall score is the
@@ -147,14 +149,8 @@ export function parseAuditUrl(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > MAX_URL_LENGTH) return null;
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (!url.hostname || url.username || url.password) return null;
+  const url = parseHttpUrl(trimmed);
+  if (!url) return null;
   // The fragment never reaches the server it names: one address, one audit (and one cache entry).
   url.hash = '';
   return url.href.length > MAX_URL_LENGTH ? null : url.href;

@@ -1,3 +1,5 @@
+import type enForms from '../i18n/locales/en/forms.json';
+
 // Field limits shared by the server's schemas (src/server/forms.ts) and the inputs' maxLength,
 // kept free of zod so the browser bundle does not carry the validation library.
 export const LIMITS = {
@@ -9,6 +11,26 @@ export const LIMITS = {
 
 export const FORM_TYPES = ['waitlist', 'contact', 'newsletter'] as const;
 export type FormType = (typeof FORM_TYPES)[number];
+
+/** Where a form posts: `POST /api/{form}`, the same address with or without JavaScript. */
+export function formEndpoint<F extends FormType>(form: F): `/api/${F}` {
+  return `/api/${form}`;
+}
+
+/** Every form's endpoint, in FORM_TYPES order. */
+export const FORM_ENDPOINTS: readonly `/api/${FormType}`[] = FORM_TYPES.map(formEndpoint);
+
+/**
+ * The form an endpoint path belongs to (`/api/contact` → contact), or undefined. Matched as the
+ * router matches routes: case-insensitive, a trailing slash allowed.
+ */
+export function formOfEndpoint(path: string): FormType | undefined {
+  const route = path.toLowerCase().replace(/\/+$/, '');
+  return FORM_TYPES.find((form) => formEndpoint(form) === route);
+}
+
+/** A form message: a key of `forms:errors` (the validation schema names one for every problem). */
+export type FormErrorKey = keyof typeof enForms.errors;
 
 /** Honeypot field name: hidden from people, tempting for bots. */
 export const HONEYPOT_FIELD = 'nickname';

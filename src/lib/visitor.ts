@@ -375,7 +375,9 @@ const CATALOGUE_PATTERN = new RegExp(
     .join('|')})(?![a-z0-9])`,
   'gi',
 );
-const RANK_BY_TOKEN = new Map(CRAWLERS.map((c, index) => [c.token.toLowerCase(), index]));
+const RANK_BY_TOKEN: ReadonlyMap<string, number> = new Map(
+  CRAWLERS.map((c, index) => [c.token.toLowerCase(), index]),
+);
 
 function catalogueEntry(ua: string): CrawlerEntry | undefined {
   let best: number | undefined;

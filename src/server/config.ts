@@ -46,13 +46,12 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A whole number from the environment; `of` names its unit in the messages (" of milliseconds"). */
+const wholeNumber = (of = '', wholeOf = of) =>
+  z.coerce.number({ error: `must be a number${of}` }).int(`must be a whole number${wholeOf}`);
+
 const schema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0)
-    .max(65535, 'must be a port number (0-65535)')
-    .default(3000),
+  PORT: wholeNumber().min(0).max(65535, 'must be a port number (0-65535)').default(3000),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   SITE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.com' })
@@ -62,48 +61,21 @@ const schema = z.object({
   SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SUPABASE_ANON_KEY: z.string().min(1, 'must not be empty').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  TRUST_PROXY: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number of proxy hops')
-    .min(0, 'must be 0 or more')
-    .default(0),
+  TRUST_PROXY: wholeNumber('', ' of proxy hops').min(0, 'must be 0 or more').default(0),
   AI_TRAINING_POLICY: z
     .enum(AI_TRAINING_POLICIES, { error: `must be one of ${AI_TRAINING_POLICIES.join(', ')}` })
     .default(DEFAULT_AI_TRAINING_POLICY),
   PROJECT_SOURCE: z.string().trim().min(1, 'must not be empty').max(100).default('geo-platform-website'),
-  RATE_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 (off) or more')
-    .default(300),
+  RATE_LIMIT_PER_MINUTE: wholeNumber().min(0, 'must be 0 (off) or more').default(300),
   AUDIT_ALLOWED_HOSTS: z.string().optional(),
-  AUDIT_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int('must be a whole number of milliseconds')
+  AUDIT_TIMEOUT_MS: wholeNumber(' of milliseconds')
     .min(1000, 'must be at least 1000 (milliseconds)')
     .max(120_000, 'must be at most 120000 (milliseconds)')
     .default(10_000),
-  AUDIT_RATE_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be 1 or more')
-    .default(6),
-  AUDIT_MAX_CONCURRENT: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be 1 or more')
-    .max(100, 'must be at most 100')
-    .default(4),
-  AUDIT_CACHE_SECONDS: z.coerce
-    .number({ error: 'must be a number of seconds' })
-    .int('must be a whole number of seconds')
-    .min(0, 'must be 0 (no cache) or more')
-    .default(600),
-  FORM_RATE_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be 1 or more')
-    .default(10),
+  AUDIT_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(6),
+  AUDIT_MAX_CONCURRENT: wholeNumber().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(4),
+  AUDIT_CACHE_SECONDS: wholeNumber(' of seconds').min(0, 'must be 0 (no cache) or more').default(600),
+  FORM_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(10),
 });
 
 /** Used when neither CONTACT_EMAIL nor a public SITE_URL says where mail should go (development). */

@@ -1,54 +1,47 @@
 import { z } from 'zod';
 import { CONTACT_TOPICS, SERVICE_IDS } from '../lib/services.ts';
-import { LIMITS, type FormType } from '../lib/form-limits.ts';
+import { LIMITS, type FormErrorKey, type FormType } from '../lib/form-limits.ts';
+import { isWebsiteUrl } from '../lib/urls.ts';
 import { LANGUAGES } from '../site.ts';
+import { isFormErrorKey } from './messages.ts';
 
-// One zod schema per form: the single source of its rules and its type. Error messages are
-// translation keys (forms:errors.*), turned into the visitor's language by the API.
+// One zod schema per form: the single source of its rules and its type. Every check names its
+// message explicitly, as a key of forms:errors (typed: FormErrorKey), turned into the visitor's
+// language by the API. A problem the schema did not name is reported as `summary`.
+
+/** A check's message: the key of forms:errors the API shows for it. */
+const key = (name: FormErrorKey) => ({ error: name });
 
 // Control characters other than tab and newlines are stripped from every string.
 const clean = (value: string) => value.replace(/(?![\t\n\r])\p{Cc}/gu, '').trim();
-const text = (max: number, tooLong: string) => z.string().transform(clean).pipe(z.string().max(max, tooLong));
+
+/** A string field: `missing` when absent or not a string, `tooLong` past `max` characters. */
+const text = (missing: FormErrorKey, max: number, tooLong: FormErrorKey) =>
+  z
+    .string(key(missing))
+    .transform(clean)
+    .pipe(z.string().max(max, key(tooLong)));
 
 const email = z
-  .string({ error: 'emailRequired' })
+  .string(key('emailRequired'))
   .transform(clean)
   .pipe(
     z
       .string()
-      .min(1, 'emailRequired')
-      .max(LIMITS.email, 'emailInvalid')
-      .pipe(z.email({ error: 'emailInvalid' })),
+      .min(1, key('emailRequired'))
+      .max(LIMITS.email, key('emailInvalid'))
+      .pipe(z.email(key('emailInvalid'))),
   );
 
 const websiteUrl = (required: boolean) =>
-  z
-    .string({ error: 'websiteRequired' })
-    .transform(clean)
-    .pipe(
-      z
-        .string()
-        .max(LIMITS.website, 'websiteInvalid')
-        .refine((v) => !required || v.length > 0, 'websiteRequired')
-        .refine((v) => v.length === 0 || isHttpUrl(v), 'websiteInvalid'),
-    );
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') &&
-      url.hostname.includes('.') &&
-      !url.username &&
-      !url.password
-    );
-  } catch {
-    return false;
-  }
-}
+  text('websiteRequired', LIMITS.website, 'websiteInvalid')
+    .refine((v) => !required || v.length > 0, key('websiteRequired'))
+    .refine((v) => v.length === 0 || isWebsiteUrl(v), key('websiteInvalid'));
 
 const lang = z.enum(LANGUAGES).catch('en');
-const optionalText = (max: number, tooLong: string) => text(max, tooLong).optional().default('');
+// An optional text that is not a string has no message of its own: the summary says it.
+const optionalText = (max: number, tooLong: FormErrorKey) =>
+  text('summary', max, tooLong).optional().default('');
 
 export const waitlistSchema = z.object({
   name: optionalText(LIMITS.name, 'nameTooLong'),
@@ -59,14 +52,11 @@ export const waitlistSchema = z.object({
 });
 
 export const contactSchema = z.object({
-  name: z
-    .string({ error: 'nameRequired' })
-    .transform(clean)
-    .pipe(z.string().min(1, 'nameRequired').max(LIMITS.name, 'nameTooLong')),
+  name: text('nameRequired', LIMITS.name, 'nameTooLong').refine((v) => v.length > 0, key('nameRequired')),
   email,
   website: websiteUrl(false).optional().default(''),
   service: z
-    .union([z.literal(''), z.enum(SERVICE_IDS), z.enum(CONTACT_TOPICS)], { error: 'serviceInvalid' })
+    .union([z.literal(''), z.enum(SERVICE_IDS), z.enum(CONTACT_TOPICS)], key('serviceInvalid'))
     .optional()
     .default(''),
   message: optionalText(LIMITS.message, 'messageTooLong'),
@@ -94,15 +84,14 @@ export type ParsedForm =
 export function parseForm(
   form: FormType,
   body: unknown,
-): { ok: true; value: ParsedForm } | { ok: false; fields: Record<string, string> } {
+): { ok: true; value: ParsedForm } | { ok: false; fields: Record<string, FormErrorKey> } {
   const input = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-  const result = SCHEMAS[form].safeParse(input);
+  // The schema names a key for each of its checks; anything else (none is expected) is the summary.
+  const result = SCHEMAS[form].safeParse(input, { error: () => 'summary' satisfies FormErrorKey });
   if (result.success) return { ok: true, value: { form, data: result.data } as ParsedForm };
-  const fields: Record<string, string> = {};
+  const fields: Record<string, FormErrorKey> = {};
   for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    fields[field] ??=
-      issue.message.startsWith('Invalid') || issue.message.includes(' ') ? `${field}Invalid` : issue.message;
+    fields[String(issue.path[0] ?? 'form')] ??= isFormErrorKey(issue.message) ? issue.message : 'summary';
   }
   return { ok: false, fields };
 }

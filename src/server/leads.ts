@@ -7,18 +7,27 @@ import express, {
 } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { FORM_TYPES, HONEYPOT_FIELD, type FormOutcome, type FormType } from '../lib/form-limits.ts';
+import {
+  FORM_ENDPOINTS,
+  FORM_TYPES,
+  HONEYPOT_FIELD,
+  formEndpoint,
+  formOfEndpoint,
+  type FormOutcome,
+  type FormType,
+} from '../lib/form-limits.ts';
 import { isLang, localePath, type Lang } from '../site.ts';
 import { putFlash } from './flash.ts';
 import { parseForm } from './forms.ts';
 import { detectLanguage } from './language.ts';
 import { formMessage } from './messages.ts';
 import type { LeadStore } from './store/index.ts';
+import { saveSubmission } from './store/records.ts';
 import { StoreRefusedError } from './store/types.ts';
 
-// POST /api/waitlist, /api/contact, /api/newsletter (design §6). JSON or url-encoded bodies up to
-// 16 KB. Scripts get JSON answers; a plain HTML form post gets a 303 back to its page, which shows
-// the outcome (and, on failure, what the visitor typed).
+// POST /api/{form} for each of FORM_TYPES (/api/waitlist, /api/contact, /api/newsletter; design §6).
+// JSON or url-encoded bodies up to 16 KB. Scripts get JSON answers; a plain HTML form post gets a 303
+// back to its page, which shows the outcome (and, on failure, what the visitor typed).
 
 export const BODY_LIMIT = '16kb';
 
@@ -77,7 +86,7 @@ function answer(req: Request, res: Response, status: number, outcome: FormOutcom
 
 export function leadsRouter(deps: LeadsDeps): Router {
   const router = Router();
-  const endpoints = FORM_TYPES.map((form) => `/api/${form}`);
+  const endpoints = [...FORM_ENDPOINTS];
 
   // 415 before anything reads the body.
   router.post(endpoints, (req, res, next) => {
@@ -95,7 +104,7 @@ export function leadsRouter(deps: LeadsDeps): Router {
       legacyHeaders: false,
       validate: { xForwardedForHeader: false },
       handler: (req, res) => {
-        const form = req.path.split('/').pop() as FormType;
+        const form = formOfEndpoint(req.path) ?? 'contact';
         deps.onLead?.(form, 'rejected');
         const lang = detectLanguage(req, res);
         answer(req, res, 429, { form, ok: false, error: formMessage(lang, 'rateLimited') });
@@ -131,13 +140,7 @@ export function leadsRouter(deps: LeadsDeps): Router {
       }
       const ctx = { source: deps.source, submittedAt: new Date() };
       try {
-        const value = parsed.value;
-        const outcome =
-          value.form === 'waitlist'
-            ? await deps.store.saveWaitlist(value.data, ctx)
-            : value.form === 'contact'
-              ? await deps.store.saveContact(value.data, ctx)
-              : await deps.store.saveNewsletter(value.data, ctx);
+        const outcome = await saveSubmission(deps.store, parsed.value, ctx);
         deps.logger.info({ form, outcome, store: deps.store.kind }, 'form submission stored');
         deps.onLead?.(form, outcome);
         answer(req, res, 200, { form, ok: true });
@@ -155,13 +158,13 @@ export function leadsRouter(deps: LeadsDeps): Router {
         answer(req, res, 503, { form, ok: false, error });
       }
     };
-    router.post(`/api/${form}`, handler);
+    router.post(formEndpoint(form), handler);
   }
 
   // Body errors (too large, malformed JSON) as clear JSON, never a 500.
   const onError: ErrorRequestHandler = (err, req, res, next) => {
     if (!req.path.startsWith('/api/')) return next(err);
-    const form = (req.path.split('/').pop() ?? 'contact') as FormType;
+    const form = formOfEndpoint(req.path) ?? 'contact';
     const lang = detectLanguage(req, res);
     const status = err?.type === 'entity.too.large' ? 413 : 400;
     const key = status === 413 ? 'tooLarge' : 'summary';

@@ -1,7 +1,9 @@
+import { isIP } from 'node:net';
 import type { RequestHandler } from 'express';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FormType } from '../lib/form-limits.ts';
 import type { VisitorProfile } from '../lib/visitor.ts';
+import { classifyAddress } from './audit/address.ts';
 
 // Prometheus metrics (GET /metrics): requests by route and status, latency, crawler visits by
 // agent and category, leads stored and failed. Route labels are coarse on purpose (never the raw
@@ -35,50 +37,48 @@ export function routeLabel(path: string, status: number): string {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests by route family, method and status',
-    labelNames: ['route', 'method', 'status'],
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request latency by route family',
-    labelNames: ['route'],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
-  const crawlers = new Counter({
-    name: 'crawler_visits_total',
-    help: 'Requests from crawlers by agent and category',
-    labelNames: ['agent', 'category', 'ai'],
-    registers: [registry],
-  });
-  const leads = new Counter({
-    name: 'leads_total',
-    help: 'Form submissions by form and outcome (stored, duplicate, failed, rejected)',
-    labelNames: ['form', 'outcome'],
-    registers: [registry],
-  });
-  const cache = new Counter({
-    name: 'crawler_page_cache_total',
-    help: 'Crawler page cache lookups',
-    labelNames: ['result'],
-    registers: [registry],
-  });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const histogram = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: number[],
+  ) => new Histogram({ name, help, labelNames, buckets, registers: [registry] });
 
-  const audits = new Counter({
-    name: 'audits_total',
-    help: 'Free audits by outcome (ok, refused, unreachable, timeout, httpError, notHtml, tooLarge, busy, cached, rateLimited)',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
-  const auditDuration = new Histogram({
-    name: 'audit_duration_seconds',
-    help: 'Time to run one audit (fetches and checks), cache hits excluded',
-    buckets: [0.1, 0.25, 0.5, 1, 2, 4, 6, 8, 10, 15, 30],
-    registers: [registry],
-  });
+  const requests = counter('http_requests_total', 'HTTP requests by route family, method and status', [
+    'route',
+    'method',
+    'status',
+  ]);
+  const duration = histogram(
+    'http_request_duration_seconds',
+    'HTTP request latency by route family',
+    ['route'],
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  );
+  const crawlers = counter('crawler_visits_total', 'Requests from crawlers by agent and category', [
+    'agent',
+    'category',
+    'ai',
+  ]);
+  const leads = counter(
+    'leads_total',
+    'Form submissions by form and outcome (stored, duplicate, failed, rejected)',
+    ['form', 'outcome'],
+  );
+  const cache = counter('crawler_page_cache_total', 'Crawler page cache lookups', ['result']);
+  const audits = counter(
+    'audits_total',
+    'Free audits by outcome (ok, refused, unreachable, timeout, httpError, notHtml, tooLarge, busy, cached, rateLimited)',
+    ['outcome'],
+  );
+  const auditDuration = histogram(
+    'audit_duration_seconds',
+    'Time to run one audit (fetches and checks), cache hits excluded',
+    [],
+    [0.1, 0.25, 0.5, 1, 2, 4, 6, 8, 10, 15, 30],
+  );
 
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -104,16 +104,17 @@ export function createMetrics(): Metrics {
   };
 }
 
+/** The ranges of the operator's own network, as classifyAddress names them. */
+const INTERNAL_RANGES: ReadonlySet<string> = new Set(['loopback', 'private', 'uniqueLocal']);
+
 /**
- * Loopback and private-network addresses (IPv4, IPv6 and IPv4-mapped IPv6): who may read /metrics,
- * the operator's scraper inside the network.
+ * Loopback and private-network addresses (IPv4 10/8, 172.16/12, 192.168/16, 127/8; IPv6 ::1 and
+ * fc00::/7; IPv4-mapped IPv6 by the address inside): who may read /metrics, the operator's scraper
+ * inside the network. Classified by the audit's address classifier, so both read addresses alike;
+ * only an address as the socket or a proxy writes it counts (not the URL parser's other spellings).
  */
 export function isPrivateAddress(ip: string | undefined): boolean {
-  if (!ip) return false;
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return (
-    ip === '::1' ||
-    /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) ||
-    /^f[cd][0-9a-f]{2}:/i.test(ip)
-  );
+  if (!ip || isIP(ip) === 0) return false;
+  const verdict = classifyAddress(ip);
+  return !verdict.allowed && INTERNAL_RANGES.has(verdict.range);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, leadsToCsv } from '../../src/server/lead-export.ts';
-import { isHttpUrl, parseForm } from '../../src/server/forms.ts';
+import { parseForm } from '../../src/server/forms.ts';
+import { isWebsiteUrl } from '../../src/lib/urls.ts';
 import { formMessage } from '../../src/server/messages.ts';
 import type { LeadRow } from '../../src/server/store/types.ts';
 
@@ -44,7 +45,7 @@ describe('form schemas', () => {
   });
 
   it('accepts only http(s) website addresses with a host', () => {
-    expect(isHttpUrl('https://www.example.com/path?x=1')).toBe(true);
+    expect(isWebsiteUrl('https://www.example.com/path?x=1')).toBe(true);
     for (const bad of [
       'ftp://x.com',
       'https://localhost',
@@ -52,7 +53,7 @@ describe('form schemas', () => {
       'https://user:pw@x.com',
       'not a url',
     ])
-      expect(isHttpUrl(bad)).toBe(false);
+      expect(isWebsiteUrl(bad)).toBe(false);
   });
 
   it('has a message for every key in both languages', () => {
@@ -65,7 +66,7 @@ describe('form schemas', () => {
       'serviceInvalid',
       'rateLimited',
       'storeUnavailable',
-    ]) {
+    ] as const) {
       expect(formMessage('en', key)).not.toBe(formMessage('fr', key));
     }
     expect(formMessage('en', 'messageTooLong')).toContain('5000');

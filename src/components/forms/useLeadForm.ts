@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
-import { HONEYPOT_FIELD, type FormType } from '../../lib/form-limits.ts';
+import { HONEYPOT_FIELD, formEndpoint, type FormType } from '../../lib/form-limits.ts';
+import { isWebsiteUrl } from '../../lib/urls.ts';
 import { useSite } from '../../site-context.tsx';
 import { notify } from '../toasts.tsx';
 
@@ -9,14 +10,6 @@ export type FieldName = 'name' | 'email' | 'website' | 'service' | 'message';
 type Values = Partial<Record<FieldName, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-function looksLikeUrl(value: string) {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 
 /**
  * One form's state for every lead form (waitlist, contact, newsletter): idle → submitting (inputs
@@ -31,6 +24,7 @@ export function useLeadForm(options: {
   onSuccess?: () => void;
 }) {
   const { form, fields, required } = options;
+  const endpoint = formEndpoint(form);
   const { t } = useT('forms');
   const lang = useLang();
   const { pathname, search, hash } = useLocation();
@@ -69,7 +63,7 @@ export function useLeadForm(options: {
     const email = values.email?.trim();
     if (email && !EMAIL.test(email)) found.email = t('errors.emailInvalid');
     const website = values.website?.trim();
-    if (website && !looksLikeUrl(website)) found.website = t('errors.websiteInvalid');
+    if (website && !isWebsiteUrl(website)) found.website = t('errors.websiteInvalid');
     return found;
   }
 
@@ -109,7 +103,7 @@ export function useLeadForm(options: {
     setSubmitting(true);
     const honeypot = (formElement.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
     try {
-      const response = await fetch(`/api/${form}`, {
+      const response = await fetch(endpoint, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ ...values, lang, [HONEYPOT_FIELD]: honeypot }),
@@ -142,7 +136,7 @@ export function useLeadForm(options: {
     setValue,
     /** The no-JavaScript outcome to show above the form, until the visitor changes something. */
     notice: serverNotice,
-    formProps: { method: 'post', action: `/api/${form}`, noValidate: true, onSubmit },
+    formProps: { method: 'post', action: endpoint, noValidate: true, onSubmit },
     hidden: { lang, returnTo: `${pathname}${search}${hash || ''}` },
   };
 }

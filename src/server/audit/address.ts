@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { checkHttpUrl } from '../../lib/urls.ts';
 
 // What the audit may fetch (design §13): the pre-checks of an address before any connection, and the
 // classification of every IP address a host name resolves to. Refusing happens here; connecting to
@@ -27,7 +28,6 @@ export type AuditUrlCheck =
     }
   | { ok: false; detail: string };
 
-const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 };
 const OPEN_PORTS: ReadonlySet<number> = new Set([80, 443]);
 
 const refused = (range: string): AddressClass => ({ allowed: false, range });
@@ -83,15 +83,15 @@ function isLocalhostName(hostname: string): boolean {
  * `allowedHosts` skips the host and port checks (it exists for tests and intranets).
  */
 export function checkAuditUrl(input: string | URL, allowedHosts: ReadonlySet<string>): AuditUrlCheck {
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    return { ok: false, detail: 'not a valid URL' };
+  const check = checkHttpUrl(input);
+  if (!check.ok) {
+    if (check.problem === 'invalid') return { ok: false, detail: 'not a valid URL' };
+    if (check.problem === 'scheme')
+      return { ok: false, detail: `scheme ${check.url.protocol} is not allowed` };
+    return { ok: false, detail: 'credentials in the URL are not allowed' };
   }
-  const defaultPort = DEFAULT_PORTS[url.protocol];
-  if (defaultPort === undefined) return { ok: false, detail: `scheme ${url.protocol} is not allowed` };
-  if (url.username || url.password) return { ok: false, detail: 'credentials in the URL are not allowed' };
+  const { url } = check;
+  const defaultPort = url.protocol === 'https:' ? 443 : 80;
   const port = url.port ? Number(url.port) : defaultPort;
   const hostname = bareHost(url.hostname);
   const literal = literalAddress(hostname);

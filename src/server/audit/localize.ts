@@ -1,3 +1,4 @@
+import type { Translate } from '../../i18n/instance.ts';
 import type { AuditCategory, AuditItem } from '../../lib/audit.ts';
 import { scoreFindings } from './score.ts';
 import type { CategoryFindings, Finding, Message } from './types.ts';
@@ -12,11 +13,8 @@ import type { CategoryFindings, Finding, Message } from './types.ts';
 // - `count` also chooses the plural form, so it is passed as a number, and shown as `{{n}}`;
 // - a string value whose name ends in "Date" and holds "YYYY-MM-DD" becomes a long date.
 
-/**
- * A translate function fixed to the `audit` namespace. Values are typed as a record (not `object`)
- * so that i18next's TFunction, whose options carry an index signature, can be passed as it is.
- */
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
+/** A translate function fixed to the `audit` namespace (textReader's, or i18next's TFunction). */
+export type { Translate };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

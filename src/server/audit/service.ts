@@ -1,9 +1,8 @@
-import type { TFunction } from 'i18next';
 import enAudit from '../../i18n/locales/en/audit.json';
 import enTools from '../../i18n/locales/en/tools.json';
 import frAudit from '../../i18n/locales/fr/audit.json';
 import frTools from '../../i18n/locales/fr/tools.json';
-import { createI18n } from '../../i18n/instance.ts';
+import { textReader } from '../../i18n/instance.ts';
 import {
   overallScore,
   type AuditErrorReason,
@@ -11,7 +10,7 @@ import {
   type AuditReport,
   type AuditStep,
 } from '../../lib/audit.ts';
-import { LANGUAGES, type Lang } from '../../site.ts';
+import type { Lang } from '../../site.ts';
 import type { AuditSettings } from '../config.ts';
 import { localizeFindings } from './localize.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
@@ -67,11 +66,7 @@ const AUDIT_TEXTS = { en: { audit: enAudit, tools: enTools }, fr: { audit: frAud
 export function createAuditService(options: AuditServiceOptions): AuditService {
   const { settings } = options;
   const agents = auditUserAgents(options.siteUrl);
-  const translators = Object.fromEntries(
-    LANGUAGES.map((lang) => [lang, createI18n(lang, AUDIT_TEXTS)]),
-  ) as Record<Lang, ReturnType<typeof createI18n>>;
-  const auditT = (lang: Lang) => translators[lang].getFixedT(lang, 'audit');
-  const toolsT = (lang: Lang) => translators[lang].getFixedT(lang, 'tools');
+  const read = textReader(AUDIT_TEXTS);
   const runs = new Map<string, Run>();
   let inFlight = 0;
 
@@ -79,7 +74,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     ok: false,
     url,
     reason,
-    message: toolsT(lang)(`errors.${reason}`, { url }),
+    message: read(lang, 'tools')(`errors.${reason}`, { url }),
   });
 
   function start(url: string): Run {
@@ -123,7 +118,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
 
   function toOutcome(result: RunResult, lang: Lang): AuditOutcome {
     if (!result.ok) return refusal(result.url, lang, result.reason);
-    const categories = localizeFindings(result.categories, auditT(lang) as TFunction);
+    const categories = localizeFindings(result.categories, read(lang, 'audit'));
     const report: AuditReport = {
       url: result.url,
       finalUrl: result.finalUrl,

@@ -38,14 +38,14 @@ export function siteLabel(siteUrl: string): string {
   return displayDomain(siteUrl);
 }
 
-export function greeting(ctx: EmailContext, name: string | null): Block {
+function greeting(ctx: EmailContext, name: string | null): Block {
   return {
     type: 'paragraph',
     content: [name ? ctx.t('layout.greeting', { name }) : ctx.t('layout.greetingAnonymous')],
   };
 }
 
-export function signOff(ctx: EmailContext): Block {
+function signOff(ctx: EmailContext): Block {
   return { type: 'paragraph', content: [ctx.t('layout.signOff')] };
 }
 
@@ -85,4 +85,45 @@ export function assemble(
   const all = { ...(ctx.contactEmail ? { 'Reply-To': ctx.contactEmail } : {}), ...headers };
   if (Object.keys(all).length > 0) mail.headers = all;
   return mail;
+}
+
+/** What differs between the visitor emails; `letter` adds what they share. */
+export interface LetterParts {
+  subject: string;
+  preheader: string;
+  /** The visitor's name for the greeting (null: the anonymous one); absent, the email greets nobody. */
+  name?: string | null;
+  /** What the email says, between its title (and greeting) and the sign-off. */
+  body: Block[];
+  /** Lines of the footer between why the email was sent and who sent it (the unsubscribe line). */
+  footerExtra?: Block[];
+}
+
+/**
+ * A visitor email of one section of the `emails` texts (`waitlist`, `contact`, `newsletter`): its
+ * title, the greeting, the body, the sign-off, and the footer saying why the visitor gets it.
+ */
+export function letter(
+  ctx: EmailContext,
+  section: 'waitlist' | 'contact' | 'newsletter',
+  parts: LetterParts,
+  headers?: Record<string, string>,
+): VisitorMail {
+  const { t } = ctx;
+  const why = t(`${section}.why`, { email: ctx.email, site: siteLabel(ctx.siteUrl) });
+  return assemble(
+    ctx,
+    {
+      subject: parts.subject,
+      preheader: parts.preheader,
+      body: [
+        { type: 'heading', level: 1, text: t(`${section}.title`) },
+        ...(parts.name === undefined ? [] : [greeting(ctx, parts.name)]),
+        ...parts.body,
+        signOff(ctx),
+      ],
+      footer: footer(ctx, why, parts.footerExtra),
+    },
+    headers,
+  );
 }

@@ -1,15 +1,6 @@
 import { CONTACT_TOPICS, isServiceId } from '../../lib/services.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import {
-  assemble,
-  clip,
-  displayDomain,
-  footer,
-  greeting,
-  signOff,
-  siteLabel,
-  type EmailContext,
-} from './compose.ts';
+import { clip, displayDomain, letter, type EmailContext } from './compose.ts';
 import type { Block } from './layout.ts';
 import { toolsUrl } from './links.ts';
 
@@ -46,8 +37,6 @@ export function contactAcknowledgement(ctx: EmailContext, input: ContactEmail): 
   const excerpt = clip(message, MESSAGE_EXCERPT);
 
   const body: Block[] = [
-    { type: 'heading', level: 1, text: t('contact.title') },
-    greeting(ctx, input.name),
     { type: 'paragraph', content: [t('contact.intro', { email: ctx.email })] },
     { type: 'heading', level: 2, text: t('contact.summaryTitle') },
     {
@@ -94,13 +83,12 @@ export function contactAcknowledgement(ctx: EmailContext, input: ContactEmail): 
         },
       ],
     },
-    signOff(ctx),
   );
 
-  return assemble(ctx, {
+  return letter(ctx, 'contact', {
     subject: t('contact.subject'),
     preheader: t('contact.preheader'),
+    name: input.name,
     body,
-    footer: footer(ctx, t('contact.why', { email: ctx.email, site: siteLabel(ctx.siteUrl) })),
   });
 }

@@ -1,5 +1,5 @@
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import { assemble, footer, siteLabel, type EmailContext } from './compose.ts';
+import { letter, type EmailContext } from './compose.ts';
 import { listUnsubscribeHeaders } from './links.ts';
 
 // The newsletter's double opt-in (design §14): the address is subscribed only once the link is
@@ -13,13 +13,13 @@ export interface NewsletterOptinEmail {
 
 export function newsletterOptin(ctx: EmailContext, input: NewsletterOptinEmail): VisitorMail {
   const { t } = ctx;
-  return assemble(
+  return letter(
     ctx,
+    'newsletter',
     {
       subject: t('newsletter.subject'),
       preheader: t('newsletter.preheader'),
       body: [
-        { type: 'heading', level: 1, text: t('newsletter.title') },
         { type: 'paragraph', content: [t('newsletter.intro', { email: ctx.email })] },
         { type: 'paragraph', content: [{ strong: t('newsletter.pending') }] },
         {
@@ -30,9 +30,8 @@ export function newsletterOptin(ctx: EmailContext, input: NewsletterOptinEmail):
         },
         { type: 'paragraph', content: [t('newsletter.expires')] },
         { type: 'paragraph', content: [t('newsletter.notYou')] },
-        { type: 'paragraph', content: [t('layout.signOff')] },
       ],
-      footer: footer(ctx, t('newsletter.why', { email: ctx.email, site: siteLabel(ctx.siteUrl) }), [
+      footerExtra: [
         {
           type: 'paragraph',
           muted: true,
@@ -42,7 +41,7 @@ export function newsletterOptin(ctx: EmailContext, input: NewsletterOptinEmail):
             { href: input.unsubscribeUrl, text: t('newsletter.unsubscribe') },
           ],
         },
-      ]),
+      ],
     },
     listUnsubscribeHeaders(input.unsubscribeUrl),
   );

@@ -8,16 +8,7 @@ import {
 } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import {
-  assemble,
-  clip,
-  displayDomain,
-  footer,
-  greeting,
-  signOff,
-  siteLabel,
-  type EmailContext,
-} from './compose.ts';
+import { clip, displayDomain, letter, type EmailContext } from './compose.ts';
 import type { Block, Finding, Inline } from './layout.ts';
 import { pageUrl, toolsUrl } from './links.ts';
 
@@ -150,11 +141,7 @@ export function waitlistConfirmation(ctx: EmailContext, input: WaitlistEmail): V
   const domain = website ? displayDomain(website) : '';
   const score = outcome?.ok ? score100(outcome.report.overall) : 0;
 
-  const body: Block[] = [
-    { type: 'heading', level: 1, text: t('waitlist.title') },
-    greeting(ctx, input.name),
-    { type: 'paragraph', content: [t('waitlist.intro')] },
-  ];
+  const body: Block[] = [{ type: 'paragraph', content: [t('waitlist.intro')] }];
   if (website && outcome?.ok) {
     body.push(
       { type: 'paragraph', content: [t('waitlist.auditIntro')] },
@@ -184,13 +171,12 @@ export function waitlistConfirmation(ctx: EmailContext, input: WaitlistEmail): V
         questions,
       ],
     },
-    signOff(ctx),
   );
 
-  return assemble(ctx, {
+  return letter(ctx, 'waitlist', {
     subject: t(`waitlist.subject.${variant}`, { domain, score }),
     preheader: t(`waitlist.preheader.${variant}`, { domain, score }),
+    name: input.name,
     body,
-    footer: footer(ctx, t('waitlist.why', { email: ctx.email, site: siteLabel(ctx.siteUrl) })),
   });
 }

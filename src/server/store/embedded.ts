@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type Client, type InStatement, type Row as SqlRow } from '@libsql/client';
-import type { FormType } from '../../lib/form-limits.ts';
+import { createClient, type Client, type InStatement } from '@libsql/client';
+import {
+  SubmissionStore,
+  leadColumns,
+  leadRecord,
+  toDelivery,
+  type DeliveryRecord,
+  type Submission,
+} from './records.ts';
 import {
   DELIVERY_CHANNELS,
   DUPLICATE_WINDOW_MS,
-  NAME_NOT_PROVIDED,
   StoreUnavailableError,
-  UTM,
   VISITOR_MAIL_KIND,
   VISITOR_MAIL_WINDOW_MS,
   type ClaimRequest,
@@ -16,7 +21,6 @@ import {
   type DeliveryChannel,
   type DeliveryFailureRecord,
   type DeliveryKind,
-  type DeliveryPayload,
   type DeliveryStatus,
   type NewsletterSubscriptions,
   type SubscriptionStatus,
@@ -113,28 +117,6 @@ const PAYLOAD_SQL = `json_object(
 const DELIVERY_COLUMNS =
   'id, lead_id, channel, kind, recipient, payload, status, attempts, next_attempt_at, lease_until, leased_by, last_error, created_at, retried_at, delivered_at';
 
-const date = (value: unknown): Date | null => (typeof value === 'string' ? new Date(value) : null);
-
-function toDelivery(row: SqlRow): Delivery {
-  return {
-    id: String(row.id),
-    leadId: String(row.lead_id),
-    channel: row.channel as DeliveryChannel,
-    kind: row.kind as DeliveryKind,
-    recipient: (row.recipient as string | null) ?? null,
-    payload: JSON.parse(String(row.payload)) as DeliveryPayload,
-    status: row.status as DeliveryStatus,
-    attempts: Number(row.attempts),
-    nextAttemptAt: new Date(String(row.next_attempt_at)),
-    leaseUntil: date(row.lease_until),
-    leasedBy: (row.leased_by as string | null) ?? null,
-    lastError: (row.last_error as string | null) ?? null,
-    createdAt: new Date(String(row.created_at)),
-    retriedAt: date(row.retried_at),
-    deliveredAt: date(row.delivered_at),
-  };
-}
-
 /** Counts by status, for operators. */
 export type OutboxCounts = Record<DeliveryStatus, number>;
 
@@ -164,18 +146,7 @@ export function prepareDataDir(dataDir: string): string {
   return path.join(dataDir, DATABASE_FILE);
 }
 
-interface Row {
-  form: FormType;
-  name: string | null;
-  email: string;
-  website: string | null;
-  service: string | null;
-  message: string | null;
-  language: string;
-  leadData: Record<string, unknown>;
-}
-
-export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions {
+export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox, NewsletterSubscriptions {
   readonly kind = 'embedded' as const;
   /** Channels that get a delivery for each new lead. */
   readonly channels: ReadonlySet<DeliveryChannel>;
@@ -184,6 +155,7 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     readonly file: string,
     channels: ReadonlySet<DeliveryChannel>,
   ) {
+    super();
     this.channels = channels;
   }
 
@@ -247,31 +219,35 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
    * between) inserts the lead's deliveries, each only if the lead row was inserted; the visitor email
    * also only if no visitor email to that address was created within its window.
    */
-  private async insert(row: Row, ctx: LeadContext): Promise<SaveOutcome> {
+  protected async save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome> {
+    const record = leadRecord(submission, ctx);
+    const columns = leadColumns(record);
     const now = ctx.submittedAt.getTime();
-    const at = ctx.submittedAt.toISOString();
-    const emailKey = row.email.toLowerCase();
+    const emailKey = record.email.toLowerCase();
     const submissionId = this.channels.size > 0 ? randomUUID() : null;
     const statement: InStatement = {
       sql: `INSERT INTO leads (form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms, submission_id)
-            SELECT ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?, ?
+            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
             WHERE NOT EXISTS (SELECT 1 FROM leads WHERE form_type = ? AND email_key = ? AND created_ms > ?)`,
       args: [
-        row.form,
-        row.name,
-        row.email,
+        columns.form_type,
+        record.name,
+        record.email,
         emailKey,
-        row.website,
-        row.service,
-        row.message,
-        row.language,
-        ctx.source,
-        JSON.stringify(UTM[row.form]),
-        JSON.stringify(row.leadData),
-        at,
+        record.phone,
+        record.company,
+        columns.website,
+        columns.service,
+        columns.message,
+        record.language,
+        record.source,
+        record.status,
+        JSON.stringify(record.utm_data),
+        JSON.stringify(record.lead_data),
+        ctx.submittedAt.toISOString(),
         now,
         submissionId,
-        row.form,
+        columns.form_type,
         emailKey,
         now - DUPLICATE_WINDOW_MS,
       ],
@@ -282,7 +258,7 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
         return result.rowsAffected === 1 ? 'stored' : 'duplicate';
       }
       const [lead] = await this.client.batch(
-        [statement, ...this.deliveryInserts(row, submissionId, ctx.submittedAt)],
+        [statement, ...this.deliveryInserts(submission, submissionId, ctx.submittedAt)],
         'write',
       );
       return lead!.rowsAffected === 1 ? 'stored' : 'duplicate';
@@ -291,7 +267,8 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     }
   }
 
-  private deliveryInserts(row: Row, submissionId: string, submittedAt: Date): InStatement[] {
+  private deliveryInserts(submission: Submission, submissionId: string, submittedAt: Date): InStatement[] {
+    const email = submission.data.email;
     const at = submittedAt.toISOString();
     const insert = (
       channel: DeliveryChannel,
@@ -322,74 +299,15 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
       statements.push(
         insert(
           'visitor-email',
-          VISITOR_MAIL_KIND[row.form],
-          row.email,
+          VISITOR_MAIL_KIND[submission.form],
+          email,
           ` AND NOT EXISTS (SELECT 1 FROM lead_deliveries d
               WHERE d.channel = 'visitor-email' AND d.recipient_key = ? AND d.created_at > ?)`,
-          [row.email.toLowerCase(), new Date(submittedAt.getTime() - VISITOR_MAIL_WINDOW_MS).toISOString()],
+          [email.toLowerCase(), new Date(submittedAt.getTime() - VISITOR_MAIL_WINDOW_MS).toISOString()],
         ),
       );
     }
     return statements;
-  }
-
-  saveWaitlist(input: Parameters<LeadStore['saveWaitlist']>[0], ctx: LeadContext) {
-    return this.insert(
-      {
-        form: 'waitlist',
-        name: input.name || NAME_NOT_PROVIDED,
-        email: input.email,
-        website: input.website,
-        service: null,
-        message: input.message || null,
-        language: input.lang,
-        leadData: {
-          form_type: 'waitlist',
-          website: input.website,
-          message: input.message,
-          submitted_at: ctx.submittedAt.toISOString(),
-        },
-      },
-      ctx,
-    );
-  }
-
-  saveContact(input: Parameters<LeadStore['saveContact']>[0], ctx: LeadContext) {
-    return this.insert(
-      {
-        form: 'contact',
-        name: input.name,
-        email: input.email,
-        website: input.website || null,
-        service: input.service || null,
-        message: input.message || null,
-        language: input.lang,
-        leadData: {
-          message: input.message,
-          service: input.service,
-          website: input.website,
-          form_type: 'contact',
-          submitted_at: ctx.submittedAt.toISOString(),
-        },
-      },
-      ctx,
-    );
-  }
-
-  saveNewsletter(input: Parameters<LeadStore['saveNewsletter']>[0], ctx: LeadContext) {
-    return this.insert(
-      {
-        form: 'newsletter',
-        name: null,
-        email: input.email,
-        website: null,
-        service: null,
-        message: null,
-        language: input.lang,
-        leadData: { form_type: 'newsletter', submitted_at: ctx.submittedAt.toISOString() },
-      },
-      ctx,
-    );
   }
 
   /** The newsletter's double opt-in: always available on the embedded store. */
@@ -463,7 +381,7 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
         request.limit,
       ],
     });
-    return result.rows.map(toDelivery);
+    return result.rows.map((row) => toDelivery(row as unknown as DeliveryRecord));
   }
 
   async complete(id: string, workerId: string, at: Date): Promise<boolean> {
@@ -512,7 +430,7 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
       sql: `SELECT ${DELIVERY_COLUMNS} FROM lead_deliveries ${where} ORDER BY created_at, id`,
       args: [...statuses],
     });
-    return result.rows.map(toDelivery);
+    return result.rows.map((row) => toDelivery(row as unknown as DeliveryRecord));
   }
 
   /**

@@ -1,15 +1,12 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
-import { fetchWithTimeout, SUPABASE_TIMEOUT_MS } from './supabase.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { toDelivery, type DeliveryRecord } from './records.ts';
+import { supabaseClient } from './supabase.ts';
 import {
   StoreUnavailableError,
   type ClaimRequest,
   type Delivery,
   type DeliveryChannel,
   type DeliveryFailureRecord,
-  type DeliveryKind,
-  type DeliveryPayload,
-  type DeliveryStatus,
   type NewsletterSubscriptions,
   type Outbox,
   type SubscriptionStatus,
@@ -20,47 +17,6 @@ import {
 // deliveries through security-definer functions that only the service_role may call, so several
 // replicas can drain one outbox. Which channels get deliveries is told to the database once, before
 // the first lease (the trigger cannot read this process's settings).
-
-/** A `lead_deliveries` row as PostgREST returns it. */
-interface DeliveryRecord {
-  id: string;
-  lead_id: string;
-  channel: string;
-  kind: string;
-  recipient: string | null;
-  payload: DeliveryPayload;
-  status: string;
-  attempts: number;
-  next_attempt_at: string;
-  lease_until: string | null;
-  leased_by: string | null;
-  last_error: string | null;
-  created_at: string;
-  retried_at: string | null;
-  delivered_at: string | null;
-}
-
-const date = (value: string | null) => (value ? new Date(value) : null);
-
-export function toDelivery(row: DeliveryRecord): Delivery {
-  return {
-    id: row.id,
-    leadId: String(row.lead_id),
-    channel: row.channel as DeliveryChannel,
-    kind: row.kind as DeliveryKind,
-    recipient: row.recipient,
-    payload: row.payload,
-    status: row.status as DeliveryStatus,
-    attempts: row.attempts,
-    nextAttemptAt: new Date(row.next_attempt_at),
-    leaseUntil: date(row.lease_until),
-    leasedBy: row.leased_by,
-    lastError: row.last_error,
-    createdAt: new Date(row.created_at),
-    retriedAt: date(row.retried_at),
-    deliveredAt: date(row.delivered_at),
-  };
-}
 
 export class SupabaseOutbox implements Outbox, NewsletterSubscriptions {
   private readonly client: SupabaseClient;
@@ -73,11 +29,7 @@ export class SupabaseOutbox implements Outbox, NewsletterSubscriptions {
     options: { channels: Iterable<DeliveryChannel>; timeoutMs?: number },
   ) {
     this.channels = [...new Set(options.channels)];
-    this.client = createClient(url, serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: fetchWithTimeout(options.timeoutMs ?? SUPABASE_TIMEOUT_MS) },
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    });
+    this.client = supabaseClient(url, serviceRoleKey, options.timeoutMs);
   }
 
   private async rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {

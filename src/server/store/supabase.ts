@@ -1,12 +1,11 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { FormType } from '../../lib/form-limits.ts';
+import { SubmissionStore, leadRecord, type LeadRecord, type Submission } from './records.ts';
 import {
   DUPLICATE_WINDOW_MS,
-  NAME_NOT_PROVIDED,
   StoreRefusedError,
   StoreUnavailableError,
-  UTM,
   type LeadContext,
   type LeadStore,
   type NewsletterSubscriptions,
@@ -38,12 +37,23 @@ export function fetchWithTimeout(timeoutMs: number): typeof fetch {
   };
 }
 
+/** A server-side supabase-js client: no session, calls time out. */
+export function supabaseClient(url: string, key: string, timeoutMs = SUPABASE_TIMEOUT_MS): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: fetchWithTimeout(timeoutMs) },
+    // Never used (no realtime subscriptions), but supabase-js builds the client at start-up and
+    // Node 20 has no global WebSocket.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
 interface RpcResult {
   success?: boolean;
   error?: string | null;
 }
 
-export class SupabaseStore implements LeadStore {
+export class SupabaseStore extends SubmissionStore implements LeadStore {
   readonly kind = 'supabase' as const;
   private readonly client: SupabaseClient;
   /**
@@ -64,15 +74,10 @@ export class SupabaseStore implements LeadStore {
     anonKey: string,
     options: { timeoutMs?: number; outbox?: Outbox & NewsletterSubscriptions } = {},
   ) {
+    super();
     this.outbox = options.outbox;
     this.subscriptions = options.outbox;
-    this.client = createClient(url, anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: fetchWithTimeout(options.timeoutMs ?? SUPABASE_TIMEOUT_MS) },
-      // Never used (no realtime subscriptions), but supabase-js builds the client at start-up and
-      // Node 20 has no global WebSocket.
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    });
+    this.client = supabaseClient(url, anonKey, options.timeoutMs);
   }
 
   private seen(form: FormType, email: string, now: number): boolean {
@@ -114,86 +119,41 @@ export class SupabaseStore implements LeadStore {
     return 'stored';
   }
 
-  private async insertLead(record: Record<string, unknown>): Promise<void> {
+  private async insertLead(record: LeadRecord): Promise<void> {
     const { error } = await this.client.from('leads').insert(record);
     if (error) throw new StoreUnavailableError(`Supabase insert into leads failed: ${error.message}`);
   }
 
-  saveWaitlist(input: Parameters<LeadStore['saveWaitlist']>[0], ctx: LeadContext) {
-    return this.guarded('waitlist', input.email, ctx, async () => {
-      const { data, error } = await this.client.rpc('create_free_audit_from_form', {
-        p_name: input.name || NAME_NOT_PROVIDED,
-        p_email: input.email,
-        p_phone: null,
-        p_company: null,
-        p_website: input.website,
-        p_language: input.lang,
-        p_utm_data: UTM.waitlist,
-        p_project_source: ctx.source,
-      });
-      if (error) throw new StoreUnavailableError(`Supabase rpc failed: ${error.message}`);
-      const result = (data ?? {}) as RpcResult;
-      // The spec shows the function's own error text to the visitor, else 'Submission failed'.
-      if (result.success === false) throw new StoreRefusedError(result.error || 'Submission failed');
-      // The function's contract has no message parameter; a note the visitor wrote is kept as a
-      // waitlist lead so nothing submitted is lost.
-      if (input.message) {
-        await this.insertLead({
-          name: input.name || NAME_NOT_PROVIDED,
-          email: input.email,
-          phone: null,
-          company: null,
-          source: ctx.source,
-          language: input.lang,
-          lead_data: {
-            message: input.message,
-            website: input.website,
-            form_type: 'waitlist',
-            submitted_at: ctx.submittedAt.toISOString(),
-          },
-          utm_data: UTM.waitlist,
-          status: 'new',
-        });
-      }
+  protected save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome> {
+    const record = leadRecord(submission, ctx);
+    return this.guarded(submission.form, record.email, ctx, () =>
+      submission.form === 'waitlist' ? this.joinWaitlist(record, submission.data) : this.insertLead(record),
+    );
+  }
+
+  /**
+   * The waitlist goes through the spec's function. Its contract has no message parameter: a note the
+   * visitor wrote is also kept as a waitlist lead, so nothing submitted is lost.
+   */
+  private async joinWaitlist(
+    record: LeadRecord,
+    input: Parameters<LeadStore['saveWaitlist']>[0],
+  ): Promise<void> {
+    const { data, error } = await this.client.rpc('create_free_audit_from_form', {
+      p_name: record.name,
+      p_email: record.email,
+      p_phone: record.phone,
+      p_company: record.company,
+      p_website: input.website,
+      p_language: record.language,
+      p_utm_data: record.utm_data,
+      p_project_source: record.source,
     });
-  }
-
-  saveContact(input: Parameters<LeadStore['saveContact']>[0], ctx: LeadContext) {
-    return this.guarded('contact', input.email, ctx, () =>
-      this.insertLead({
-        name: input.name,
-        email: input.email,
-        phone: null,
-        company: null,
-        source: ctx.source,
-        language: input.lang,
-        lead_data: {
-          message: input.message,
-          service: input.service,
-          website: input.website,
-          form_type: 'contact',
-          submitted_at: ctx.submittedAt.toISOString(),
-        },
-        utm_data: UTM.contact,
-        status: 'new',
-      }),
-    );
-  }
-
-  saveNewsletter(input: Parameters<LeadStore['saveNewsletter']>[0], ctx: LeadContext) {
-    return this.guarded('newsletter', input.email, ctx, () =>
-      this.insertLead({
-        name: null,
-        email: input.email,
-        phone: null,
-        company: null,
-        source: ctx.source,
-        language: input.lang,
-        lead_data: { form_type: 'newsletter', submitted_at: ctx.submittedAt.toISOString() },
-        utm_data: UTM.newsletter,
-        status: 'new',
-      }),
-    );
+    if (error) throw new StoreUnavailableError(`Supabase rpc failed: ${error.message}`);
+    const result = (data ?? {}) as RpcResult;
+    // The spec shows the function's own error text to the visitor, else 'Submission failed'.
+    if (result.success === false) throw new StoreRefusedError(result.error || 'Submission failed');
+    if (input.message) await this.insertLead(record);
   }
 
   /** Readiness: the REST endpoint answers (an empty HEAD select is allowed to fail on RLS, not on the network). */

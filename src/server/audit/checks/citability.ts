@@ -1,6 +1,6 @@
 import { clip } from '../clip.ts';
-import type { AuditInput, CategoryFindings, Finding, Message } from '../types.ts';
-import { buildContext, type AuditContext } from './context.ts';
+import type { Finding, Message } from '../types.ts';
+import { category, type AuditContext } from './context.ts';
 import { isoDay, monthsBetween, parseDate, withinMonths } from './dates.ts';
 import { finding, list, msg } from './finding.ts';
 import { countWords, metaByName, metaByProperty, type Span } from './html.ts';
@@ -358,18 +358,13 @@ function imageAlt(ctx: AuditContext): Finding {
 }
 
 /** Citability checks, in report order. */
-export function citability(input: AuditInput, ctx: AuditContext = buildContext(input)): CategoryFindings {
-  return {
-    id: 'citability',
-    findings: [
-      mainText(ctx),
-      headings(ctx),
-      directAnswer(ctx),
-      listsTables(ctx),
-      facts(ctx),
-      authorDate(ctx),
-      freshness(ctx),
-      imageAlt(ctx),
-    ],
-  };
-}
+export const citability = category('citability', [
+  mainText,
+  headings,
+  directAnswer,
+  listsTables,
+  facts,
+  authorDate,
+  freshness,
+  imageAlt,
+]);

@@ -1,6 +1,6 @@
 import { clip } from '../clip.ts';
-import type { AuditInput, CategoryFindings, Finding, ItemStatus, Message } from '../types.ts';
-import { buildContext, type AuditContext } from './context.ts';
+import type { Finding, ItemStatus, Message } from '../types.ts';
+import { category, type AuditContext } from './context.ts';
 import { finding, kilobytes, list, msg } from './finding.ts';
 import { metaByName } from './html.ts';
 import { agentVerdict, type AgentVerdict } from './robots.ts';
@@ -235,28 +235,15 @@ function pageDirectives(ctx: AuditContext): Finding {
     const ours = headerDirectives(header).filter((d) => d.scope === undefined || OUR_SCOPES.has(d.scope));
     directives.push(...ours.map((d) => d.value));
   }
-  const blocking = [...new Set(directives.filter((d) => BLOCKING.has(d)))];
-  const limiting = [...new Set(directives.filter((d) => LIMITING.has(d)))];
+  const found = (kind: ReadonlySet<string>) => list([...new Set(directives.filter((d) => kind.has(d)))]);
+  const [blocking, limiting] = [found(BLOCKING), found(LIMITING)];
   if (evidence.length === 0) evidence.push(msg('items.pageDirectives.evidence.none'));
-  if (blocking.length > 0) {
-    const directivesText = list(blocking);
-    return finding(
-      'pageDirectives',
-      'fail',
-      2,
-      evidence,
-      msg('items.pageDirectives.recommendation.noindex', { directives: directivesText }),
-    );
-  }
-  if (limiting.length > 0) {
-    const directivesText = list(limiting);
-    return finding(
-      'pageDirectives',
-      'warning',
-      2,
-      evidence,
-      msg('items.pageDirectives.recommendation.snippet', { directives: directivesText }),
-    );
+  // Blocking directives fail the check; limiting ones (snippets, AI use) only warn.
+  if (blocking || limiting) {
+    const advice = blocking
+      ? msg('items.pageDirectives.recommendation.noindex', { directives: blocking })
+      : msg('items.pageDirectives.recommendation.snippet', { directives: limiting });
+    return finding('pageDirectives', blocking ? 'fail' : 'warning', 2, evidence, advice);
   }
   return finding('pageDirectives', 'pass', 2, evidence);
 }
@@ -369,17 +356,12 @@ function sitemap(ctx: AuditContext): Finding {
 }
 
 /** Crawler access checks, in report order. */
-export function crawlerAccess(input: AuditInput, ctx: AuditContext = buildContext(input)): CategoryFindings {
-  return {
-    id: 'crawlerAccess',
-    findings: [
-      httpStatus(ctx),
-      robotsTxt(ctx),
-      aiSearchAgents(ctx),
-      trainingAgents(ctx),
-      pageDirectives(ctx),
-      crawlerView(ctx),
-      sitemap(ctx),
-    ],
-  };
-}
+export const crawlerAccess = category('crawlerAccess', [
+  httpStatus,
+  robotsTxt,
+  aiSearchAgents,
+  trainingAgents,
+  pageDirectives,
+  crawlerView,
+  sitemap,
+]);

@@ -1,6 +1,6 @@
 import { clip } from '../clip.ts';
-import type { AuditInput, CategoryFindings, Finding, Message } from '../types.ts';
-import { buildContext, type AuditContext } from './context.ts';
+import type { Finding, Message } from '../types.ts';
+import { category, type AuditContext } from './context.ts';
 import { finding, list, msg, worst } from './finding.ts';
 import { metaByName, metaByProperty } from './html.ts';
 import {
@@ -405,17 +405,12 @@ function language(ctx: AuditContext): Finding {
 }
 
 /** Structured data checks, in report order. */
-export function structuredData(input: AuditInput, ctx: AuditContext = buildContext(input)): CategoryFindings {
-  return {
-    id: 'structuredData',
-    findings: [
-      jsonLd(ctx),
-      identity(ctx),
-      typeProperties(ctx),
-      openGraph(ctx),
-      titleDescription(ctx),
-      canonical(ctx),
-      language(ctx),
-    ],
-  };
-}
+export const structuredData = category('structuredData', [
+  jsonLd,
+  identity,
+  typeProperties,
+  openGraph,
+  titleDescription,
+  canonical,
+  language,
+]);

@@ -1,6 +1,6 @@
 import { clip } from '../clip.ts';
-import type { AuditInput, CategoryFindings, FetchOutcome, Finding, Message } from '../types.ts';
-import { buildContext, type AuditContext } from './context.ts';
+import type { FetchOutcome, Finding, Message } from '../types.ts';
+import { category, type AuditContext } from './context.ts';
 import { finding, kilobytes, msg } from './finding.ts';
 import { metaByName } from './html.ts';
 
@@ -246,18 +246,13 @@ function feed(ctx: AuditContext): Finding {
 }
 
 /** Technical checks, in report order. */
-export function technical(input: AuditInput, ctx: AuditContext = buildContext(input)): CategoryFindings {
-  return {
-    id: 'technical',
-    findings: [
-      https(ctx),
-      ttfb(ctx),
-      htmlWeight(ctx),
-      compression(ctx),
-      viewport(ctx),
-      llmsTxt(ctx),
-      markdownVersion(ctx),
-      feed(ctx),
-    ],
-  };
-}
+export const technical = category('technical', [
+  https,
+  ttfb,
+  htmlWeight,
+  compression,
+  viewport,
+  llmsTxt,
+  markdownVersion,
+  feed,
+]);

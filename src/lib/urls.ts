@@ -1,0 +1,36 @@
+// The one rule for web addresses typed by visitors, shared by the forms (browser and server) and the
+// audit (the Tools page, the API and the fetcher's pre-checks): an http(s) URL without credentials.
+// No I/O: what an address resolves to is the audit fetcher's business (src/server/audit/address.ts).
+
+export type HttpUrlCheck =
+  | { ok: true; url: URL }
+  | { ok: false; problem: 'invalid' }
+  | { ok: false; problem: 'scheme' | 'credentials'; url: URL };
+
+/** Parses `value` as an http(s) URL without user name or password, saying what is wrong otherwise. */
+export function checkHttpUrl(value: string | URL): HttpUrlCheck {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { ok: false, problem: 'invalid' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: 'scheme', url };
+  if (url.username || url.password) return { ok: false, problem: 'credentials', url };
+  return { ok: true, url };
+}
+
+/** The http(s) URL `value` names, or null (see checkHttpUrl). */
+export function parseHttpUrl(value: string | URL): URL | null {
+  const check = checkHttpUrl(value);
+  return check.ok ? check.url : null;
+}
+
+/**
+ * A website address as the forms accept it: an http(s) URL without credentials whose host has a dot
+ * (`https://localhost` is nobody's public site). The browser checks it before sending, the server's
+ * schema again.
+ */
+export function isWebsiteUrl(value: string): boolean {
+  return parseHttpUrl(value)?.hostname.includes('.') ?? false;
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { FORM_ENDPOINTS, FORM_TYPES, formEndpoint, formOfEndpoint } from '../../src/lib/form-limits.ts';
+import { leadColumns, leadRecord, toDelivery, type DeliveryRecord } from '../../src/server/store/records.ts';
+
+// Both stores write the lead record built here: these are the stored shapes (the embedded store keeps
+// lead_data as JSON text, so its key order is part of what is stored).
+
+const ctx = { source: 'geo-website-test', submittedAt: new Date('2025-06-01T10:00:00.000Z') };
+const at = '2025-06-01T10:00:00.000Z';
+
+describe('leadRecord', () => {
+  it('waitlist: the name defaults, website and message in lead_data', () => {
+    const record = leadRecord(
+      {
+        form: 'waitlist',
+        data: {
+          name: '',
+          email: 'ada@example.com',
+          website: 'https://ada.example.com',
+          message: '',
+          lang: 'fr',
+        },
+      },
+      ctx,
+    );
+    expect(record).toEqual({
+      name: 'Not provided',
+      email: 'ada@example.com',
+      phone: null,
+      company: null,
+      source: 'geo-website-test',
+      language: 'fr',
+      lead_data: { form_type: 'waitlist', website: 'https://ada.example.com', message: '', submitted_at: at },
+      utm_data: { utm_source: 'website', utm_medium: 'waitlist', utm_campaign: 'geo_waitlist_2025' },
+      status: 'new',
+    });
+    expect(JSON.stringify(record.lead_data)).toBe(
+      `{"form_type":"waitlist","website":"https://ada.example.com","message":"","submitted_at":"${at}"}`,
+    );
+    expect(leadColumns(record)).toEqual({
+      form_type: 'waitlist',
+      website: 'https://ada.example.com',
+      service: null,
+      message: null,
+    });
+  });
+
+  it('contact: every field in lead_data, empty ones NULL in the columns', () => {
+    const record = leadRecord(
+      {
+        form: 'contact',
+        data: {
+          name: 'Ada',
+          email: 'ada@example.com',
+          website: '',
+          service: 'content-strategy',
+          message: 'Hello',
+          lang: 'en',
+        },
+      },
+      ctx,
+    );
+    expect(record).toMatchObject({
+      name: 'Ada',
+      language: 'en',
+      utm_data: { utm_source: 'website', utm_medium: 'contact_form', utm_campaign: 'geo_contact_form' },
+    });
+    expect(JSON.stringify(record.lead_data)).toBe(
+      `{"message":"Hello","service":"content-strategy","website":"","form_type":"contact","submitted_at":"${at}"}`,
+    );
+    expect(leadColumns(record)).toEqual({
+      form_type: 'contact',
+      website: null,
+      service: 'content-strategy',
+      message: 'Hello',
+    });
+  });
+
+  it('newsletter: no name, only the form and time in lead_data', () => {
+    const record = leadRecord({ form: 'newsletter', data: { email: 'ada@example.com', lang: 'en' } }, ctx);
+    expect(record).toMatchObject({ name: null, email: 'ada@example.com', status: 'new' });
+    expect(JSON.stringify(record.lead_data)).toBe(`{"form_type":"newsletter","submitted_at":"${at}"}`);
+    expect(leadColumns(record)).toEqual({
+      form_type: 'newsletter',
+      website: null,
+      service: null,
+      message: null,
+    });
+  });
+});
+
+describe('toDelivery', () => {
+  const payload = { form: 'contact' as const, language: 'en', lead: { id: 1 } };
+  const row: DeliveryRecord = {
+    id: 'd1',
+    lead_id: 7,
+    channel: 'webhook',
+    kind: 'webhook',
+    recipient: null,
+    payload,
+    status: 'pending',
+    attempts: 2,
+    next_attempt_at: at,
+    lease_until: null,
+    leased_by: null,
+    last_error: 'boom',
+    created_at: at,
+    retried_at: null,
+    delivered_at: at,
+  };
+
+  it('reads a row of either store alike (SQLite: payload as JSON text, numeric lead id)', () => {
+    const fromPostgres = toDelivery({ ...row, lead_id: '7' });
+    const fromSqlite = toDelivery({ ...row, payload: JSON.stringify(payload) });
+    expect(fromSqlite).toEqual(fromPostgres);
+    expect(fromPostgres).toEqual({
+      id: 'd1',
+      leadId: '7',
+      channel: 'webhook',
+      kind: 'webhook',
+      recipient: null,
+      payload,
+      status: 'pending',
+      attempts: 2,
+      nextAttemptAt: new Date(at),
+      leaseUntil: null,
+      leasedBy: null,
+      lastError: 'boom',
+      createdAt: new Date(at),
+      retriedAt: null,
+      deliveredAt: new Date(at),
+    });
+  });
+});
+
+describe('form endpoints', () => {
+  it('are derived from the form list, and lead back to their form', () => {
+    expect(FORM_ENDPOINTS).toEqual(['/api/waitlist', '/api/contact', '/api/newsletter']);
+    for (const form of FORM_TYPES) {
+      expect(formOfEndpoint(formEndpoint(form))).toBe(form);
+      expect(formOfEndpoint(`${formEndpoint(form).toUpperCase()}/`)).toBe(form);
+    }
+    expect(formOfEndpoint('/api/audit')).toBeUndefined();
+    expect(formOfEndpoint('/api/')).toBeUndefined();
+  });
+});
