@@ -2,6 +2,7 @@ import type { SiteFilesInput } from './contract.ts';
 import { formatUsd } from '../lib/format.ts';
 import type { BlogSource } from '../content/blog-data.ts';
 import { ALL_RESOURCES } from './translations.ts';
+import { textReader } from '../i18n/instance.ts';
 import { crawlerAllowed } from '../lib/ai-policy.ts';
 import { escapeXml } from '../lib/serialize.ts';
 import { SERVICES } from '../lib/services.ts';
@@ -19,15 +20,11 @@ import {
 // Files for crawlers (design §7), generated from the page list and the translations: never
 // hand-maintained lists. Pure functions of their inputs.
 
+const read = textReader(ALL_RESOURCES, { strict: true });
+
+/** A text of the site, `ns:key` or a `common` key; a missing one throws (a file never shows a key). */
 function text(lang: Lang, key: string): string {
-  const [ns, ...path] =
-    key.split(':').length > 1
-      ? [key.split(':')[0]!, ...key.split(':')[1]!.split('.')]
-      : ['common', ...key.split('.')];
-  let node: unknown = ALL_RESOURCES[lang]?.[ns];
-  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`Missing translation ${lang}:${key}`);
-  return node;
+  return read(lang)(key);
 }
 
 /** "; " joining two facts: French puts a narrow no-break space before the semicolon. */
@@ -88,7 +85,7 @@ export function aiTxt({ siteUrl, contactEmail, policy }: SiteFilesInput): string
     '',
     `Policy: ${policy}`,
     'Search-Indexing: allowed',
-    'Assistant-Retrieval: allowed (read, summarise and cite with a link to the source page)',
+    'Assistant-Retrieval: allowed (read, summarize and cite with a link to the source page)',
     `Training: ${training}`,
     'Attribution: required (name the page and link to its URL)',
     `Contact: ${contactEmail}`,

@@ -52,7 +52,7 @@ test.describe('waitlist dialog with JavaScript', () => {
     const region = notifications(page);
     await expect(region.getByText("You're on the waitlist! 🎉")).toBeVisible();
     await expect(
-      region.getByText("Check your email for your free GEO audit. We'll notify you when spots open."),
+      region.getByText("Check your email for your free AI citation audit. We'll notify you when spots open."),
     ).toBeVisible();
     await expect(dialog).toBeHidden();
 
@@ -156,7 +156,9 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/fr\/$/);
     const status = page.locator('#waitlist').getByRole('status');
     await expect(status).toContainText('Vous êtes sur la liste d’attente\u202f! 🎉');
-    await expect(status).toContainText('Consultez vos e-mails pour recevoir votre audit GEO gratuit.');
+    await expect(status).toContainText(
+      'Consultez vos e-mails pour recevoir votre audit de citation IA gratuit.',
+    );
     await expect(page.locator('#waitlist').getByLabel(/^E-mail/)).toHaveValue('');
   });
 

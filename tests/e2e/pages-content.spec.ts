@@ -23,7 +23,7 @@ async function open(page: Page, path: string) {
 const HOME = {
   en: {
     waitlist: 'Join the Waitlist',
-    stats: 'Key Statistics',
+    stats: 'Key figures',
     who: "Who It's For",
     audit: 'Try the free audit tool',
   },
@@ -58,8 +58,8 @@ test.describe('home page', () => {
       const stats = main.getByRole('region', { name: text.stats, exact: true });
       await expect(stats).toBeVisible();
       await expect(stats.getByRole('listitem')).toHaveCount(4);
-      await expect(stats).toContainText('95');
-      await expect(stats).toContainText('10X');
+      await expect(stats).toContainText('30');
+      await expect(stats).toContainText('50+');
 
       await expect(main.getByRole('heading', { level: 2, name: 'GEO, SEO' })).toBeVisible();
       for (const abbr of ['GEO', 'SEO', 'AEO'])

@@ -104,7 +104,7 @@ describe('crawler rendering', () => {
     const block = /<section hidden="" id="bot-fallback"[^>]*>([\s\S]*?)<\/section>/.exec(bot)![1]!;
     expect(block).toContain('Key facts about GEO Platform');
     expect(block).toContain('https://geo.example/en/tools');
-    expect(block).toContain('95% of websites are invisible to AI systems');
+    expect(block).toContain('The free AI citation audit runs 30 checks in 4 areas');
     const human = (await request(app).get('/en/tools').set('User-Agent', HUMAN_UA)).text;
     expect(/<section hidden="" id="bot-fallback"[^>]*>([\s\S]*?)<\/section>/.exec(human)![1]).toBe('');
   });
@@ -197,7 +197,7 @@ describe('llms.txt and markdown copies', () => {
     expect(text).toContain('(https://geo.example/fr/privacy.md)');
     expect(text).toMatch(/^## Services \(English\)$/m);
     expect(text).toMatch(
-      /^- \[GEO Content Strategy\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$1,499; 2-3 weeks\.$/m,
+      /^- \[GEO Content Strategy\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$1,499; 2–3 weeks\.$/m,
     );
     // Every markdown link answers.
     for (const [, url] of text.matchAll(/\]\(https:\/\/geo\.example(\/[^)]+\.md)\)/g)) {

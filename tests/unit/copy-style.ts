@@ -1,0 +1,284 @@
+// Copy style checker used by copy-style.test.ts: the rules of docs/copy-style.md that a machine can
+// check, on every string of both languages (locale files and articles).
+//
+//   - English is en-US: no UK spelling (word list below), no no-break spaces (French typography only)
+//   - the free audit has one name per language: "free AI citation audit", « audit de citation IA
+//     gratuit » (short forms "the free audit", "the audit", « l’audit gratuit », « l’audit »; the
+//     report is "AI citation audit of …", « audit de citation IA de … »); other names are refused
+//   - "recommendation patterns" is « schémas de recommandation », never another French translation
+//   - AI crawlers are « robots d’IA » in French, never « robots IA » or « crawlers IA »
+//   - replies come within 24 hours / « sous 24 heures », never "one business day" / « jour ouvré »
+//   - figures say what docs/copy-style.md says: "500+ websites audited", "50+ AI crawlers", 100/100
+//     only for Lighthouse scores; no multiplier unless hedged ("up to"); the retired unsourced
+//     figures (100 million users, 95% of websites, 10X engagement, a $40B market) stay retired
+//
+// Text that is not prose (code blocks, inline code, URLs, link targets, placeholders) is removed
+// first, as for the French typography check. Exceptions are listed in EXCEPTIONS with their reason.
+
+import { stripTechnical } from './french-typography.ts';
+
+export type Lang = 'en' | 'fr';
+
+export interface Offense {
+  /** Where: file and key path, or file and line. */
+  where: string;
+  rule: string;
+  /** The offending words with a little context. */
+  excerpt: string;
+}
+
+interface Rule {
+  rule: string;
+  pattern: RegExp;
+}
+
+const words = (list: string): string[] => list.trim().split(/\s+/);
+
+/** UK spellings: -ise stems (with their endings), -our stems (with any ending) and whole words. */
+const ISE_STEMS = words(`
+  optimis organis recognis prioritis summaris authoris minimis maximis realis utilis standardis
+  customis personalis harmonis categoris characteris specialis visualis normalis finalis emphasis
+  apologis memoris modernis monetis synchronis capitalis localis generalis initialis serialis
+  sanitis criticis legitimis randomis tokenis centralis mobilis stabilis symbolis anonymis
+  contextualis incentivis commercialis globalis scrutinis itemis digitis operationalis
+  industrialis neutralis penalis democratis familiaris
+`);
+const OUR_STEMS = words(`
+  behaviour colour favour honour labour neighbour flavour humour rumour endeavour vigour harbour
+  savour parlour armour odour splendour clamour valour candour fervour rigour
+`);
+const UK_WORDS = words(`
+  analyse analysed analysing analyser analysers paralyse paralysed catalyse catalysed centre
+  centres centred centring fibre fibres theatre theatres metre metres litre litres calibre spectre
+  sombre lustre meagre manoeuvre manoeuvres licence licences defence defences offence offences
+  pretence travelled travelling traveller travellers cancelled cancelling modelled modelling
+  labelled labelling signalled signalling fuelled fuelling levelled levelling channelled
+  counselling tunnelling totalled jewellery catalogue catalogues catalogued programme programmes
+  enquiry enquiries enquire enquired fortnight fortnightly whilst amongst learnt spelt dreamt
+  judgement judgements ageing acknowledgement acknowledgements grey tyre tyres cheque cheques kerb
+  aluminium sceptic sceptical scepticism plough mould moulds draught enrol enrols enrolment fulfil
+  fulfils fulfilment instalment instalments wilful wilfully skilful skilfully artefact artefacts
+  analogue speciality specialities practise practised practising storey storeys cosy aeroplane
+  anaesthetic paediatric oestrogen haemoglobin encyclopaedia foetus diarrhoea coeliac
+`);
+const UK_SPELLING = new RegExp(
+  `\\b(?:(?:${ISE_STEMS.join('|')})(?:e|ed|es|ing|ation|ations|er|ers)|` +
+    `(?:${OUR_STEMS.join('|')})\\w*|${UK_WORDS.join('|')})\\b`,
+  'giu',
+);
+
+const EN_RULES: Rule[] = [
+  { rule: 'UK spelling (the site is en-US)', pattern: UK_SPELLING },
+  { rule: 'no-break space in English (French typography only)', pattern: /[\u00a0\u202f]/gu },
+  {
+    rule: 'not the free audit’s name (“free AI citation audit”, or “the free audit”)',
+    pattern:
+      /\bfree (?:AI|GEO|SEO|website|site|online|automated|(?:AI )?visibility|citation) audits?\b|\b(?:AI|GEO|SEO|website) audits?\b|(?<!\bAI )\bcitation audits?\b/giu,
+  },
+  {
+    rule: 'the reply time is “within 24 hours”',
+    pattern: /\b(?:one |1 |a )?(?:business|working) days?\b|\b48 ?(?:h|hours?)\b|\bwithin (?:a|one) day\b/giu,
+  },
+  {
+    rule: 'the audit is delivered “in under 60 minutes” and runs in seconds',
+    pattern: /\b(?:within|in|under|in under) (?:an|one) hour\b|\babout a minute\b/giu,
+  },
+  {
+    rule: 'number ranges take an en dash (2–4 weeks) or “to” (2 to 4 weeks)',
+    pattern: /\b\d+-\d+ (?:weeks?|months?|days?|hours?|minutes?)\b/giu,
+  },
+  {
+    rule: 'the product is “GEO Platform”',
+    pattern: /\b(?:Geo|geo) Platform\b|\bGEO platform\b|\bGEOPlatform\b/gu,
+  },
+];
+
+const FR_RULES: Rule[] = [
+  {
+    rule: 'pas le nom de l’audit gratuit («\u202faudit de citation IA gratuit\u202f» ou «\u202fl’audit gratuit\u202f»)',
+    pattern:
+      /\baudits? (?:IA|GEO|SEO)\b|\baudits? gratuits? (?:de|des|du|d’) ?(?:citations?|sites?|votre|visibilit)|\baudits? de citations\b|\baudits? de citation (?!IA\b)|\baudits? (?:de visibilité IA|automatisés?|de site|web) gratuits?\b|\baudits? automatisés? gratuits?\b/giu,
+  },
+  {
+    rule: '«\u202frecommendation patterns\u202f» se traduit «\u202fschémas de recommandation\u202f»',
+    pattern:
+      /\b(?:logiques?|tendances?|modèles?|motifs?|profils?|dynamiques?) de recommandations?\b|\brecommandations récurrentes\b/giu,
+  },
+  {
+    rule: 'les AI crawlers sont des «\u202frobots d’IA\u202f»',
+    pattern: /\b(?:robots?|agents?|crawlers?) IA\b|\bcrawlers? d’IA\b/gu,
+  },
+  {
+    rule: 'le délai de réponse est «\u202fsous 24\u00a0heures\u202f»',
+    pattern: /\bjours? ouvr(?:és?|ables?)(?!\p{L})|\b48[ \u00a0]?(?:h|heures)\b|\bsous un jour\b/giu,
+  },
+  {
+    rule: 'l’audit est livré «\u202fen moins de 60\u00a0minutes\u202f» et s’exécute en quelques secondes',
+    pattern: /\ben moins d’une heure\b|\bsous une heure\b|\bdans l’heure\b|\benviron une minute\b/giu,
+  },
+  {
+    rule: 'le produit s’écrit «\u202fGEO Platform\u202f»',
+    pattern: /\b(?:Geo|geo) Platform\b|\bGEO platform\b|\bGEOPlatform\b/gu,
+  },
+];
+
+/** Claims about figures, both languages (docs/copy-style.md, “Headline claims”). */
+const CLAIM_RULES: Rule[] = [
+  {
+    rule: 'retired unsourced figure (100 million users, 95% of websites, 10X engagement, $40B market)',
+    pattern:
+      /\b100[ \u00a0\u202f]?(?:M\b|million|millions)\+?(?: (?:people|de personnes))?|\b95[ \u00a0\u202f]?% (?:of websites|des sites)|\$ ?40 ?(?:B|bn|billion)\b|\b40[ \u00a0\u202f]?(?:Md|milliards?|billion)\b|\b(?:higher|more) engagement\b|\bplus d’engagement\b|\bAI commerce\b|\bcommerce piloté par l’IA\b/giu,
+  },
+  {
+    rule: 'a multiplier must be hedged (“up to 3×”, «\u202fjusqu’à 3\u00a0fois\u202f»)',
+    pattern:
+      /(?<!\b(?:up to|jusqu’à)[ \u00a0\u202f])\b\d+(?:[.,]\d+)?[ \u00a0\u202f]?(?:[x×](?![\w])|fois plus\b)/giu,
+  },
+];
+
+/** Figures that must be followed by the canonical words (checked at each occurrence). */
+const CANONICAL: Record<Lang, { rule: string; start: RegExp; canonical: RegExp }[]> = {
+  en: [
+    {
+      rule: '“500+” is “500+ websites audited”',
+      start: /(?:\b(?:more than|over) 500\b|\b500\+)/giu,
+      canonical: /^500\+ websites audited\b/iu,
+    },
+    {
+      rule: '“50+” is “50+ AI crawlers”',
+      start: /(?:\b(?:more than|over) 50\b|\b50\+)/giu,
+      canonical: /^50\+ AI crawlers\b/iu,
+    },
+  ],
+  fr: [
+    {
+      rule: '«\u202f500+\u202f» se dit «\u202fplus de 500\u00a0sites audités\u202f» (ou 500+ sites audités)',
+      start: /\bplus de 500\b|\b500\+/giu,
+      canonical: /^(?:plus de 500|500\+)[ \u00a0\u202f]sites audités\b/iu,
+    },
+    {
+      rule: '«\u202f50+\u202f» se dit «\u202fplus de 50\u00a0robots d’IA\u202f» (ou 50+ robots d’IA)',
+      start: /\bplus de 50\b|\b50\+/giu,
+      canonical: /^(?:plus de 50|50\+)[ \u00a0\u202f]robots d’IA\b/iu,
+    },
+  ],
+};
+
+/**
+ * Allowed exceptions: a value quoted as published elsewhere.
+ * - The official title of Regulation (EU) 2024/1689 says "harmonised".
+ */
+export const EXCEPTIONS: { where: RegExp; text: RegExp }[] = [
+  { where: /^en\/aiAct\.json /, text: /laying down harmonised rules on artificial intelligence/ },
+];
+
+function excerpt(text: string, index: number, length: number): string {
+  return text
+    .slice(Math.max(0, index - 20), index + length + 20)
+    .replace(/\n/g, '⏎')
+    .replace(/\u202f/g, '⍽')
+    .replace(/\u00a0/g, '·');
+}
+
+function exempt(where: string, text: string, index: number): boolean {
+  return EXCEPTIONS.some((e) => {
+    if (!e.where.test(where)) return false;
+    for (const m of text.matchAll(new RegExp(e.text.source, 'g'))) {
+      if (index >= m.index && index < m.index + m[0].length) return true;
+    }
+    return false;
+  });
+}
+
+/** Offenses in one piece of text (a value, or a whole article body) of the given language. */
+export function checkCopy(raw: string, lang: Lang, where: string): Offense[] {
+  const text = stripTechnical(raw);
+  const multiline = text.includes('\n');
+  const offenses: Offense[] = [];
+  const add = (index: number, length: number, rule: string) => {
+    const at = multiline ? `${where}:${text.slice(0, index).split('\n').length}` : where;
+    if (!exempt(at.replace(/:\d+$/, ''), text, index))
+      offenses.push({ where: at, rule, excerpt: excerpt(text, index, length) });
+  };
+  for (const { rule, pattern } of [...(lang === 'en' ? EN_RULES : FR_RULES), ...CLAIM_RULES]) {
+    for (const m of text.matchAll(pattern)) add(m.index, m[0].length, rule);
+  }
+  for (const { rule, start, canonical } of CANONICAL[lang]) {
+    for (const m of text.matchAll(start)) {
+      const rest = text.slice(m.index).replace(/^(?:more than|over) (\d+)/iu, '$1+');
+      if (!canonical.test(rest)) add(m.index, m[0].length, rule);
+    }
+  }
+  // 100/100 is only ever a Lighthouse score of this site.
+  for (const m of text.matchAll(/100\/100/gu)) {
+    const sentence = text.slice(
+      text.lastIndexOf('.', m.index) + 1,
+      text.indexOf('.', m.index) + 1 || undefined,
+    );
+    if (!/Lighthouse/u.test(sentence) || /Core Web Vitals/u.test(sentence))
+      add(
+        m.index,
+        7,
+        '100/100 is a Lighthouse score (accessibility, best practices, SEO), not “Core Web Vitals”',
+      );
+  }
+  return offenses;
+}
+
+/**
+ * Every string of a JSON value with its key path, plus each figure of a stat grid read as one
+ * phrase: `{ "value": "500+", "label": "websites audited" }` gives "500+ websites audited".
+ */
+export function* phrases(value: unknown, at = ''): Generator<[string, string]> {
+  if (typeof value === 'string') {
+    yield [at, value];
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  if (typeof record.value === 'string' && typeof record.label === 'string') {
+    yield [`${at} (value + label)`, `${record.value} ${record.label}`];
+    for (const [k, v] of Object.entries(record))
+      if (k !== 'value' && k !== 'label') yield* phrases(v, at ? `${at}.${k}` : k);
+    return;
+  }
+  for (const [k, v] of Object.entries(record)) yield* phrases(v, at ? `${at}.${k}` : k);
+}
+
+/** Term pairs: an English value using the term needs the French value at the same key to use its translation. */
+export const PAIRS: { en: RegExp; fr: RegExp; rule: string }[] = [
+  {
+    en: /free AI citation audit/iu,
+    fr: /audit de citation IA gratuit/iu,
+    rule: '“free AI citation audit” is «\u202faudit de citation IA gratuit\u202f»',
+  },
+  {
+    en: /recommendation patterns/iu,
+    fr: /schémas de recommandation/iu,
+    rule: '“recommendation patterns” is «\u202fschémas de recommandation\u202f»',
+  },
+  {
+    en: /within 24 hours/iu,
+    fr: /sous 24[ \u00a0]heures/iu,
+    rule: '“within 24 hours” is «\u202fsous 24\u00a0heures\u202f»',
+  },
+];
+
+/** Offenses of the pairs between an English and a French namespace (both already parsed). */
+export function checkPairs(en: unknown, fr: unknown, file: string): Offense[] {
+  const french = new Map(phrases(fr));
+  const offenses: Offense[] = [];
+  for (const [key, text] of phrases(en)) {
+    const translation = french.get(key);
+    if (translation === undefined) continue;
+    for (const pair of PAIRS) {
+      if (pair.en.test(text) && !pair.fr.test(translation))
+        offenses.push({ where: `fr/${file} ${key}`, rule: pair.rule, excerpt: translation.slice(0, 80) });
+    }
+  }
+  return offenses;
+}
+
+export function format(offenses: readonly Offense[]): string {
+  return offenses.map((o) => `${o.where}: ${o.rule}: …${o.excerpt}…`).join('\n');
+}
