@@ -1,7 +1,9 @@
-import { defineConfig } from 'vite';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, minify, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import type { Plugin } from 'vite';
 
 /**
  * sonner injects its stylesheet with a <style> element at import time, which the CSP (style-src
@@ -36,6 +38,51 @@ function eagerCompileHint(chunkNames: readonly string[]): Plugin {
   };
 }
 
+const STARTER_SOURCE = fileURLToPath(new URL('./src/browser/starter.ts', import.meta.url));
+const STARTER_MODULE = 'virtual:client-starter';
+
+/**
+ * The client starter (src/browser/starter.ts) as the renderer inlines it: the function's source,
+ * types stripped and minified with the bundler's own minifier, as a function expression
+ * (`function e(e,t,n){…}`) the renderer calls with the page's modules (src/renderer/client-starter.ts).
+ */
+export async function compileClientStarter(file = STARTER_SOURCE): Promise<string> {
+  const source = await readFile(file, 'utf8');
+  const { code } = await transformWithOxc(source, file, { lang: 'ts', sourcemap: false });
+  // Target ES2020, the dynamic import() the starter itself uses: every browser that runs it.
+  const minified = await minify(path.basename(file, '.ts') + '.js', code, {
+    compress: { target: 'es2020' },
+    mangle: { toplevel: true },
+    module: true,
+    sourcemap: false,
+  });
+  if (minified.errors.length) throw new Error(`${file}: ${minified.errors.map((e) => e.message).join('; ')}`);
+  // The module is its default export and nothing else: what follows `export default` is the function.
+  const match = /^export default (function\b[\s\S]*\})\s*;?\s*$/.exec(minified.code);
+  const startClient = match?.[1];
+  // A syntax check (nothing runs): the rest must be one function expression the renderer can call.
+  if (!startClient || typeof new Function(`return (${startClient})`)() !== 'function')
+    throw new Error(`${file} must default-export one function and contain nothing else`);
+  return startClient;
+}
+
+/**
+ * `virtual:client-starter`: the minified starter as a string, in the renderer bundle and in
+ * development (Vite's ssrLoadModule), rebuilt when its source changes.
+ */
+function clientStarterModule(): Plugin {
+  const resolved = `\0${STARTER_MODULE}`;
+  return {
+    name: 'client-starter',
+    resolveId: (id) => (id === STARTER_MODULE ? resolved : null),
+    async load(id) {
+      if (id !== resolved) return null;
+      this.addWatchFile(STARTER_SOURCE);
+      return `export default ${JSON.stringify(await compileClientStarter())};`;
+    },
+  };
+}
+
 // One config for the client bundle (dist/client, with a manifest the server reads) and, with
 // `vite build --ssr`, the server: the renderer bundle (renderer.js) and the Express server
 // itself (server.js), so production runs plain `node dist/server/server.js` with no TypeScript
@@ -45,6 +92,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     sonnerWithoutInlineStyle(),
+    clientStarterModule(),
     ...(isSsrBuild ? [] : [eagerCompileHint(['react-dom'])]),
   ],
   // Pre-bundling would skip the transform above in development.
@@ -78,7 +126,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'react-dom',
-                  test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]client[\\/]react-dom-client\.ts$/,
+                  test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]browser[\\/]react-dom-client\.ts$/,
                 },
                 {
                   name: 'react-router',

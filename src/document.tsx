@@ -41,31 +41,33 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
         <link rel="manifest" href="/site.webmanifest" />
       </head>
       <body>
-        <a href="#main-content" className="skip-link">
-          {t('skipToContent')}
-        </a>
-        {/* Suspense boundaries split hydration: React hydrates and commits the shell, the header,
-            the page and the footer as separate pieces of work instead of one long task. */}
-        <Suspense>
-          <Header lang={lang} />
-        </Suspense>
-        <main
-          id="main-content"
-          tabIndex={-1}
-          aria-label={t('mainContent')}
-          className={visitor.isBot ? 'main' : 'main fade-in'}
-        >
-          <Suspense>{children}</Suspense>
-          {showPathFaq ? (
-            <Suspense>
-              <PathFaq />
-            </Suspense>
-          ) : null}
-        </main>
-        <Suspense>
-          <Footer lang={lang} errorStatus={errorStatus} />
-        </Suspense>
-        <Toasts />
+        {/* Toasts gives the page useNotify() and, once a toast is asked for, mounts the toaster after it. */}
+        <Toasts>
+          <a href="#main-content" className="skip-link">
+            {t('skipToContent')}
+          </a>
+          {/* Suspense boundaries split hydration: React hydrates and commits the shell, the header,
+              the page and the footer as separate pieces of work instead of one long task. */}
+          <Suspense>
+            <Header lang={lang} />
+          </Suspense>
+          <main
+            id="main-content"
+            tabIndex={-1}
+            aria-label={t('mainContent')}
+            className={visitor.isBot ? 'main' : 'main fade-in'}
+          >
+            <Suspense>{children}</Suspense>
+            {showPathFaq ? (
+              <Suspense>
+                <PathFaq />
+              </Suspense>
+            ) : null}
+          </main>
+          <Suspense>
+            <Footer lang={lang} errorStatus={errorStatus} />
+          </Suspense>
+        </Toasts>
         {visitor.isBot ? null : <ScrollRestoration />}
       </body>
     </html>

@@ -1,19 +1,21 @@
 import {
   Outlet,
+  createContext,
   data,
   isRouteErrorResponse,
+  redirect,
   useRouteError,
   type LoaderFunctionArgs,
   type RouteObject,
+  type RouterContextProvider,
 } from 'react-router-dom';
-import type { BlogPostData, ServerRequestContext } from './content/blog-data.ts';
-import type { ToolsData } from './lib/audit.ts';
-import { isNewsletterAction } from './lib/newsletter.ts';
+import type { BlogData, BlogPostData } from './content/blog-data.ts';
+import type { AuditOutcome, ToolsData } from './lib/audit.ts';
+import { isNewsletterAction, type NewsletterOutcome } from './lib/newsletter.ts';
 import { Document } from './document.tsx';
-import { ensureNamespaces } from './i18n/namespaces.ts';
 import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { PAGES, isLang, type PageEntry, type PageId } from './site.ts';
+import { PAGES, isLang, localePath, type Lang, type PageEntry, type PageId } from './site.ts';
 import { useT } from './i18n/hooks.ts';
 
 // The one route tree (design §3), rendered by the server's static handler and hydrated by the
@@ -36,23 +38,50 @@ function pageModule(file: string) {
 
 const LEGAL_PAGES: ReadonlySet<PageId> = new Set(['privacy', 'terms', 'gdpr', 'cookiePolicy']);
 
-/** The blog's data code, loaded with the blog's first navigation rather than with the app. */
-const blogData = () => import('./content/blog-data.ts');
+/**
+ * What the loaders get from the entry that created the router, in React Router's loader context:
+ * the renderer gives its content and what the server did for this request (a new one per request),
+ * the browser its translations and the blog's JSON endpoints (one for the page's lifetime).
+ */
+export interface LoadContext {
+  /** The blog's data: the renderer's content, or the browser's client, loaded with the blog's first navigation. */
+  blog: () => Promise<BlogData>;
+  /**
+   * Loads a language's translation namespaces before a client navigation commits (the browser's
+   * `ensureNamespaces`); the server has every namespace in memory and gives none.
+   */
+  loadNamespaces?: (lang: Lang, namespaces: readonly string[]) => Promise<void>;
+  /** The Tools page's audit for `?url=`, run by the server before rendering (src/server/audit/). */
+  audit?: AuditOutcome | undefined;
+  /** The outcome of a newsletter link, checked and recorded by the server (src/server/newsletter.ts). */
+  newsletter?: NewsletterOutcome | undefined;
+}
 
-/** Pages whose content comes from data (the blog) rather than translations alone. */
-const PAGE_DATA: Partial<Record<PageId, (args: LoaderFunctionArgs) => Promise<unknown>>> = {
-  blog: async (args) => (await blogData()).loadBlogList(args),
-  // The server hands over the audit it ran for `?url=`; in the browser the page runs its own.
-  tools: async (args): Promise<ToolsData> => ({
-    audit: (args.context as ServerRequestContext | undefined)?.audit ?? null,
-  }),
-};
+/** The key of the LoadContext in a RouterContextProvider (`context.set(loadContext, value)`). */
+export const loadContext = createContext<LoadContext>();
+
+function contextOf(args: LoaderFunctionArgs): LoadContext {
+  return (args.context as RouterContextProvider).get(loadContext);
+}
 
 function langOf(args: LoaderFunctionArgs) {
   const { lang } = args.params;
   if (!isLang(lang)) throw data(null, { status: 404, statusText: 'Not Found' });
   return lang;
 }
+
+/** Checks the language of the path (404 when it is none) and loads its namespaces where needed. */
+async function loadNamespaces(args: LoaderFunctionArgs, namespaces: readonly string[]) {
+  const lang = langOf(args);
+  await contextOf(args).loadNamespaces?.(lang, namespaces);
+}
+
+/** Pages whose content comes from data (the blog) rather than translations alone. */
+const PAGE_DATA: Partial<Record<PageId, (args: LoaderFunctionArgs) => Promise<unknown>>> = {
+  blog: async (args) => (await contextOf(args).blog()).list(langOf(args)),
+  // The server hands over the audit it ran for `?url=`; in the browser the page runs its own.
+  tools: async (args): Promise<ToolsData> => ({ audit: contextOf(args).audit ?? null }),
+};
 
 function pageRoute(page: PageEntry): RouteObject {
   const ns = LEGAL_PAGES.has(page.id) ? 'legal' : page.id;
@@ -70,7 +99,7 @@ function pageRoute(page: PageEntry): RouteObject {
     ...(page.path ? { path: page.path } : { index: true }),
     handle,
     loader: async (args) => {
-      const [, pageData] = await Promise.all([ensureNamespaces(langOf(args), namespaces), loadData?.(args)]);
+      const [, pageData] = await Promise.all([loadNamespaces(args, namespaces), loadData?.(args)]);
       return pageData ?? null;
     },
     // Filters live in the query string and filter data already loaded: no refetch for them.
@@ -104,11 +133,17 @@ const articleRoute: RouteObject = {
     },
   } satisfies RouteHandle,
   loader: async (args) => {
-    const [, post] = await Promise.all([
-      ensureNamespaces(langOf(args), ARTICLE_NS),
-      blogData().then((m) => m.loadBlogPost(args)),
+    const lang = langOf(args);
+    const [, found] = await Promise.all([
+      loadNamespaces(args, ARTICLE_NS),
+      contextOf(args)
+        .blog()
+        .then((blog) => blog.post(lang, args.params.slug ?? '')),
     ]);
-    return post;
+    // Unknown or missing slug: a 302 to the listing (spec: a silent redirect), with the query string,
+    // as with every redirect of the site (design §3).
+    if (!found) throw redirect(`${localePath(lang, 'blog')}${new URL(args.request.url).search}`, 302);
+    return found;
   },
   lazy: articleModule.lazy,
 };
@@ -134,9 +169,9 @@ const newsletterRoute: RouteObject = {
     }),
   } satisfies RouteHandle,
   loader: async (args) => {
-    await ensureNamespaces(langOf(args), NEWSLETTER_NS);
+    await loadNamespaces(args, NEWSLETTER_NS);
     if (!isNewsletterAction(args.params.action)) throw data(null, { status: 404, statusText: 'Not Found' });
-    return (args.context as ServerRequestContext | undefined)?.newsletter ?? null;
+    return contextOf(args).newsletter ?? null;
   },
   lazy: newsletterModule.lazy,
 };
@@ -182,7 +217,7 @@ export const routes: RouteObject[] = [
         id: 'lang',
         path: ':lang',
         loader: async (args) => {
-          await ensureNamespaces(langOf(args), ['common']);
+          await loadNamespaces(args, ['common']);
           return null;
         },
         children: [

@@ -25,11 +25,6 @@ export interface SiteContextValue {
   /** The outcome of a form posted without JavaScript, shown once on the page it returned to. */
   formOutcome?: FormOutcome;
   setTheme?: (theme: Theme) => void;
-  /**
-   * Browser only: the server's JSON-LD of the page that was hydrated and that page's canonical URL,
-   * read from the DOM before hydration, so the head reuses it instead of building it again.
-   */
-  hydratedJsonLd?: { canonical: string; json: string };
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

@@ -36,12 +36,11 @@ export function afterLoad(router: Router, visitor: VisitorProfile) {
       navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
     }
     import('./analytics/index.ts')
-      .then(({ startAnalytics, trackPageView }) =>
+      .then(({ startAnalytics }) =>
         // Loading the module and starting it are two idle tasks, not one long one.
         whenIdle(() => {
           const lang = splitLangPath(window.location.pathname)?.lang ?? 'en';
-          startAnalytics({ lang, visitor, views: seen });
-          track = trackPageView;
+          track = startAnalytics({ lang, visitor, views: seen }).trackPageView;
         }),
       )
       .catch(() => {});

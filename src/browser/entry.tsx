@@ -3,15 +3,21 @@ import '../styles.css';
 import { StrictMode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { hydrateRoot } from './react-dom-client.ts';
 import { I18nProvider } from '../i18n/context.tsx';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  RouterContextProvider,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router-dom';
 import { ClientI18n } from '../i18n/client-i18n.ts';
-import { setClientI18n } from '../i18n/namespaces.ts';
+import { ensureNamespaces } from '../i18n/namespaces.ts';
 import { storePreference } from '../lib/preferences.ts';
 import type { ClientPayload } from '../payload.ts';
+import { JsonLdContext, type GraphBuilder, type JsonLdSource } from '../seo/graph-builder.ts';
 import { afterLoad } from './after-load.ts';
-import { routes } from '../routes.tsx';
+import { loadContext, routes, type LoadContext } from '../routes.tsx';
 import type { Theme } from '../lib/preferences.ts';
-import { SiteContext, type SiteContextValue } from '../site-context.tsx';
+import { SiteContext } from '../site-context.tsx';
 
 declare global {
   interface Window {
@@ -26,7 +32,7 @@ function App({
 }: {
   payload: ClientPayload;
   router: ReturnType<typeof createBrowserRouter>;
-  hydratedJsonLd: SiteContextValue['hydratedJsonLd'];
+  hydratedJsonLd: JsonLdSource['hydrated'];
 }) {
   const [theme, setThemeState] = useState<Theme>(payload.site.theme);
   useEffect(() => {
@@ -37,15 +43,30 @@ function App({
     setThemeState(next);
     storePreference('theme', next);
   }, []);
-  const site = useMemo(
-    () => ({ ...payload.site, theme, setTheme, hydratedJsonLd }),
-    [payload.site, theme, setTheme, hydratedJsonLd],
-  );
+  const site = useMemo(() => ({ ...payload.site, theme, setTheme }), [payload.site, theme, setTheme]);
+  const jsonLd = useGraphBuilderOnDemand(hydratedJsonLd);
   return (
     <SiteContext.Provider value={site}>
-      <RouterProvider router={router} />
+      <JsonLdContext.Provider value={jsonLd}>
+        <RouterProvider router={router} />
+      </JsonLdContext.Provider>
     </SiteContext.Provider>
   );
+}
+
+/**
+ * The head's JSON-LD in the browser: the server's copy for the hydrated page, and the builder, loaded
+ * when a client navigation first asks for it (a chunk of its own, decision 012) and kept from then on.
+ */
+function useGraphBuilderOnDemand(hydrated: JsonLdSource['hydrated']): JsonLdSource {
+  const [build, setBuild] = useState<GraphBuilder>();
+  const load = useCallback(() => {
+    import('../seo/page-graph.ts').then(
+      (module) => setBuild(() => module.buildPageGraph),
+      () => {},
+    );
+  }, []);
+  return useMemo(() => ({ build, load, hydrated }), [build, load, hydrated]);
 }
 
 /**
@@ -65,7 +86,7 @@ function routesWithIds(tree: RouteObject[], ids: ReadonlySet<string>): RouteObje
 }
 
 /** The JSON-LD the server rendered for this page, with the canonical URL it belongs to. */
-function readServerJsonLd(): SiteContextValue['hydratedJsonLd'] {
+function readServerJsonLd(): JsonLdSource['hydrated'] {
   const json = document.querySelector('head > script[type="application/ld+json"]')?.textContent;
   const canonical = document.querySelector('head > link[rel="canonical"]')?.getAttribute('href');
   return json && canonical ? { canonical, json } : undefined;
@@ -74,7 +95,21 @@ function readServerJsonLd(): SiteContextValue['hydratedJsonLd'] {
 async function start(payload: ClientPayload) {
   await yieldToBrowser();
   const i18n = new ClientI18n(payload.lang, payload.resources);
-  setClientI18n(i18n);
+  // What route loaders use in this browser, for the life of the page (src/routes.tsx, LoadContext):
+  // the translations above, and the blog's client, loaded with the blog's first navigation (a
+  // failed download is tried again on the next).
+  let blog: ReturnType<LoadContext['blog']> | undefined;
+  const loaders: LoadContext = {
+    blog: () =>
+      (blog ??= import('./blog-client.ts').then(
+        (module) => module.blogOverHttp(),
+        (error: unknown) => {
+          blog = undefined;
+          throw error;
+        },
+      )),
+    loadNamespaces: (lang, namespaces) => ensureNamespaces(i18n, lang, namespaces),
+  };
   // React Router deserialises route errors from this global itself.
   window.__staticRouterHydrationData = payload.router;
   await yieldToBrowser();
@@ -97,7 +132,9 @@ async function start(payload: ClientPayload) {
   );
 
   await yieldToBrowser();
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, {
+    getContext: () => new RouterContextProvider(new Map([[loadContext, loaders]])),
+  });
   const hydratedJsonLd = readServerJsonLd();
   await yieldToBrowser();
   // In a transition, hydration is split into short slices that yield to the browser between them,

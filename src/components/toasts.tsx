@@ -1,9 +1,19 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
 
 // Toasts (spec §9: bottom-right, region 'Notifications', Alt+T, three visible, ~4.5 s) with sonner,
-// loaded only when the first toast is shown: nothing of it is in the initial bundle.
+// loaded only when the first toast is shown: nothing of it is in the initial bundle (decision 008).
 
 export interface Notification {
   variant: 'success' | 'error' | 'info';
@@ -11,38 +21,75 @@ export interface Notification {
   description?: string;
 }
 
+/** Shows a toast; resolves once it is on its way. */
+export type Notify = (notification: Notification) => Promise<void>;
+
 const Toaster = lazy(() => import('./Toaster.tsx'));
 
-let requestMount: (() => Promise<void>) | null = null;
-let mounted: Promise<void> | null = null;
+/** Outside <Toasts> (the server, a test rendering one component) a toast goes nowhere. */
+const NotifyContext = createContext<Notify>(async () => {});
 
-export async function notify(notification: Notification): Promise<void> {
-  if (!requestMount) return;
-  mounted ??= requestMount();
-  await mounted;
-  const { toast } = await import('sonner');
-  const options = notification.description ? { description: notification.description } : {};
-  if (notification.variant === 'success') toast.success(notification.title, options);
-  else if (notification.variant === 'error') toast.error(notification.title, options);
-  else toast(notification.title, options);
+/** How a component shows a toast: `const notify = useNotify(); … notify({ variant, title })`. */
+export function useNotify(): Notify {
+  return useContext(NotifyContext);
 }
 
-/** Where the toaster mounts, once something asks for a toast. Renders nothing before that. */
-export function Toasts() {
+/**
+ * Gives the tree inside it `useNotify()`, and mounts the toaster after it once something asks for a
+ * toast; before that it renders nothing of its own (so the server's HTML and hydration are the
+ * same). What it keeps (whether the toaster is asked for, when it is ready) is state of this
+ * component, for the life of the page.
+ */
+export function Toasts({ children }: { children?: ReactNode }) {
   const { t } = useT('common');
   const { theme } = useSite();
-  const [ready, setReady] = useState<(() => void) | null>(null);
-  useEffect(() => {
-    requestMount = () => new Promise<void>((resolve) => setReady(() => resolve));
-    return () => {
-      requestMount = null;
-      mounted = null;
-    };
+  // Set by the first toast; the toaster calls it once sonner listens.
+  const [onReady, setOnReady] = useState<(() => void) | null>(null);
+  const mounted = useRef<Promise<void> | null>(null);
+  const show = useCallback<Notify>(async (notification) => {
+    mounted.current ??= new Promise<void>((resolve) => setOnReady(() => resolve));
+    await mounted.current;
+    const { toast } = await import('sonner');
+    const options = notification.description ? { description: notification.description } : {};
+    if (notification.variant === 'success') toast.success(notification.title, options);
+    else if (notification.variant === 'error') toast.error(notification.title, options);
+    else toast(notification.title, options);
   }, []);
-  if (!ready) return null;
+  useEffect(() => {
+    const listener = (event: Event) => {
+      const { notification, done } = (event as CustomEvent<NotifyEventDetail>).detail;
+      event.preventDefault();
+      show(notification).then(done, done);
+    };
+    document.addEventListener(NOTIFY_EVENT, listener);
+    return () => document.removeEventListener(NOTIFY_EVENT, listener);
+  }, [show]);
   return (
-    <Suspense fallback={null}>
-      <Toaster label={t('notifications')} theme={theme} onReady={ready} />
-    </Suspense>
+    <NotifyContext.Provider value={show}>
+      {children}
+      {onReady ? (
+        <Suspense fallback={null}>
+          <Toaster label={t('notifications')} theme={theme} onReady={onReady} />
+        </Suspense>
+      ) : null}
+    </NotifyContext.Provider>
   );
+}
+
+const NOTIFY_EVENT = 'app:notify';
+interface NotifyEventDetail {
+  notification: Notification;
+  done: () => void;
+}
+
+/**
+ * @deprecated Use `useNotify()`. For callers not moved to it yet: reaches the page's <Toasts>
+ * through an event on the document (no state of its own); resolves at once when there is none.
+ */
+export function notify(notification: Notification): Promise<void> {
+  return new Promise((resolve) => {
+    const detail: NotifyEventDetail = { notification, done: () => resolve() };
+    const event = new CustomEvent(NOTIFY_EVENT, { detail, cancelable: true });
+    if (document.dispatchEvent(event)) resolve();
+  });
 }

@@ -2,29 +2,35 @@ import { PassThrough } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { I18nProvider } from '../i18n/context.tsx';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  RouterContextProvider,
+  StaticRouterProvider,
+} from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
-import { createI18n } from '../i18n/instance.ts';
+import { textReader } from '../i18n/instance.ts';
 import { ALL_RESOURCES, assertLanguagesLoaded, pickResources } from './translations.ts';
 import { serializeForHtml } from '../lib/serialize.ts';
 import { namespacesOf, type RouteHandle } from '../route-handle.ts';
-import { routes } from '../routes.tsx';
+import { loadContext, routes, type LoadContext } from '../routes.tsx';
 import { SiteContext, type SiteContextValue } from '../site-context.tsx';
 import { LANGUAGES, isLang, type Lang } from '../site.ts';
 import { ErrorScreen } from '../pages/StatusScreens.tsx';
 import type { ClientPayload } from '../payload.ts';
 import type { AuditOutcome } from '../lib/audit.ts';
 import { newsletterStatus } from '../lib/newsletter.ts';
+import startClient from 'virtual:client-starter';
 import { clientStarter } from './client-starter.ts';
-import { setGraphBuilder } from '../seo/graph-builder.ts';
+import { JsonLdContext, type JsonLdSource } from '../seo/graph-builder.ts';
 import { buildPageGraph } from '../seo/page-graph.ts';
 
 import {
+  blogDataFrom,
   blogListData,
   blogPostData,
   type BlogListData,
   type BlogPostData,
-  type ServerRequestContext,
 } from '../content/blog-data.ts';
 import { loadBlog } from './blog-loader.ts';
 import * as files from './site-files.ts';
@@ -32,10 +38,11 @@ import type { RenderInput, RenderResult, RendererBundle, SiteFiles, StatusPageIn
 
 assertLanguagesLoaded();
 // The server builds every page's JSON-LD; the browser loads the builder only when it navigates.
-setGraphBuilder(buildPageGraph);
+const jsonLd: JsonLdSource = { build: buildPageGraph };
 // The content module validates every post here, at start-up: a bad file stops the server.
 const blog = loadBlog();
-const requestContext: ServerRequestContext = { blog };
+const blogData = blogDataFrom(blog);
+const getBlogData = () => Promise.resolve(blogData);
 const handler = createStaticHandler(routes);
 
 // Files for crawlers, made from the same page list, translations and articles as the pages.
@@ -56,15 +63,17 @@ export function blogJson(lang: Lang, slug?: string) {
   return slug === undefined ? blogListData(blog, lang) : blogPostData(blog, lang, slug);
 }
 // One immutable i18next instance per language, shared by every request (only `t` is ever called).
-const I18N: Record<Lang, I18n> = Object.fromEntries(
-  LANGUAGES.map((l) => [l, createI18n(l, ALL_RESOURCES)]),
-) as Record<Lang, I18n>;
+const TEXTS = textReader(ALL_RESOURCES);
+// Made at start-up rather than by the first request of each language.
+for (const lang of LANGUAGES) TEXTS.instance(lang);
 
 function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <SiteContext.Provider value={site}>{children}</SiteContext.Provider>
+        <SiteContext.Provider value={site}>
+          <JsonLdContext.Provider value={jsonLd}>{children}</JsonLdContext.Provider>
+        </SiteContext.Provider>
       </I18nProvider>
     </StrictMode>
   );
@@ -73,8 +82,10 @@ function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
 /** One page, server-rendered to a complete HTML document (or the redirect its route asks for). */
 export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
+  // The loaders' context for this request: the content, and what the server did before rendering.
+  const loaders: LoadContext = { blog: getBlogData, audit: input.audit, newsletter: input.newsletter };
   const context = await handler.query(request, {
-    requestContext: { ...requestContext, audit: input.audit, newsletter: input.newsletter },
+    requestContext: new RouterContextProvider(new Map([[loadContext, loaders]])),
   });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
@@ -92,7 +103,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
             : 200));
   const pathLang = context.matches.find((m) => m.route.id === 'lang')?.params.lang;
   const lang: Lang = isLang(pathLang) ? pathLang : input.fallbackLang;
-  const i18n = I18N[lang];
+  const i18n = TEXTS.instance(lang);
   const router = createStaticRouter(handler.dataRoutes, context);
   const isCrawler = input.site.visitor.isBot;
 
@@ -118,7 +129,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
       const pageModules = context.matches.flatMap(
         (m) => input.scripts.pageModules[(m.route.handle as RouteHandle | undefined)?.source ?? ''] ?? [],
       );
-      bootstrapScriptContent += `;${clientStarter(input.scripts.afterPaintModules, [...new Set(pageModules)])}`;
+      bootstrapScriptContent += `;${clientStarter(startClient, input.scripts.afterPaintModules, [...new Set(pageModules)])}`;
     }
   }
 
@@ -201,7 +212,7 @@ function toHtml(
  * rendering itself throws (500) or when a request is rejected before routing (400, 405, 414…).
  */
 export function renderStatusPage(options: StatusPageInput): string {
-  const t = I18N[options.lang].getFixedT(options.lang, 'common');
+  const t = TEXTS(options.lang, 'common');
   const { status } = options;
   // Which copy fits the status: a missing page, a refused method, a flood, a bad address, a failure.
   const key =

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { serializeForHtml } from '../lib/serialize.ts';
 import { deepestPage, useHandleMatches, type PageMeta } from '../route-handle.ts';
@@ -12,7 +12,7 @@ import {
   splitLangPath,
   type Lang,
 } from '../site.ts';
-import { graphBuilder, loadGraphBuilder } from './graph-builder.ts';
+import { useJsonLdSource } from './graph-builder.ts';
 import type { PageGraphInput } from './page-graph.ts';
 import { useT } from '../i18n/hooks.ts';
 
@@ -185,23 +185,21 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
  * The page's JSON-LD. The server builds it. The browser adopts the server's copy from the DOM for the
  * page it hydrated (it is there for machines, and building the guide's graph costs more than the rest
  * of its head), and builds it only after a client-side navigation, with the builders loaded then
- * (seo/graph-builder.ts): until they arrive the new page has no JSON-LD for a moment. React does not
- * compare `dangerouslySetInnerHTML` while hydrating, so nothing else changes.
+ * (the entry's JsonLdContext, seo/graph-builder.ts): until they arrive the new page has no JSON-LD for
+ * a moment. React does not compare `dangerouslySetInnerHTML` while hydrating, so nothing else changes.
  */
 function JsonLdScript({ input }: { input: PageGraphInput }) {
-  const [, builderLoaded] = useReducer((n: number) => n + 1, 0);
-  const adopted = useSite().hydratedJsonLd;
-  const build = graphBuilder();
+  const { build, load, hydrated } = useJsonLdSource();
   const json =
-    adopted?.canonical === input.canonical
-      ? adopted.json
+    hydrated?.canonical === input.canonical
+      ? hydrated.json
       : build
         ? serializeForHtml(build(input))
         : undefined;
   const missing = json === undefined;
   useEffect(() => {
-    if (missing) loadGraphBuilder().then(builderLoaded, () => {});
-  }, [missing]);
+    if (missing) load?.();
+  }, [missing, load]);
   return json === undefined ? null : (
     <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
   );

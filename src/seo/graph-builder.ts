@@ -1,25 +1,27 @@
+import { createContext, useContext } from 'react';
 import type { buildPageGraph } from './page-graph.ts';
 
-// Where PageHead finds the JSON-LD builder. The server registers it once at start-up (the module is
-// part of its bundle); the browser imports it after the first page has hydrated, off the critical
-// path, since it needs it only for client-side navigations.
+// How the head gets the page's JSON-LD builder, given by the entry that renders the tree: the
+// renderer has it in its bundle; the browser loads it after the first page has hydrated, off the
+// critical path, since it needs it only for client-side navigations (decision 012).
 
-type Builder = typeof buildPageGraph;
+export type GraphBuilder = typeof buildPageGraph;
 
-let builder: Builder | undefined;
-let loading: Promise<Builder> | undefined;
-
-export function setGraphBuilder(build: Builder): void {
-  builder = build;
+export interface JsonLdSource {
+  /** The builder: always on the server; in the browser once `load` has brought it. */
+  build?: GraphBuilder | undefined;
+  /** Browser: loads the builder, which then arrives as `build` (the tree renders again). */
+  load?: () => void;
+  /**
+   * Browser: the server's JSON-LD of the page that was hydrated and that page's canonical URL, read
+   * from the DOM before hydration, so the head reuses it instead of building it again.
+   */
+  hydrated?: { canonical: string; json: string } | undefined;
 }
 
-export function graphBuilder(): Builder | undefined {
-  return builder;
-}
+/** Without a provider there is no builder and nothing adopted: no JSON-LD (the HTTP tests would see it). */
+export const JsonLdContext = createContext<JsonLdSource>({});
 
-/** Loads the builder in the browser (once); resolves at once when it is already there. */
-export function loadGraphBuilder(): Promise<Builder> {
-  if (builder) return Promise.resolve(builder);
-  loading ??= import('./page-graph.ts').then((module) => (builder = module.buildPageGraph));
-  return loading;
+export function useJsonLdSource(): JsonLdSource {
+  return useContext(JsonLdContext);
 }

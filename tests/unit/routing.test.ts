@@ -1,6 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { blogDataFrom, type BlogPostData } from '../../src/content/blog-data.ts';
+import type { AuditOutcome } from '../../src/lib/audit.ts';
+import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import type { RouteHandle } from '../../src/route-handle.ts';
+import type { LoadContext } from '../../src/routes.tsx';
 import { redirectFor } from '../../src/server/redirects.ts';
 import { isLang, localePath, splitLangPath, switchLangPath } from '../../src/site.ts';
 
@@ -73,5 +77,56 @@ describe('the route tree', () => {
       const module = (await import(`../../${source}`)) as { default: unknown };
       expect(await loadComponent(), route.id).toBe(module.default);
     }
+  });
+});
+
+describe("the loaders' context", () => {
+  // Each entry gives the loaders what they use (src/routes.tsx, LoadContext): here a stand-in.
+  async function query(url: string, context: Partial<LoadContext> = {}) {
+    const { createStaticHandler, RouterContextProvider } = await import('react-router-dom');
+    const { routes, loadContext } = await import('../../src/routes.tsx');
+    const blog = loadBlog();
+    const loaded: string[] = [];
+    const value: LoadContext = {
+      blog: async () => blogDataFrom(blog),
+      loadNamespaces: async (lang, namespaces) => void loaded.push(`${lang}:${namespaces.join(',')}`),
+      ...context,
+    };
+    const result = await createStaticHandler(routes).query(new Request(`https://example.test${url}`), {
+      requestContext: new RouterContextProvider(new Map([[loadContext, value]])),
+    });
+    return { result, loaded, blog };
+  }
+
+  it('loads the namespaces of every matched route for its language', async () => {
+    const { result, loaded } = await query('/fr/faq');
+    expect(result).not.toBeInstanceOf(Response);
+    expect(loaded.sort()).toEqual(['fr:common', 'fr:faq']);
+  });
+
+  it("gives the blog's pages the data of the context's blog", async () => {
+    const { result, blog } = await query('/en/blog');
+    const [first] = blog.summaries('en');
+    expect(first).toBeDefined();
+    const list = (result as { loaderData: Record<string, unknown> }).loaderData['page-blog'];
+    expect(list).toEqual({ posts: blog.summaries('en') });
+
+    const article = await query(`/en/blog/${first!.slug}`);
+    const data = (article.result as { loaderData: Record<string, BlogPostData> }).loaderData['blog-post'];
+    expect(data?.post.slug).toBe(first!.slug);
+    expect(data?.post).not.toHaveProperty('content');
+  });
+
+  it('sends an unknown article to the listing, with the query string', async () => {
+    const { result } = await query('/fr/blog/no-such-post?utm=x');
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(302);
+    expect((result as Response).headers.get('Location')).toBe('/fr/blog?utm=x');
+  });
+
+  it("hands over what the server did for the request: the Tools page's audit", async () => {
+    const audit = { ok: false, reason: 'busy' } as unknown as AuditOutcome;
+    const { result } = await query('/en/tools?url=https://example.org', { audit });
+    expect((result as { loaderData: Record<string, unknown> }).loaderData['page-tools']).toEqual({ audit });
   });
 });

@@ -35,14 +35,18 @@ interface View {
   start: number | null;
 }
 
+/** One page load's analytics, from startAnalytics to stop. */
 interface Session {
   /** Opened on first use: see startAnalytics. */
   store: AnalyticsStore | null;
   visitor: VisitorProfile;
   lang: Lang;
   view: View | null;
+  /** The path of the last recorded view: the same path twice in a row counts once. */
+  lastPath: string | null;
   /** Views seen before the store was opened, oldest first, until they are recorded. */
   pending: PageView[];
+  stopped: boolean;
 }
 
 /** A page shown at `since` (performance.now()). */
@@ -51,12 +55,18 @@ export interface PageView {
   since: number;
 }
 
-let active: Session | null = null;
-let stopActive: (() => void) | undefined;
-// Outlive stop(), so that a restart (React StrictMode runs effects twice) or an app that also
-// reports the first path does not count the same view twice, and the restart keeps timing it.
-let lastPath: string | null = null;
-let lastView: View | null = null;
+/** What startAnalytics gives its caller: the page load's analytics. */
+export interface Analytics {
+  /**
+   * Records a page view for a client-side navigation. The language comes from the path's prefix.
+   * The same path twice in a row counts once.
+   */
+  trackPageView(path: string): void;
+  /** Records a custom event. */
+  trackEvent(event: string, properties?: EventProperties): void;
+  /** Detaches everything startAnalytics set up; later calls are ignored. */
+  stop(): void;
+}
 
 const ENGAGEMENT = { high: 'high', medium: 'medium', low: 'low', none: 'low' } as const;
 
@@ -89,39 +99,35 @@ function resumeView(session: Session, since = performance.now()): void {
   if (view && view.start == null && document.visibilityState === 'visible') view.start = since;
 }
 
-/** Records a custom event; ignored until startAnalytics has run (and after stop). */
-export function trackEvent(event: string, properties: EventProperties = {}): void {
-  const session = active;
-  if (!session) return;
+function trackEvent(session: Session, event: string, properties: EventProperties = {}): void {
+  if (session.stopped) return;
   recordPending(session);
   const store = storeOf(session);
   store.recordEvent(event, { ...properties, sessionId: store.sessionId() }, session.visitor);
 }
 
-/**
- * Records a page view for a client-side navigation. The language comes from the path's prefix.
- * The same path twice in a row counts once.
- */
-export function trackPageView(path: string): void {
-  const session = active;
-  if (!session) return;
+function trackPageView(session: Session, path: string): void {
+  if (session.stopped) return;
   recordPending(session);
   recordView(session, { path, since: performance.now() });
 }
 
 function recordView(session: Session, { path, since }: PageView): void {
-  if (path === lastPath) {
-    session.view ??= lastView;
+  if (path === session.lastPath) {
     resumeView(session, since);
     return;
   }
-  lastPath = path;
+  session.lastPath = path;
   pauseView(session, since);
   const lang = langOf(path) ?? session.lang;
   const { visitor } = session;
   const store = storeOf(session);
   session.lang = lang;
-  trackEvent('page_view', { path, lang, device: deviceType(navigator.userAgent, window.innerWidth) });
+  trackEvent(session, 'page_view', {
+    path,
+    lang,
+    device: deviceType(navigator.userAgent, window.innerWidth),
+  });
   store.recordPageView(lang, visitor);
   if (visitor.isBot) store.recordCrawlerVisit(visitor, path, lang);
   if (visitor.isAICrawler) {
@@ -133,7 +139,7 @@ function recordView(session: Session, { path, since }: PageView): void {
       contentPreference: [section],
     });
   }
-  session.view = lastView = { lang, timed: false, start: null };
+  session.view = { lang, timed: false, start: null };
   resumeView(session, since);
 }
 
@@ -153,7 +159,7 @@ function navigationEntry(): PerformanceNavigationTiming | undefined {
 /**
  * Starts collecting for this page load: page views (those the app saw before analytics started, in
  * order, the page loaded first), Core Web Vitals, an approximate TTI, and time on page.
- * Returns stop(), which detaches everything it set up.
+ * Returns the load's Analytics: client navigations' page views, custom events, and stop().
  *
  * Only the observers start here. The first access to browser storage can hold the main thread for
  * tens of milliseconds (a synchronous round trip to the browser process on a cold profile), so the
@@ -168,17 +174,22 @@ export function startAnalytics({
   lang: Lang;
   visitor: VisitorProfile;
   views: [PageView, ...PageView[]];
-}): () => void {
-  stopActive?.();
+}): Analytics {
   const pending = [...views];
-  const session: Session = { store: null, visitor, lang, view: null, pending };
-  active = session;
+  const session: Session = {
+    store: null,
+    visitor,
+    lang,
+    view: null,
+    lastPath: null,
+    pending,
+    stopped: false,
+  };
   // Production must stay silent: the end-to-end tests fail on any console warning.
   let debug: boolean | undefined;
   const values: Partial<Record<RatedMetric, number>> = {};
   let tti: number | null = null;
   let lastLongTaskEnd = 0;
-  let stopped = false;
   const timers: ReturnType<typeof setTimeout>[] = [];
   // The load this record belongs to; repeated saves replace the record instead of adding one.
   const timestamp = new Date(performance.timeOrigin || Date.now()).toISOString();
@@ -186,7 +197,7 @@ export function startAnalytics({
   const pageUrl = location.origin + pending[0]!.path;
 
   const onMetric = (metric: MetricType) => {
-    if (!stopped) values[metric.name] = metric.value;
+    if (!session.stopped) values[metric.name] = metric.value;
   };
   // reportAllChanges keeps LCP, CLS and INP current for the 2 s summary, not only when hidden.
   for (const observe of [onTTFB, onFCP, onLCP, onINP, onCLS]) {
@@ -236,7 +247,7 @@ export function startAnalytics({
   function afterLoad(ms: number, run: () => void): void {
     const arm = () => {
       const loadEnd = navigationEntry()?.loadEventEnd || performance.now();
-      timers.push(setTimeout(() => !stopped && run(), Math.max(0, loadEnd + ms - performance.now())));
+      timers.push(setTimeout(() => !session.stopped && run(), Math.max(0, loadEnd + ms - performance.now())));
     };
     if (document.readyState === 'complete') arm();
     else window.addEventListener('load', arm, { once: true });
@@ -262,20 +273,18 @@ export function startAnalytics({
   window.addEventListener('pagehide', onPageHide);
   window.addEventListener('pageshow', onPageShow);
 
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    pauseView(session);
-    timers.forEach(clearTimeout);
-    longTasks?.disconnect();
-    document.removeEventListener('visibilitychange', onVisibility);
-    window.removeEventListener('pagehide', onPageHide);
-    window.removeEventListener('pageshow', onPageShow);
-    if (active === session) {
-      active = null;
-      stopActive = undefined;
-    }
+  return {
+    trackPageView: (path) => trackPageView(session, path),
+    trackEvent: (event, properties) => trackEvent(session, event, properties),
+    stop() {
+      if (session.stopped) return;
+      pauseView(session);
+      session.stopped = true;
+      timers.forEach(clearTimeout);
+      longTasks?.disconnect();
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+    },
   };
-  stopActive = stop;
-  return stop;
 }
