@@ -123,14 +123,22 @@ export default defineConfig(({ isSsrBuild }) => ({
           // task when the page starts (src/renderer/client-starter.ts), instead of one long evaluation.
           output: {
             codeSplitting: {
+              // A group takes the modules it names, not everything they import (react, shared helpers).
+              includeDependenciesRecursively: false,
               groups: [
                 {
                   name: 'react-dom',
-                  test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]browser[\\/]react-dom-client\.ts$/,
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]browser[\\/]react-dom-client\.ts$/,
                 },
                 {
                   name: 'react-router',
                   test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+                },
+                {
+                  // The lead forms' shared code (state, fields, checks) always loads together: one
+                  // chunk rather than four small ones, each with its own import boilerplate.
+                  name: 'lead-form',
+                  test: /[\\/]src[\\/](components[\\/]forms[\\/]|lib[\\/](urls|form-limits)\.ts$)/,
                 },
               ],
             },

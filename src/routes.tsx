@@ -15,7 +15,16 @@ import { isNewsletterAction, type NewsletterOutcome } from './lib/newsletter.ts'
 import { Document } from './document.tsx';
 import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { PAGES, isLang, localePath, type Lang, type PageEntry, type PageId } from './site.ts';
+import {
+  PAGES,
+  isLang,
+  isLegalPage,
+  localePath,
+  pageMetaKey,
+  type Lang,
+  type PageEntry,
+  type PageId,
+} from './site.ts';
 import { useT } from './i18n/hooks.ts';
 
 // The one route tree (design §3), rendered by the server's static handler and hydrated by the
@@ -35,8 +44,6 @@ function pageModule(file: string) {
   if (!load) throw new Error(`No page module src/pages/${file}.tsx`);
   return { source: `src/pages/${file}.tsx`, lazy: { Component: async () => (await load()).default } };
 }
-
-const LEGAL_PAGES: ReadonlySet<PageId> = new Set(['privacy', 'terms', 'gdpr', 'cookiePolicy']);
 
 /**
  * What the loaders get from the entry that created the router, in React Router's loader context:
@@ -84,14 +91,14 @@ const PAGE_DATA: Partial<Record<PageId, (args: LoaderFunctionArgs) => Promise<un
 };
 
 function pageRoute(page: PageEntry): RouteObject {
-  const ns = LEGAL_PAGES.has(page.id) ? 'legal' : page.id;
+  const ns = isLegalPage(page.id) ? 'legal' : page.id;
   const namespaces = [ns, ...(page.pathFaq ? ['faqsets'] : []), ...(page.extraNs ?? [])];
   const { source, lazy } = pageModule(ns);
   const handle: RouteHandle = {
     page: page.id,
     ns: namespaces,
     source,
-    ...(ns === 'legal' ? { metaKey: `legal:${page.id}.meta` } : {}),
+    metaKey: pageMetaKey(page.id),
   };
   const loadData = PAGE_DATA[page.id];
   return {

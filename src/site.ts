@@ -60,6 +60,25 @@ export interface PageEntry {
   extraNs?: string[];
 }
 
+/** The legal pages: one layout (pages/legal.tsx), their copy under their id in the `legal` namespace. */
+export const LEGAL_PAGE_IDS = ['privacy', 'terms', 'gdpr', 'cookiePolicy'] as const satisfies PageId[];
+export type LegalPageId = (typeof LEGAL_PAGE_IDS)[number];
+const LEGAL_PATHS: Record<LegalPageId, string> = {
+  privacy: 'privacy',
+  terms: 'terms',
+  gdpr: 'gdpr',
+  cookiePolicy: 'cookie-policy',
+};
+
+export function isLegalPage(id: unknown): id is LegalPageId {
+  return typeof id === 'string' && (LEGAL_PAGE_IDS as readonly string[]).includes(id);
+}
+
+/** Where a page's title and description are: `{page}:meta`, or `legal:{page}.meta` for a legal page. */
+export function pageMetaKey(id: PageId): string {
+  return isLegalPage(id) ? `legal:${id}.meta` : `${id}:meta`;
+}
+
 export const PAGES: readonly PageEntry[] = [
   { id: 'home', path: '', nav: true, priority: 1, changefreq: 'weekly', pathFaq: true, extraNs: ['forms'] },
   { id: 'guide', path: 'guide', nav: true, priority: 0.9, changefreq: 'monthly', pathFaq: true },
@@ -94,17 +113,14 @@ export const PAGES: readonly PageEntry[] = [
     extraNs: ['forms', 'services'],
   },
   { id: 'aiAct', path: 'ai-act-statement', nav: false, priority: 0.4, changefreq: 'yearly', pathFaq: true },
-  { id: 'privacy', path: 'privacy', nav: false, priority: 0.2, changefreq: 'yearly', pathFaq: false },
-  { id: 'terms', path: 'terms', nav: false, priority: 0.2, changefreq: 'yearly', pathFaq: false },
-  { id: 'gdpr', path: 'gdpr', nav: false, priority: 0.2, changefreq: 'yearly', pathFaq: false },
-  {
-    id: 'cookiePolicy',
-    path: 'cookie-policy',
+  ...LEGAL_PAGE_IDS.map((id): PageEntry => ({
+    id,
+    path: LEGAL_PATHS[id],
     nav: false,
     priority: 0.2,
     changefreq: 'yearly',
     pathFaq: false,
-  },
+  })),
 ];
 
 /** The URL path of a page in a language: `/en/` for home, `/en/guide` otherwise. */

@@ -13,42 +13,32 @@ interface FooterLink {
   newTab?: boolean;
 }
 
+/** A link to a page below the language prefix (`to` defaults to the key), or to a site file in a new tab. */
+const link = (key: string, to = key, newTab = false): FooterLink => ({ key, to, newTab });
+
 // The spec's four groups. Pages it names without content point to the section that covers them.
 const GROUPS: { key: string; links: FooterLink[] }[] = [
   {
     key: 'platform',
-    links: [
-      { key: 'guide', to: 'guide' },
-      { key: 'tools', to: 'tools' },
-      { key: 'services', to: 'services' },
-      { key: 'caseStudies', to: 'guide#case-studies' },
-    ],
+    links: [link('guide'), link('tools'), link('services'), link('caseStudies', 'guide#case-studies')],
   },
   {
     key: 'resources',
     links: [
-      { key: 'faq', to: 'faq' },
-      { key: 'blog', to: 'blog' },
-      { key: 'glossary', to: '#glossary' },
-      { key: 'research', to: 'blog?category=Strategy' },
+      link('faq'),
+      link('blog'),
+      link('glossary', '#glossary'),
+      link('research', 'blog?category=Strategy'),
     ],
   },
-  {
-    key: 'legal',
-    links: [
-      { key: 'privacy', to: 'privacy' },
-      { key: 'terms', to: 'terms' },
-      { key: 'aiTxt', to: '/ai.txt', newTab: true },
-      { key: 'gdpr', to: 'gdpr' },
-    ],
-  },
+  { key: 'legal', links: [link('privacy'), link('terms'), link('aiTxt', '/ai.txt', true), link('gdpr')] },
   {
     key: 'company',
     links: [
-      { key: 'about', to: 'about' },
-      { key: 'contact', to: 'contact' },
-      { key: 'careers', to: 'about#careers' },
-      { key: 'partners', to: 'contact?service=partnership' },
+      link('about'),
+      link('contact'),
+      link('careers', 'about#careers'),
+      link('partners', 'contact?service=partnership'),
     ],
   },
 ];
@@ -57,6 +47,12 @@ const SOCIAL = [
   { href: SOCIAL_PROFILES[0]!, label: 'LinkedIn', Icon: LinkedInIcon },
   { href: SOCIAL_PROFILES[1]!, label: 'X', Icon: XIcon },
   { href: SOCIAL_PROFILES[2]!, label: 'GitHub', Icon: GitHubIcon },
+];
+
+const BADGES = [
+  { key: 'aiAct', Icon: ShieldIcon },
+  { key: 'gdpr', Icon: LockIcon },
+  { key: 'crawlers', Icon: BotIcon },
 ];
 
 export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
@@ -121,18 +117,12 @@ export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number
       </div>
       <div className="container footer-bottom">
         <ul className="badges" aria-label={t('footer.badges.label')}>
-          <li className="badge-pill">
-            <ShieldIcon width={16} height={16} />
-            {t('footer.badges.aiAct')}
-          </li>
-          <li className="badge-pill">
-            <LockIcon width={16} height={16} />
-            {t('footer.badges.gdpr')}
-          </li>
-          <li className="badge-pill">
-            <BotIcon width={16} height={16} />
-            {t('footer.badges.crawlers')}
-          </li>
+          {BADGES.map(({ key, Icon }) => (
+            <li key={key} className="badge-pill">
+              <Icon width={16} height={16} />
+              {t(`footer.badges.${key}`)}
+            </li>
+          ))}
         </ul>
         <p className="muted small">{t('footer.copyright', { year })}</p>
       </div>
@@ -165,9 +155,9 @@ function BotFallback({
   lang: Lang;
   errorStatus: number | undefined;
 }) {
-  const { t } = useT('common');
+  const { t, copy } = useT('common');
   const { meta, canonical, markdownPath } = usePageMeta(lang, errorStatus);
-  const facts = t('botFallback.facts', { returnObjects: true }) as string[];
+  const facts = copy('botFallback.facts');
   return (
     <section hidden id="bot-fallback" aria-hidden="true" data-bot-fallback="">
       {show ? (

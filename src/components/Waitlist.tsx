@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type Rea
 import { useT } from '../i18n/hooks.ts';
 import { LIMITS } from '../lib/form-limits.ts';
 import { FormNotice, HiddenFields } from './forms/FormChrome.tsx';
-import { TextAreaField, TextField } from './forms/Field.tsx';
+import { bindField, ContactInput, TextAreaField } from './forms/Field.tsx';
 import { useLeadForm } from './forms/useLeadForm.ts';
 import { ArrowRight, CloseIcon } from './Icons.tsx';
 
@@ -56,45 +56,15 @@ export function WaitlistForm({ idPrefix, onSuccess }: { idPrefix: string; onSucc
     required: ['email', 'website'],
     onSuccess,
   });
-  const field = (name: 'name' | 'email' | 'website' | 'message') => ({
-    id: `${idPrefix}-${name}`,
-    name,
-    value: form.values[name] ?? '',
-    error: form.errors[name],
-    disabled: form.submitting,
-    onChange: form.setValue,
-  });
   return (
     <form {...form.formProps} className="form">
       <FormNotice notice={form.notice} form="waitlist" />
       <HiddenFields {...form.hidden} />
-      <TextField
-        {...field('name')}
-        label={t('fields.name.label')}
-        placeholder={t('fields.name.placeholder')}
-        autoComplete="name"
-        maxLength={LIMITS.name}
-      />
-      <TextField
-        {...field('email')}
-        type="email"
-        required
-        label={t('fields.email.label')}
-        placeholder={t('fields.email.placeholder')}
-        autoComplete="email"
-        maxLength={LIMITS.email}
-      />
-      <TextField
-        {...field('website')}
-        type="url"
-        required
-        label={t('fields.website.label')}
-        placeholder={t('fields.website.placeholder')}
-        autoComplete="url"
-        maxLength={LIMITS.website}
-      />
+      <ContactInput form={form} idPrefix={idPrefix} name="name" />
+      <ContactInput form={form} idPrefix={idPrefix} name="email" required />
+      <ContactInput form={form} idPrefix={idPrefix} name="website" required />
       <TextAreaField
-        {...field('message')}
+        {...bindField(form, idPrefix, 'message')}
         rows={3}
         label={t('fields.waitlistMessage.label')}
         placeholder={t('fields.waitlistMessage.placeholder')}

@@ -4,7 +4,6 @@ import {
   Suspense,
   useCallback,
   useContext,
-  useEffect,
   useRef,
   useState,
   type ReactNode,
@@ -55,15 +54,6 @@ export function Toasts({ children }: { children?: ReactNode }) {
     else if (notification.variant === 'error') toast.error(notification.title, options);
     else toast(notification.title, options);
   }, []);
-  useEffect(() => {
-    const listener = (event: Event) => {
-      const { notification, done } = (event as CustomEvent<NotifyEventDetail>).detail;
-      event.preventDefault();
-      show(notification).then(done, done);
-    };
-    document.addEventListener(NOTIFY_EVENT, listener);
-    return () => document.removeEventListener(NOTIFY_EVENT, listener);
-  }, [show]);
   return (
     <NotifyContext.Provider value={show}>
       {children}
@@ -74,22 +64,4 @@ export function Toasts({ children }: { children?: ReactNode }) {
       ) : null}
     </NotifyContext.Provider>
   );
-}
-
-const NOTIFY_EVENT = 'app:notify';
-interface NotifyEventDetail {
-  notification: Notification;
-  done: () => void;
-}
-
-/**
- * @deprecated Use `useNotify()`. For callers not moved to it yet: reaches the page's <Toasts>
- * through an event on the document (no state of its own); resolves at once when there is none.
- */
-export function notify(notification: Notification): Promise<void> {
-  return new Promise((resolve) => {
-    const detail: NotifyEventDetail = { notification, done: () => resolve() };
-    const event = new CustomEvent(NOTIFY_EVENT, { detail, cancelable: true });
-    if (document.dispatchEvent(event)) resolve();
-  });
 }

@@ -1,31 +1,57 @@
 import type { ReactNode } from 'react';
 
-/** A page section with its h2 and optional lead paragraph; `id` makes it linkable. */
+// The site's small building blocks, shared by the pages so that each pattern is written once.
+
+/**
+ * A page section with its h2 (and optional lead paragraph), named by that heading: `id` makes it
+ * linkable, `titleId` names the heading when the section itself has no id. `head="plain"` puts the
+ * heading alone above the content instead of the centred heading block.
+ */
 export function Section({
   id,
+  titleId = id ? `${id}-title` : undefined,
   title,
   lead,
   children,
   alt = false,
-  align = 'center',
+  narrow = false,
+  head = 'center',
+  className,
+  headClassName,
 }: {
   id?: string;
-  title: string;
+  titleId?: string;
+  title: ReactNode;
   lead?: string;
   children: ReactNode;
   alt?: boolean;
-  align?: 'center' | 'start';
+  narrow?: boolean;
+  head?: 'center' | 'start' | 'plain';
+  /** More classes on the <section> (spacing, scroll margin). */
+  className?: string;
+  /** More classes on the heading block. */
+  headClassName?: string;
 }) {
-  const headingId = id ? `${id}-title` : undefined;
+  const heading = (
+    <h2 id={titleId} className={head === 'plain' ? 'section-title mb-6' : 'section-title'}>
+      {title}
+    </h2>
+  );
   return (
-    <section id={id} aria-labelledby={headingId} className={alt ? 'section section-alt' : 'section'}>
-      <div className="container">
-        <div className={align === 'start' ? 'section-head start' : 'section-head'}>
-          <h2 id={headingId} className="section-title">
-            {title}
-          </h2>
-          {lead ? <p className="section-lead">{lead}</p> : null}
-        </div>
+    <section
+      id={id}
+      aria-labelledby={titleId}
+      className={classes('section', alt && 'section-alt', className)}
+    >
+      <div className={narrow ? 'container narrow' : 'container'}>
+        {head === 'plain' ? (
+          heading
+        ) : (
+          <div className={classes('section-head', head === 'start' && 'start', headClassName)}>
+            {heading}
+            {lead ? <p className="section-lead">{lead}</p> : null}
+          </div>
+        )}
         {children}
       </div>
     </section>
@@ -36,4 +62,9 @@ export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'success' |
 
 export function Badge({ variant = 'default', children }: { variant?: BadgeVariant; children: ReactNode }) {
   return <span className={variant === 'default' ? 'badge' : `badge badge-${variant}`}>{children}</span>;
+}
+
+/** Class names joined, the false ones left out. */
+export function classes(...names: (string | false | undefined)[]): string {
+  return names.filter(Boolean).join(' ');
 }

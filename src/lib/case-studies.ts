@@ -3,6 +3,7 @@
 // (industry, strategies, timeline, focus, action items) live in the `guide` namespace under
 // `caseStudies.items.{id}`.
 
+import type { CopyReader } from '../i18n/copy.ts';
 import type { Lang } from '../site.ts';
 import { formatIncrease } from './format.ts';
 
@@ -134,14 +135,11 @@ export interface GuideCaseStudy extends CaseStudy {
   summary: string;
 }
 
-/** Any i18next-like `t` (the page's, or the head's with a `guide:` prefix). */
-type Translate = (key: string, options?: { returnObjects: true }) => unknown;
-
 /** Reads the six case studies from the `guide` namespace, in the order of CASE_STUDY_IDS. */
-export function readCaseStudies(t: Translate, lang: Lang, prefix = ''): GuideCaseStudy[] {
-  const label = (c: Complexity) => String(t(`${prefix}caseStudies.complexityLevels.${c}`));
+export function readCaseStudies(copy: CopyReader<'guide'>, lang: Lang): GuideCaseStudy[] {
+  const label = (c: Complexity) => copy(`caseStudies.complexityLevels.${c}`);
   return CASE_STUDY_IDS.map((id) => {
-    const copy = t(`${prefix}caseStudies.items.${id}`, { returnObjects: true }) as CaseStudyCopy;
-    return { ...buildCaseStudy(id, copy, lang, label), summary: copy.summary };
+    const study = copy(`caseStudies.items.${id}`);
+    return { ...buildCaseStudy(id, study, lang, label), summary: study.summary };
   });
 }

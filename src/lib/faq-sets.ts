@@ -1,11 +1,6 @@
 // The spec's three FAQ sets, chosen by path: services and tools, the guide, everything else.
 export type FaqSetId = 'product' | 'guide' | 'general';
 
-export interface FaqEntry {
-  q: string;
-  a: string;
-}
-
 export function faqSetFor(pathname: string): FaqSetId {
   if (pathname.includes('/services') || pathname.includes('/tools')) return 'product';
   if (pathname.includes('/guide')) return 'guide';

@@ -1,8 +1,43 @@
 import { Link } from 'react-router-dom';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ArrowLeft } from '../components/Icons.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { localePath } from '../site.ts';
+
+/** The frame of every status screen: the status code if shown, the h1, the text and the buttons. */
+function StatusScreen({
+  code,
+  title,
+  text,
+  children,
+}: {
+  code?: string;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="status-screen">
+      {code ? (
+        <p className="status-code" aria-hidden="true">
+          {code}
+        </p>
+      ) : null}
+      <h1>{title}</h1>
+      <p className="hero-lead">{text}</p>
+      <div className="hero-actions">{children}</div>
+    </section>
+  );
+}
+
+/** Reloads the current document: `href=""` works even when the app does not. */
+function RefreshLink({ children }: { children: ReactNode }) {
+  return (
+    <a href="" className="btn btn-primary" data-action="refresh">
+      {children}
+    </a>
+  );
+}
 
 /** The spec's 404 screen: Return Home goes to /, Go Back steps back in history. */
 export function NotFoundScreen() {
@@ -11,22 +46,15 @@ export function NotFoundScreen() {
     console.warn('404: no page at', window.location.pathname);
   }, []);
   return (
-    <section className="status-screen">
-      <p className="status-code" aria-hidden="true">
-        404
-      </p>
-      <h1>{t('notFound.title')}</h1>
-      <p className="hero-lead">{t('notFound.text')}</p>
-      <div className="hero-actions">
-        <Link to="/" reloadDocument className="btn btn-primary">
-          {t('notFound.home')}
-        </Link>
-        <button type="button" className="btn btn-outline" onClick={() => window.history.back()}>
-          <ArrowLeft width={18} height={18} />
-          {t('notFound.back')}
-        </button>
-      </div>
-    </section>
+    <StatusScreen code="404" title={t('notFound.title')} text={t('notFound.text')}>
+      <Link to="/" reloadDocument className="btn btn-primary">
+        {t('notFound.home')}
+      </Link>
+      <button type="button" className="btn btn-outline" onClick={() => window.history.back()}>
+        <ArrowLeft width={18} height={18} />
+        {t('notFound.back')}
+      </button>
+    </StatusScreen>
   );
 }
 
@@ -43,18 +71,12 @@ export function ErrorScreen({
   home: string;
 }) {
   return (
-    <section className="status-screen">
-      <h1>{title}</h1>
-      <p className="hero-lead">{text}</p>
-      <div className="hero-actions">
-        <a href="" className="btn btn-primary" data-action="refresh">
-          {refresh}
-        </a>
-        <a href="/" className="btn btn-outline">
-          {home}
-        </a>
-      </div>
-    </section>
+    <StatusScreen title={title} text={text}>
+      <RefreshLink>{refresh}</RefreshLink>
+      <a href="/" className="btn btn-outline">
+        {home}
+      </a>
+    </StatusScreen>
   );
 }
 
@@ -63,17 +85,11 @@ export function OfflineScreen() {
   const { t } = useT('common');
   const lang = useLang();
   return (
-    <section className="status-screen">
-      <h1>{t('offline.title')}</h1>
-      <p className="hero-lead">{t('offline.text')}</p>
-      <div className="hero-actions">
-        <a href="" className="btn btn-primary" data-action="refresh">
-          {t('offline.retry')}
-        </a>
-        <Link to={localePath(lang)} className="btn btn-outline">
-          {t('offline.home')}
-        </Link>
-      </div>
-    </section>
+    <StatusScreen title={t('offline.title')} text={t('offline.text')}>
+      <RefreshLink>{t('offline.retry')}</RefreshLink>
+      <Link to={localePath(lang)} className="btn btn-outline">
+        {t('offline.home')}
+      </Link>
+    </StatusScreen>
   );
 }

@@ -1,3 +1,4 @@
+import { copyReader } from '../i18n/copy.ts';
 import { organizationId } from '../seo/jsonld.ts';
 import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
 
@@ -8,7 +9,7 @@ const jsonLd: PageJsonLd = ({ t, siteUrl }) => [
   {
     '@type': 'Organization',
     '@id': organizationId(siteUrl),
-    knowsAbout: t('about:mission.expertise', { returnObjects: true }) as string[],
+    knowsAbout: copyReader(t, 'about')('mission.expertise'),
   },
 ];
 export default jsonLd;

@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FileIcon, ScaleIcon } from '../components/home/icons.tsx';
-import { ArrowRight, BotIcon, CheckIcon, LockIcon, MailIcon, ShieldIcon } from '../components/Icons.tsx';
+import {
+  ArrowRight,
+  BotIcon,
+  LockIcon,
+  MailIcon,
+  ShieldIcon,
+  type IconComponent,
+} from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 import { longDate } from '../lib/format.ts';
-
-interface RiskRow {
-  component: string;
-  purpose: string;
-  level: string;
-  safeguard: string;
-}
+import { CheckList } from '../components/sections/PageBlocks.tsx';
 
 /** A titled block of the statement; `id` makes it linkable and names the region. */
 function Block({
@@ -61,8 +62,7 @@ function DocInfo() {
 }
 
 function StatusCard() {
-  const { t } = useT('aiAct');
-  const checks = t('status.checks', { returnObjects: true }) as string[];
+  const { t, copy } = useT('aiAct');
   return (
     <section
       aria-labelledby="status-title"
@@ -78,40 +78,39 @@ function StatusCard() {
         </h2>
         <p className="muted">{t('status.text')}</p>
       </div>
-      <ul aria-label={t('status.checksLabel')} className="check-list content-start gap-3">
-        {checks.map((check) => (
-          <li key={check} data-compliance-check>
-            <CheckIcon width={20} height={20} />
-            <span>{check}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        items={copy('status.checks')}
+        iconSize={20}
+        aria-label={t('status.checksLabel')}
+        className="content-start gap-3"
+        itemProps={{ 'data-compliance-check': true }}
+      />
     </section>
   );
 }
 
+/** One fact of the risk summary; plain text is set in bold. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-border bg-surface p-5">
+      <dt className="text-sm font-semibold text-muted">{label}</dt>
+      <dd className={typeof children === 'string' ? 'mt-2 font-semibold' : 'mt-2'}>{children}</dd>
+    </div>
+  );
+}
+
 function RiskAssessment() {
-  const { t } = useT('aiAct');
-  const rows = t('risk.table.rows', { returnObjects: true }) as RiskRow[];
+  const { t, copy } = useT('aiAct');
   return (
     <Block id="risk-assessment" title={t('risk.title')} lead={t('risk.lead')}>
       <dl aria-label={t('risk.summaryLabel')} className="grid gap-4 md:grid-cols-[1fr_2fr_1.5fr]">
-        <div className="rounded-2xl border border-border bg-surface p-5">
-          <dt className="text-sm font-semibold text-muted">{t('risk.overallLabel')}</dt>
-          <dd className="mt-2">
-            <span className="badge badge-success px-3 py-1 text-base" data-overall-risk>
-              {t('risk.overall')}
-            </span>
-          </dd>
-        </div>
-        <div className="rounded-2xl border border-border bg-surface p-5">
-          <dt className="text-sm font-semibold text-muted">{t('risk.frameworkLabel')}</dt>
-          <dd className="mt-2 font-semibold">{t('risk.framework')}</dd>
-        </div>
-        <div className="rounded-2xl border border-border bg-surface p-5">
-          <dt className="text-sm font-semibold text-muted">{t('risk.reviewLabel')}</dt>
-          <dd className="mt-2 font-semibold">{t('risk.review')}</dd>
-        </div>
+        <Fact label={t('risk.overallLabel')}>
+          <span className="badge badge-success px-3 py-1 text-base" data-overall-risk>
+            {t('risk.overall')}
+          </span>
+        </Fact>
+        <Fact label={t('risk.frameworkLabel')}>{t('risk.framework')}</Fact>
+        <Fact label={t('risk.reviewLabel')}>{t('risk.review')}</Fact>
       </dl>
       <p className="mt-6 max-w-3xl">{t('risk.text')}</p>
       {/* Focusable and named so keyboard users can scroll the table on narrow screens. */}
@@ -129,7 +128,7 @@ function RiskAssessment() {
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
+            {copy('risk.table.rows').map((row) => (
               <tr key={row.component}>
                 <th scope="row">{row.component}</th>
                 <td>{row.purpose}</td>
@@ -147,14 +146,13 @@ function RiskAssessment() {
 }
 
 function Gpai() {
-  const { t } = useT('aiAct');
+  const { t, copy } = useT('aiAct');
   const { siteUrl, contactEmail } = useSite();
-  const paragraphs = t('gpai.paragraphs', { returnObjects: true }) as string[];
   return (
     <Block id="gpai" title={t('gpai.title')}>
       <div className="grid gap-10 lg:grid-cols-2">
         <div className="grid content-start gap-4">
-          {paragraphs.map((p) => (
+          {copy('gpai.paragraphs').map((p) => (
             <p key={p}>{p}</p>
           ))}
         </div>
@@ -183,20 +181,37 @@ function Gpai() {
 }
 
 function DataProtection() {
-  const { t } = useT('aiAct');
+  const { t, copy } = useT('aiAct');
   const { contactEmail } = useSite();
-  const items = t('data.items', { returnObjects: true, email: contactEmail }) as string[];
   return (
     <Block id="data-protection" title={t('data.title')} lead={t('data.lead')}>
-      <ul className="check-list gap-x-10 gap-y-3 md:grid-cols-2">
-        {items.map((item) => (
-          <li key={item}>
-            <CheckIcon width={20} height={20} />
-            <span>{item}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        items={copy('data.items', { email: contactEmail })}
+        iconSize={20}
+        className="gap-x-10 gap-y-3 md:grid-cols-2"
+      />
     </Block>
+  );
+}
+
+/** A card of the contacts block: its titled icon and a list of names and values. */
+function ContactCard({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: IconComponent;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="card">
+      <h3 className="card-title flex items-center gap-2">
+        <Icon className="text-brand" />
+        {title}
+      </h3>
+      <dl className="grid gap-4">{children}</dl>
+    </div>
   );
 }
 
@@ -215,42 +230,30 @@ function Contacts() {
   return (
     <Block id="contacts" title={t('contacts.title')}>
       <div className="grid gap-5 md:grid-cols-2">
-        <div className="card">
-          <h3 className="card-title flex items-center gap-2">
-            <MailIcon className="text-brand" />
-            {t('contacts.contactsLabel')}
-          </h3>
-          <dl className="grid gap-4">
-            {emails.map((e) => (
-              <div key={e.label}>
-                <dt className="font-semibold">{e.label}</dt>
-                <dd>
-                  <a
-                    href={`mailto:${e.email}`}
-                    className="font-semibold text-brand underline underline-offset-2 break-all"
-                  >
-                    {e.email}
-                  </a>
-                </dd>
-                <dd className="text-sm text-muted">{e.note}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-        <div className="card">
-          <h3 className="card-title flex items-center gap-2">
-            <ScaleIcon className="text-brand" />
-            {t('contacts.regulatoryLabel')}
-          </h3>
-          <dl className="grid gap-4">
-            {regulatory.map((r) => (
-              <div key={r.label}>
-                <dt className="font-semibold">{r.label}</dt>
-                <dd className="text-muted">{r.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
+        <ContactCard icon={MailIcon} title={t('contacts.contactsLabel')}>
+          {emails.map((e) => (
+            <div key={e.label}>
+              <dt className="font-semibold">{e.label}</dt>
+              <dd>
+                <a
+                  href={`mailto:${e.email}`}
+                  className="font-semibold text-brand underline underline-offset-2 break-all"
+                >
+                  {e.email}
+                </a>
+              </dd>
+              <dd className="text-sm text-muted">{e.note}</dd>
+            </div>
+          ))}
+        </ContactCard>
+        <ContactCard icon={ScaleIcon} title={t('contacts.regulatoryLabel')}>
+          {regulatory.map((r) => (
+            <div key={r.label}>
+              <dt className="font-semibold">{r.label}</dt>
+              <dd className="text-muted">{r.value}</dd>
+            </div>
+          ))}
+        </ContactCard>
       </div>
     </Block>
   );
@@ -259,49 +262,46 @@ function Contacts() {
 function Related() {
   const { t } = useT('aiAct');
   const lang = useLang();
+  const links: { key: string; to: string; Icon: IconComponent }[] = [
+    { key: 'privacy', to: localePath(lang, 'privacy'), Icon: LockIcon },
+    { key: 'terms', to: localePath(lang, 'terms'), Icon: FileIcon },
+    { key: 'aiTxt', to: '/ai.txt', Icon: BotIcon },
+    { key: 'cookies', to: localePath(lang, 'cookie-policy'), Icon: ShieldIcon },
+  ];
   const linkClass =
     'card h-full flex-row items-start gap-4 no-underline transition-colors hover:border-brand';
-  const body = (title: string, text: string) => (
-    <span>
-      <span className="block font-semibold text-brand underline underline-offset-2">{title}</span>
-      <span className="mt-1 block text-sm text-muted">{text}</span>
-    </span>
-  );
   return (
     <Block id="related" title={t('related.title')}>
       <ul className="grid gap-4 sm:grid-cols-2">
-        <li>
-          <Link to={localePath(lang, 'privacy')} className={linkClass}>
-            <span className="card-icon shrink-0">
-              <LockIcon />
-            </span>
-            {body(t('related.privacy'), t('related.privacyText'))}
-          </Link>
-        </li>
-        <li>
-          <Link to={localePath(lang, 'terms')} className={linkClass}>
-            <span className="card-icon shrink-0">
-              <FileIcon />
-            </span>
-            {body(t('related.terms'), t('related.termsText'))}
-          </Link>
-        </li>
-        <li>
-          <a href="/ai.txt" className={linkClass}>
-            <span className="card-icon shrink-0">
-              <BotIcon />
-            </span>
-            {body(t('related.aiTxt'), t('related.aiTxtText'))}
-          </a>
-        </li>
-        <li>
-          <Link to={localePath(lang, 'cookie-policy')} className={linkClass}>
-            <span className="card-icon shrink-0">
-              <ShieldIcon />
-            </span>
-            {body(t('related.cookies'), t('related.cookiesText'))}
-          </Link>
-        </li>
+        {links.map(({ key, to, Icon }) => {
+          const body = (
+            <>
+              <span className="card-icon shrink-0">
+                <Icon />
+              </span>
+              <span>
+                <span className="block font-semibold text-brand underline underline-offset-2">
+                  {t(`related.${key}`)}
+                </span>
+                <span className="mt-1 block text-sm text-muted">{t(`related.${key}Text`)}</span>
+              </span>
+            </>
+          );
+          return (
+            <li key={key}>
+              {/* ai.txt is a file beside the app, not one of its routes. */}
+              {to.startsWith('/ai.txt') ? (
+                <a href={to} className={linkClass}>
+                  {body}
+                </a>
+              ) : (
+                <Link to={to} className={linkClass}>
+                  {body}
+                </Link>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </Block>
   );

@@ -2,8 +2,11 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { longDate } from '../lib/format.ts';
 import { PostCard } from '../components/blog/PostCard.tsx';
 import { ShareButton } from '../components/blog/ShareButton.tsx';
-import { ArrowLeft, ArrowRight } from '../components/Icons.tsx';
-import { Badge } from '../components/ui.tsx';
+import { TagList } from '../components/blog/PostCard.tsx';
+import { ArrowLeft } from '../components/Icons.tsx';
+import { CtaBand } from '../components/sections/PageBlocks.tsx';
+import { Badge, Section } from '../components/ui.tsx';
+import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import type { BlogPostData } from '../content/blog-data.ts';
 import { cutExcerpt } from '../content/blog.ts';
 import { useLang, useT } from '../i18n/hooks.ts';
@@ -48,13 +51,7 @@ export default function BlogPostPage() {
               <span>{t('article.words', { count: post.wordCount })}</span>
             </div>
             <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-              <ul className="flex flex-wrap gap-2" aria-label={t('article.tags')}>
-                {post.tags.map((tag) => (
-                  <li key={tag}>
-                    <Badge variant="outline">{tag}</Badge>
-                  </li>
-                ))}
-              </ul>
+              <TagList tags={post.tags} />
               <ShareButton title={post.title} text={post.excerpt} />
             </div>
           </div>
@@ -75,41 +72,30 @@ export default function BlogPostPage() {
       </article>
 
       {related.length > 0 ? (
-        <section aria-labelledby="related-title" className="section">
-          <div className="container">
-            <h2 id="related-title" className="section-title mb-6">
-              {t('article.related')}
-            </h2>
-            <ul className="grid gap-5 md:grid-cols-3">
-              {related.map((p) => (
-                <li key={p.slug}>
-                  <PostCard post={p} excerpt={cutExcerpt(p.excerpt)} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Section titleId="related-title" title={t('article.related')} head="plain">
+          <ul className="grid gap-5 md:grid-cols-3">
+            {related.map((p) => (
+              <li key={p.slug}>
+                <PostCard post={p} excerpt={cutExcerpt(p.excerpt)} />
+              </li>
+            ))}
+          </ul>
+        </Section>
       ) : null}
 
-      <section aria-labelledby="article-cta-title" className="section">
-        <div className="container">
-          <div className="cta-band">
-            <h2 id="article-cta-title" className="section-title">
-              {t('article.ctaTitle')}
-            </h2>
-            <p className="section-lead">{t('article.ctaText')}</p>
-            <div className="hero-actions justify-center">
-              <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-lg">
-                {t('article.audit')}
-                <ArrowRight width={18} height={18} />
-              </Link>
-              <Link to={localePath(lang, 'services')} className="btn btn-outline btn-lg">
-                {t('article.services')}
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        titleId="article-cta-title"
+        title={t('article.ctaTitle')}
+        text={t('article.ctaText')}
+        lead="full"
+      >
+        <ActionLinks
+          links={[
+            { to: localePath(lang, 'tools'), label: t('article.audit') },
+            { to: localePath(lang, 'services'), label: t('article.services') },
+          ]}
+        />
+      </CtaBand>
     </>
   );
 }

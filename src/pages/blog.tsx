@@ -3,8 +3,15 @@ import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import { NewsletterForm } from '../components/blog/NewsletterForm.tsx';
 import { PostCard } from '../components/blog/PostCard.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { Section } from '../components/ui.tsx';
 import type { BlogListData } from '../content/blog-data.ts';
-import { BLOG_CATEGORIES, isCategory, searchPosts, type CategoryFilter } from '../content/blog.ts';
+import {
+  BLOG_CATEGORIES,
+  isCategory,
+  searchPosts,
+  type CategoryFilter,
+  type PostSummary,
+} from '../content/blog.ts';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { localePath } from '../site.ts';
 
@@ -72,20 +79,9 @@ export default function BlogPage() {
       </PageHero>
 
       {featured.length > 0 && !filtering ? (
-        <section aria-labelledby="featured-title" className="section pt-4">
-          <div className="container">
-            <h2 id="featured-title" className="section-title mb-6">
-              {t('featured')}
-            </h2>
-            <ul className="grid gap-5 md:grid-cols-2">
-              {featured.map((post) => (
-                <li key={post.slug}>
-                  <PostCard post={post} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Section titleId="featured-title" title={t('featured')} head="plain" className="pt-4">
+          <PostList posts={featured} className="grid gap-5 md:grid-cols-2" />
+        </Section>
       ) : null}
 
       <section aria-labelledby="all-title" className="section pt-4">
@@ -119,13 +115,7 @@ export default function BlogPage() {
             </p>
           </div>
           {results.length > 0 ? (
-            <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-              {results.map((post) => (
-                <li key={post.slug}>
-                  <PostCard post={post} />
-                </li>
-              ))}
-            </ul>
+            <PostList posts={results} className="grid gap-5 md:grid-cols-2 lg:grid-cols-3" />
           ) : (
             <div className="card items-center py-12 text-center">
               <p className="text-lg">{t('empty')}</p>
@@ -138,5 +128,17 @@ export default function BlogPage() {
       </section>
       <NewsletterForm />
     </>
+  );
+}
+
+function PostList({ posts, className }: { posts: readonly PostSummary[]; className: string }) {
+  return (
+    <ul className={className}>
+      {posts.map((post) => (
+        <li key={post.slug}>
+          <PostCard post={post} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,18 +1,14 @@
 import { useSearchParams } from 'react-router-dom';
 import { FormNotice, HiddenFields } from '../components/forms/FormChrome.tsx';
-import { SelectField, TextAreaField, TextField } from '../components/forms/Field.tsx';
+import { bindField, ContactInput, SelectField, TextAreaField } from '../components/forms/Field.tsx';
 import { useLeadForm } from '../components/forms/useLeadForm.ts';
 import { CheckIcon, MailIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { Point } from '../components/sections/Point.tsx';
 import { useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
 import { LIMITS } from '../lib/form-limits.ts';
 import { CONTACT_TOPICS, SERVICE_IDS } from '../lib/services.ts';
-
-interface Point {
-  title: string;
-  text: string;
-}
 
 function ContactForm() {
   const { t } = useT('forms');
@@ -28,14 +24,6 @@ function ContactForm() {
     required: ['name', 'email'],
     initial: { service: preselected },
   });
-  const field = (name: 'name' | 'email' | 'website' | 'service' | 'message') => ({
-    id: `contact-${name}`,
-    name,
-    value: form.values[name] ?? '',
-    error: form.errors[name],
-    disabled: form.submitting,
-    onChange: form.setValue,
-  });
   const options = [
     { value: '', label: t('fields.service.none') },
     ...SERVICE_IDS.map((id) => ({ value: id, label: ts(`items.${id}.title`) })),
@@ -49,35 +37,17 @@ function ContactForm() {
       <FormNotice notice={form.notice} form="contact" />
       <HiddenFields {...form.hidden} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          {...field('name')}
-          required
-          label={t('fields.name.label')}
-          placeholder={t('fields.name.placeholder')}
-          autoComplete="name"
-          maxLength={LIMITS.name}
-        />
-        <TextField
-          {...field('email')}
-          type="email"
-          required
-          label={t('fields.email.label')}
-          placeholder={t('fields.email.placeholder')}
-          autoComplete="email"
-          maxLength={LIMITS.email}
-        />
+        <ContactInput form={form} idPrefix="contact" name="name" required />
+        <ContactInput form={form} idPrefix="contact" name="email" required />
       </div>
-      <TextField
-        {...field('website')}
-        type="url"
-        label={t('fields.website.label')}
-        placeholder={t('fields.website.placeholder')}
-        autoComplete="url"
-        maxLength={LIMITS.website}
+      <ContactInput form={form} idPrefix="contact" name="website" />
+      <SelectField
+        {...bindField(form, 'contact', 'service')}
+        label={t('fields.service.label')}
+        options={options}
       />
-      <SelectField {...field('service')} label={t('fields.service.label')} options={options} />
       <TextAreaField
-        {...field('message')}
+        {...bindField(form, 'contact', 'message')}
         label={t('fields.message.label')}
         placeholder={t('fields.message.placeholder')}
         maxLength={LIMITS.message}
@@ -91,9 +61,8 @@ function ContactForm() {
 }
 
 export default function ContactPage() {
-  const { t } = useT('contact');
+  const { t, copy } = useT('contact');
   const { contactEmail } = useSite();
-  const points = t('side.points', { returnObjects: true }) as Point[];
   return (
     <>
       <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />
@@ -106,16 +75,8 @@ export default function ContactPage() {
             {t('side.title')}
           </h2>
           <ul className="grid gap-4">
-            {points.map((p) => (
-              <li key={p.title} className="flex gap-3">
-                <span className="card-icon shrink-0">
-                  <CheckIcon />
-                </span>
-                <span>
-                  <strong className="block">{p.title}</strong>
-                  <span className="muted">{p.text}</span>
-                </span>
-              </li>
+            {copy('side.points').map((p) => (
+              <Point key={p.title} marker={<CheckIcon />} title={p.title} text={p.text} />
             ))}
           </ul>
           <div className="mt-2 border-t border-border pt-4">

@@ -1,11 +1,11 @@
+import { copyReader } from '../i18n/copy.ts';
 import { faqPage } from '../seo/jsonld.ts';
 import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
-import type { FaqGroup } from './faq.tsx';
 
 // The page's own structured data: one FAQPage with every question of the seven groups and its
 // accepted answer, exactly as the accordions show them.
 const jsonLd: PageJsonLd = ({ t, lang, pageUrl, contactEmail }) => {
-  const groups = t('faq:groups', { returnObjects: true, email: contactEmail }) as FaqGroup[];
+  const groups = copyReader(t, 'faq')('groups', { email: contactEmail });
   return [
     faqPage(
       pageUrl,

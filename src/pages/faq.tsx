@@ -1,19 +1,10 @@
-import { Link } from 'react-router-dom';
-import { ArrowRight, ChevronDown, MailIcon } from '../components/Icons.tsx';
+import { MailIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { FaqAccordion } from '../components/sections/FaqAccordion.tsx';
+import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
-
-export interface FaqItem {
-  q: string;
-  a: string;
-}
-export interface FaqGroup {
-  id: string;
-  title: string;
-  items: FaqItem[];
-}
 
 /**
  * Seven groups of questions. Every item is a native <details> sharing the name "faq", so the
@@ -21,10 +12,10 @@ export interface FaqGroup {
  * it works without JavaScript and the answers are in the HTML for crawlers.
  */
 export default function FaqPage() {
-  const { t } = useT('faq');
+  const { t, copy } = useT('faq');
   const lang = useLang();
   const { contactEmail } = useSite();
-  const groups = t('groups', { returnObjects: true, email: contactEmail }) as FaqGroup[];
+  const groups = copy('groups', { email: contactEmail });
   return (
     <>
       <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />
@@ -59,17 +50,7 @@ export default function FaqPage() {
               <h2 id={`${group.id}-title`} className="mb-4 text-2xl font-extrabold tracking-tight">
                 {group.title}
               </h2>
-              <div className="accordion">
-                {group.items.map((item) => (
-                  <details key={item.q} name="faq">
-                    <summary>
-                      {item.q}
-                      <ChevronDown />
-                    </summary>
-                    <p className="accordion-panel">{item.a}</p>
-                  </details>
-                ))}
-              </div>
+              <FaqAccordion entries={group.items} name="faq" />
             </section>
           ))}
 
@@ -82,13 +63,13 @@ export default function FaqPage() {
             </h2>
             <p className="muted max-w-xl">{t('cta.text')}</p>
             <div className="hero-actions mt-2 justify-center">
-              <Link to={localePath(lang, 'contact')} className="btn btn-primary">
-                {t('cta.contact')}
-                <ArrowRight width={18} height={18} />
-              </Link>
-              <Link to={localePath(lang, 'ai-act-statement')} className="btn btn-outline">
-                {t('cta.aiAct')}
-              </Link>
+              <ActionLinks
+                size="md"
+                links={[
+                  { to: localePath(lang, 'contact'), label: t('cta.contact') },
+                  { to: localePath(lang, 'ai-act-statement'), label: t('cta.aiAct') },
+                ]}
+              />
             </div>
           </section>
         </div>

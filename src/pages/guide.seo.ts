@@ -1,15 +1,16 @@
+import { copyReader } from '../i18n/copy.ts';
 import { readCaseStudies } from '../lib/case-studies.ts';
 import { organizationId } from '../seo/jsonld.ts';
 import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
 import { LANGUAGE_ENTRIES } from '../site.ts';
-import type { Phase } from './guide.tsx';
 
 // The guide's own structured data, marking up only what the page shows: the definition of GEO,
 // the five implementation phases as a HowTo, and the six industry playbooks as an ItemList.
 const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
   const inLanguage = LANGUAGE_ENTRIES[lang].locale;
-  const phases = t('guide:phases.items', { returnObjects: true }) as Phase[];
-  const studies = readCaseStudies(t, lang, 'guide:');
+  const copy = copyReader(t, 'guide');
+  const phases = copy('phases.items');
+  const studies = readCaseStudies(copy, lang);
   return [
     {
       '@type': 'DefinedTerm',

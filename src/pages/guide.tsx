@@ -1,31 +1,12 @@
-import { Link } from 'react-router-dom';
 import { CaseStudyCard } from '../components/guide/CaseStudyCard.tsx';
-import { ArrowRight, BotIcon, CheckIcon, SparkIcon } from '../components/Icons.tsx';
+import { BotIcon, CheckIcon, SparkIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { CheckList, CtaBand, IconCardGrid, StatGrid } from '../components/sections/PageBlocks.tsx';
 import { Badge, Section } from '../components/ui.tsx';
+import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { readCaseStudies } from '../lib/case-studies.ts';
 import { localePath } from '../site.ts';
-
-interface TitledText {
-  title: string;
-  text: string;
-}
-interface Stat {
-  value: string;
-  label: string;
-}
-interface ComparisonRow {
-  aspect: string;
-  seo: string;
-  geo: string;
-}
-export interface Phase {
-  title: string;
-  when: string;
-  goal: string;
-  tasks: string[];
-}
 
 const SECTIONS = [
   { id: 'what-is-geo', key: 'definition' },
@@ -35,7 +16,7 @@ const SECTIONS = [
   { id: 'case-studies', key: 'caseStudies' },
 ] as const;
 
-const PILLAR_ICONS = [BotIcon, SparkIcon, CheckIcon];
+const PILLAR_ICONS = [BotIcon, SparkIcon, CheckIcon] as const;
 
 // The page is a sequence of section components rather than one: each is its own unit of work
 // for React, which can then hydrate the long guide in short slices (design §10).
@@ -59,13 +40,12 @@ function GuideHero() {
   const lang = useLang();
   return (
     <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')}>
-      <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-lg">
-        {t('hero.primary')}
-        <ArrowRight width={18} height={18} />
-      </Link>
-      <a href="#phases" className="btn btn-outline btn-lg">
-        {t('hero.secondary')}
-      </a>
+      <ActionLinks
+        links={[
+          { to: localePath(lang, 'tools'), label: t('hero.primary') },
+          { to: '#phases', label: t('hero.secondary') },
+        ]}
+      />
       <nav aria-labelledby="guide-toc-title" className="mt-4 basis-full">
         <h2 id="guide-toc-title" className="mb-3 text-sm font-bold tracking-wide text-muted uppercase">
           {t('toc.label')}
@@ -89,9 +69,7 @@ function GuideHero() {
 
 /** What GEO is: the definition, figures and three pillars. */
 function Definition() {
-  const { t } = useT('guide');
-  const pillars = t('definition.pillars', { returnObjects: true }) as TitledText[];
-  const stats = t('definition.stats', { returnObjects: true }) as Stat[];
+  const { t, copy } = useT('guide');
   return (
     <Section id="what-is-geo" title={t('definition.title')}>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
@@ -110,7 +88,7 @@ function Definition() {
             {t('definition.statsLabel')}
           </h3>
           <ul className="grid grid-cols-2 gap-4">
-            {stats.map((s) => (
+            {copy('definition.stats').map((s) => (
               <li key={s.value} className="flex flex-col gap-1">
                 <span className="stat-value">{s.value}</span>
                 <span className="text-sm leading-snug text-muted">{s.label}</span>
@@ -119,28 +97,20 @@ function Definition() {
           </ul>
         </section>
       </div>
-      <ul className="mt-10 grid gap-5 md:grid-cols-3">
-        {pillars.map((p, i) => {
-          const Icon = PILLAR_ICONS[i] ?? CheckIcon;
-          return (
-            <li key={p.title} className="card">
-              <span className="card-icon">
-                <Icon width={22} height={22} />
-              </span>
-              <h3 className="card-title">{p.title}</h3>
-              <p className="text-muted">{p.text}</p>
-            </li>
-          );
-        })}
-      </ul>
+      <IconCardGrid
+        items={copy('definition.pillars')}
+        icons={PILLAR_ICONS}
+        iconSize={22}
+        textClassName="text-muted"
+        className="mt-10 grid gap-5 md:grid-cols-3"
+      />
     </Section>
   );
 }
 
 /** SEO and GEO side by side. */
 function Comparison() {
-  const { t } = useT('guide');
-  const rows = t('comparison.rows', { returnObjects: true }) as ComparisonRow[];
+  const { t, copy } = useT('guide');
   return (
     <Section id="seo-vs-geo" title={t('comparison.title')} lead={t('comparison.lead')} alt>
       <div className="table-wrap">
@@ -161,7 +131,7 @@ function Comparison() {
             </tr>
           </thead>
           <tbody className="max-md:block">
-            {rows.map((row) => (
+            {copy('comparison.rows').map((row) => (
               <tr
                 key={row.aspect}
                 className="max-md:block max-md:border-b max-md:border-border max-md:py-3 max-md:last:border-b-0"
@@ -192,13 +162,11 @@ function Comparison() {
 
 /** The five implementation phases and the timeline. */
 function Phases() {
-  const { t } = useT('guide');
-  const phases = t('phases.items', { returnObjects: true }) as Phase[];
-  const timeline = t('phases.timeline', { returnObjects: true }) as Stat[];
+  const { t, copy } = useT('guide');
   return (
     <Section id="phases" title={t('phases.title')} lead={t('phases.lead')}>
       <ol className="grid gap-5">
-        {phases.map((phase, i) => (
+        {copy('phases.items').map((phase, i) => (
           <li
             key={phase.title}
             id={`phase-${i + 1}`}
@@ -227,14 +195,12 @@ function Phases() {
               <h4 id={`phase-${i + 1}-tasks`} className="mb-2 text-sm font-bold">
                 {t('phases.tasks')}
               </h4>
-              <ul aria-labelledby={`phase-${i + 1}-tasks`} className="check-list text-[0.95rem]">
-                {phase.tasks.map((task) => (
-                  <li key={task}>
-                    <CheckIcon width={16} height={16} />
-                    <span>{task}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList
+                items={phase.tasks}
+                iconSize={16}
+                aria-labelledby={`phase-${i + 1}-tasks`}
+                className="text-[0.95rem]"
+              />
             </div>
           </li>
         ))}
@@ -243,14 +209,7 @@ function Phases() {
         <h3 id="guide-timeline-title" className="mb-4 text-lg font-bold">
           {t('phases.timelineLabel')}
         </h3>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {timeline.map((s) => (
-            <li key={s.value} className="stat-card">
-              <span className="stat-value">{s.value}</span>
-              <span className="stat-label">{s.label}</span>
-            </li>
-          ))}
-        </ul>
+        <StatGrid items={copy('phases.timeline')} className="grid gap-4 sm:grid-cols-2" />
       </section>
     </Section>
   );
@@ -258,12 +217,11 @@ function Phases() {
 
 /** The best practices. */
 function Practices() {
-  const { t } = useT('guide');
-  const practices = t('practices.items', { returnObjects: true }) as TitledText[];
+  const { t, copy } = useT('guide');
   return (
     <Section id="best-practices" title={t('practices.title')} lead={t('practices.lead')} alt>
       <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        {practices.map((p, i) => (
+        {copy('practices.items').map((p, i) => (
           <li key={p.title} className="card">
             <span className="text-sm font-extrabold text-brand" aria-hidden="true">
               {String(i + 1).padStart(2, '0')}
@@ -279,9 +237,9 @@ function Practices() {
 
 /** The six industry case studies. */
 function CaseStudies() {
-  const { t } = useT('guide');
+  const { t, copy } = useT('guide');
   const lang = useLang();
-  const studies = readCaseStudies(t, lang);
+  const studies = readCaseStudies(copy, lang);
   return (
     <Section id="case-studies" title={t('caseStudies.title')} lead={t('caseStudies.lead')}>
       <ul className="card-grid cols-2">
@@ -301,27 +259,14 @@ function GuideCta() {
   const { t } = useT('guide');
   const lang = useLang();
   return (
-    <section aria-labelledby="guide-cta-title" className="section">
-      <div className="container">
-        <div className="cta-band">
-          <h2 id="guide-cta-title" className="section-title">
-            {t('cta.title')}
-          </h2>
-          <p className="section-lead mx-auto max-w-2xl">{t('cta.lead')}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-lg">
-              {t('cta.tools')}
-              <ArrowRight width={18} height={18} />
-            </Link>
-            <Link to={localePath(lang, 'contact')} className="btn btn-outline btn-lg">
-              {t('cta.contact')}
-            </Link>
-            <Link to={localePath(lang, 'services')} className="btn btn-outline btn-lg">
-              {t('cta.services')}
-            </Link>
-          </div>
-        </div>
-      </div>
-    </section>
+    <CtaBand titleId="guide-cta-title" title={t('cta.title')} text={t('cta.lead')} actions="row">
+      <ActionLinks
+        links={[
+          { to: localePath(lang, 'tools'), label: t('cta.tools') },
+          { to: localePath(lang, 'contact'), label: t('cta.contact') },
+          { to: localePath(lang, 'services'), label: t('cta.services') },
+        ]}
+      />
+    </CtaBand>
   );
 }

@@ -1,14 +1,7 @@
+import { copyReader } from '../i18n/copy.ts';
 import { organizationId } from '../seo/jsonld.ts';
 import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
 import { LANGUAGE_ENTRIES, SITE_NAME } from '../site.ts';
-import type { GlossaryTerm } from './home.tsx';
-
-interface Titled {
-  title: string;
-}
-interface Audience {
-  role: string;
-}
 
 // The page's own structured data, marking up only what the page shows: the nine-term glossary
 // (a DefinedTermSet) and the platform it describes (benefits as features, "Who It's For" as
@@ -16,9 +9,10 @@ interface Audience {
 const jsonLd: PageJsonLd = ({ t, lang, siteUrl, pageUrl }) => {
   const inLanguage = LANGUAGE_ENTRIES[lang].locale;
   const setId = `${pageUrl}#glossary`;
-  const terms = t('home:glossary.terms', { returnObjects: true }) as GlossaryTerm[];
-  const benefits = t('home:benefits.items', { returnObjects: true }) as Titled[];
-  const audiences = t('home:audience.items', { returnObjects: true }) as Audience[];
+  const copy = copyReader(t, 'home');
+  const terms = copy('glossary.terms');
+  const benefits = copy('benefits.items');
+  const audiences = copy('audience.items');
   return [
     {
       '@type': 'DefinedTermSet',

@@ -3,21 +3,15 @@ import { PageHero } from '../components/PageHero.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 import { useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
-
-interface LegalSection {
-  id: string;
-  title: string;
-  paragraphs: string[];
-  items?: string[];
-}
+import { isLegalPage } from '../site.ts';
 
 /** Privacy, terms, GDPR and cookie policy: one layout, the copy in the 'legal' namespace. */
 export default function LegalPage() {
-  const { t } = useT('legal');
+  const { t, copy } = useT('legal');
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
-  const key = handle?.page ?? 'privacy';
+  const key = isLegalPage(handle?.page) ? handle.page : 'privacy';
   const { contactEmail } = useSite();
-  const sections = t(`${key}.sections`, { returnObjects: true, email: contactEmail }) as LegalSection[];
+  const sections = copy(`${key}.sections`, { email: contactEmail });
   return (
     <>
       <PageHero title={t(`${key}.hero.title`)} subtitle={t(`${key}.hero.subtitle`)} />

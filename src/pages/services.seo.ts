@@ -1,5 +1,5 @@
 import { formatUsd } from '../lib/format.ts';
-import type { ServiceCopy } from '../components/services/ServiceCard.tsx';
+import { copyReader } from '../i18n/copy.ts';
 import { SERVICES } from '../lib/services.ts';
 import { organizationId } from '../seo/jsonld.ts';
 import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
@@ -9,6 +9,7 @@ import { LANGUAGE_ENTRIES, localePath } from '../site.ts';
 // ItemList, each with its Offer (a minimum price in USD, or a price on request).
 const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
   const inLanguage = LANGUAGE_ENTRIES[lang].locale;
+  const copy = copyReader(t, 'services');
   const contactUrl = `${siteUrl}${localePath(lang, 'contact')}`;
   return [
     {
@@ -19,7 +20,7 @@ const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
       inLanguage,
       numberOfItems: SERVICES.length,
       itemListElement: SERVICES.map((service, i) => {
-        const copy = t(`services:items.${service.id}`, { returnObjects: true }) as ServiceCopy;
+        const item = copy(`items.${service.id}`);
         const url = `${contactUrl}?service=${service.id}`;
         const offer =
           service.priceFrom === null
@@ -39,9 +40,9 @@ const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
           item: {
             '@type': 'Service',
             '@id': `${pageUrl}#service-${service.id}`,
-            name: copy.title,
-            description: copy.description,
-            serviceType: copy.category,
+            name: item.title,
+            description: item.description,
+            serviceType: item.category,
             provider: { '@id': organizationId(siteUrl) },
             areaServed: { '@type': 'Place', name: 'Worldwide' },
             offers: { '@type': 'Offer', '@id': `${pageUrl}#offer-${service.id}`, url, ...offer },

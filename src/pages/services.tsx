@@ -1,58 +1,34 @@
-import { Link } from 'react-router-dom';
-import { ArrowRight, CheckIcon, LockIcon, MailIcon, ShieldIcon } from '../components/Icons.tsx';
+import { CheckIcon, LockIcon, MailIcon, ShieldIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { CtaBand, IconCardGrid, StatGrid } from '../components/sections/PageBlocks.tsx';
 import { ServiceCard } from '../components/services/ServiceCard.tsx';
 import { Section } from '../components/ui.tsx';
+import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { SERVICES } from '../lib/services.ts';
 import { localePath } from '../site.ts';
 
-interface Stat {
-  value: string;
-  label: string;
-}
-interface Step {
-  title: string;
-  when: string;
-  text: string;
-}
-interface TitledText {
-  title: string;
-  text: string;
-}
-
-const GUARANTEE_ICONS = [MailIcon, CheckIcon, ShieldIcon, LockIcon];
+const GUARANTEE_ICONS = [MailIcon, CheckIcon, ShieldIcon, LockIcon] as const;
 
 export default function ServicesPage() {
-  const { t } = useT('services');
+  const { t, copy } = useT('services');
   const lang = useLang();
-  const proof = t('proof.items', { returnObjects: true }) as Stat[];
-  const steps = t('process.steps', { returnObjects: true }) as Step[];
-  const guarantees = t('guarantees.items', { returnObjects: true }) as TitledText[];
   const contact = localePath(lang, 'contact');
   const tools = localePath(lang, 'tools');
 
   return (
     <>
       <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')}>
-        <Link to={contact} className="btn btn-primary btn-lg">
-          {t('hero.primary')}
-          <ArrowRight width={18} height={18} />
-        </Link>
-        <Link to={tools} className="btn btn-outline btn-lg">
-          {t('hero.secondary')}
-        </Link>
+        <ActionLinks
+          links={[
+            { to: contact, label: t('hero.primary') },
+            { to: tools, label: t('hero.secondary') },
+          ]}
+        />
       </PageHero>
 
       <section aria-label={t('proof.label')} className="pb-4">
-        <ul className="container stats-grid">
-          {proof.map((s) => (
-            <li key={s.value} className="stat-card">
-              <span className="stat-value">{s.value}</span>
-              <span className="stat-label">{s.label}</span>
-            </li>
-          ))}
-        </ul>
+        <StatGrid items={copy('proof.items')} className="container stats-grid" />
       </section>
 
       <Section id="services-list" title={t('catalogue.title')} lead={t('catalogue.lead')}>
@@ -67,7 +43,7 @@ export default function ServicesPage() {
 
       <Section id="process" title={t('process.title')} lead={t('process.lead')} alt>
         <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step, i) => (
+          {copy('process.steps').map((step, i) => (
             <li key={step.title} className="card">
               <div className="flex items-center justify-between gap-3">
                 <span className="card-icon text-lg font-extrabold" aria-hidden="true">
@@ -84,45 +60,28 @@ export default function ServicesPage() {
       </Section>
 
       <Section id="guarantees" title={t('guarantees.title')} lead={t('guarantees.lead')}>
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {guarantees.map((g, i) => {
-            const Icon = GUARANTEE_ICONS[i] ?? CheckIcon;
-            return (
-              <li key={g.title} className="card">
-                <span className="card-icon">
-                  <Icon width={22} height={22} />
-                </span>
-                <h3 className="text-lg font-bold">{g.title}</h3>
-                <p className="text-sm text-muted">{g.text}</p>
-              </li>
-            );
-          })}
-        </ul>
+        <IconCardGrid
+          items={copy('guarantees.items')}
+          icons={GUARANTEE_ICONS}
+          iconSize={22}
+          titleClassName="text-lg font-bold"
+          textClassName="text-sm text-muted"
+          className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4"
+        />
         <div className="mx-auto mt-8 max-w-3xl rounded-2xl border border-border bg-surface p-5 text-center">
           <h3 className="font-bold">{t('guarantees.noteTitle')}</h3>
           <p className="mt-1 text-sm text-muted">{t('guarantees.note')}</p>
         </div>
       </Section>
 
-      <section aria-labelledby="services-cta-title" className="section">
-        <div className="container">
-          <div className="cta-band">
-            <h2 id="services-cta-title" className="section-title">
-              {t('cta.title')}
-            </h2>
-            <p className="section-lead mx-auto max-w-2xl">{t('cta.lead')}</p>
-            <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to={contact} className="btn btn-primary btn-lg">
-                {t('cta.contact')}
-                <ArrowRight width={18} height={18} />
-              </Link>
-              <Link to={tools} className="btn btn-outline btn-lg">
-                {t('cta.tools')}
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
+      <CtaBand titleId="services-cta-title" title={t('cta.title')} text={t('cta.lead')} actions="row">
+        <ActionLinks
+          links={[
+            { to: contact, label: t('cta.contact') },
+            { to: tools, label: t('cta.tools') },
+          ]}
+        />
+      </CtaBand>
     </>
   );
 }

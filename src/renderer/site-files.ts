@@ -13,6 +13,7 @@ import {
   PAGES,
   SITE_NAME,
   localePath,
+  pageMetaKey,
   type Lang,
   type PageEntry,
 } from '../site.ts';
@@ -30,16 +31,11 @@ function text(lang: Lang, key: string): string {
 /** "; " joining two facts: French puts a narrow no-break space before the semicolon. */
 const SEMICOLON: Record<Lang, string> = { en: '; ', fr: '\u202f; ' };
 
-function pageMetaKey(page: PageEntry): string {
-  const legal = ['privacy', 'terms', 'gdpr', 'cookiePolicy'].includes(page.id);
-  return legal ? `legal:${page.id}.meta` : `${page.id}:meta`;
-}
-
 export function pageTitle(lang: Lang, page: PageEntry): string {
-  return text(lang, `${pageMetaKey(page)}.title`);
+  return text(lang, `${pageMetaKey(page.id)}.title`);
 }
 export function pageDescription(lang: Lang, page: PageEntry): string {
-  return text(lang, `${pageMetaKey(page)}.description`);
+  return text(lang, `${pageMetaKey(page.id)}.description`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { BlogPostData } from '../content/blog-data.ts';
-import { faqSchemaFor, faqSetFor, type FaqEntry } from '../lib/faq-sets.ts';
+import { copyReader } from '../i18n/copy.ts';
+import { faqSchemaFor, faqSetFor } from '../lib/faq-sets.ts';
 import type { PageMeta } from '../route-handle.ts';
 import { localePath, type Lang, type PageEntry } from '../site.ts';
 import { articleJsonLd } from './article-jsonld.ts';
@@ -41,35 +42,21 @@ export interface PageGraphInput {
   isError: boolean;
 }
 
-export function buildPageGraph({
-  t,
-  lang,
-  siteUrl,
-  contactEmail,
-  canonical,
-  pathname,
-  rest,
-  meta,
-  page,
-  kind,
-  data,
-  isHome,
-  isError,
-}: PageGraphInput): unknown {
+export function buildPageGraph(input: PageGraphInput): unknown {
+  const { t, lang, siteUrl, contactEmail, canonical, pathname, meta, page, isHome, isError } = input;
   const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
   if (page && !isHome)
     crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
   crumbs.push(...(meta.parents ?? []));
-  if (!page || rest !== `/${page.path}`) crumbs.push({ name: meta.title, url: canonical });
+  if (!page || input.rest !== `/${page.path}`) crumbs.push({ name: meta.title, url: canonical });
   const hasBreadcrumb = !isHome && !isError;
 
   const own: JsonLd[] = [];
   if (!isError && page) {
     own.push(...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, contactEmail, pageUrl: canonical }) ?? []));
     if (page.pathFaq) {
-      const entries = (t(`faqsets:sets.${faqSetFor(pathname)}`, { returnObjects: true }) as FaqEntry[]).map(
-        (e) => ({ question: e.q, answer: e.a }),
-      );
+      const faqs = copyReader(t, 'faqsets');
+      const entries = faqs(`sets.${faqSetFor(pathname)}`).map((e) => ({ question: e.q, answer: e.a }));
       own.push(
         faqSchemaFor(pathname) === 'QAPage'
           ? qaPage(canonical, lang, entries[0]!)
@@ -77,8 +64,8 @@ export function buildPageGraph({
       );
     }
   }
-  if (!isError && kind === 'blogPost' && data)
-    own.push(articleJsonLd((data as BlogPostData).post, lang, siteUrl));
+  if (!isError && input.kind === 'blogPost' && input.data)
+    own.push(articleJsonLd((input.data as BlogPostData).post, lang, siteUrl));
 
   return graph([
     organization(siteUrl, t('brand.tagline'), contactEmail),

@@ -8,15 +8,19 @@ import {
   previewCaseStudy,
   readCaseStudies,
 } from '../../src/lib/case-studies.ts';
+import { copyReader } from '../../src/i18n/copy.ts';
 import { LANGUAGES } from '../../src/site.ts';
 
-/** A tiny `t` over the guide namespace's JSON, enough for readCaseStudies. */
+/** A tiny `t` over the guide namespace's JSON (keys as `guide:path`), enough for readCaseStudies. */
 function translator(lang: string) {
   const json = JSON.parse(
     readFileSync(path.resolve('src/i18n/locales', lang, 'guide.json'), 'utf8'),
   ) as Record<string, unknown>;
   return (key: string) =>
-    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], json);
+    key
+      .replace(/^guide:/, '')
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], json);
 }
 
 describe('case study preview', () => {
@@ -40,7 +44,7 @@ describe('case study preview', () => {
 });
 
 describe.each(LANGUAGES)('the six case studies in %s', (lang) => {
-  const studies = readCaseStudies(translator(lang), lang);
+  const studies = readCaseStudies(copyReader(translator(lang), 'guide'), lang);
 
   it('have the spec shape, with enough strategies and action items for "+N more"', () => {
     expect(studies.map((s) => s.id)).toEqual([...CASE_STUDY_IDS]);

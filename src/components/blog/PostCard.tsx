@@ -30,17 +30,25 @@ export function PostCard({
         </Link>
       </Heading>
       <p className="muted grow">{excerpt ?? post.excerpt}</p>
-      <ul className="flex flex-wrap gap-2" aria-label={t('article.tags')}>
-        {post.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
-          <li key={tag}>
-            <Badge variant="outline">{tag}</Badge>
-          </li>
-        ))}
-      </ul>
+      <TagList tags={post.tags.slice(0, CARD_TAG_LIMIT)} />
       <p className="flex flex-wrap justify-between gap-2 border-t border-border pt-3 text-sm muted">
         <span>{t('by', { name: post.author.name })}</span>
         <time dateTime={post.publishedAt}>{longDate(post.publishedAt, lang)}</time>
       </p>
     </article>
+  );
+}
+
+/** A post's tags as outline badges, named for assistive technology. */
+export function TagList({ tags }: { tags: readonly string[] }) {
+  const { t } = useT('blog');
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={t('article.tags')}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Badge variant="outline">{tag}</Badge>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,31 +1,21 @@
 import { useT } from '../../i18n/hooks.ts';
-import { notify } from '../toasts.tsx';
+import { icon } from '../Icons.tsx';
+import { useNotify } from '../toasts.tsx';
 
-function ShareIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="18" cy="5" r="3" />
-      <circle cx="6" cy="12" r="3" />
-      <circle cx="18" cy="19" r="3" />
-      <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
-    </svg>
-  );
-}
+const ShareIcon = icon(
+  [
+    <circle cx="18" cy="5" r="3" />,
+    <circle cx="6" cy="12" r="3" />,
+    <circle cx="18" cy="19" r="3" />,
+    <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />,
+  ],
+  { width: 18, height: 18 },
+);
 
 /** Share Article: the Web Share API where the browser has it, else the link is copied and a toast says so. */
 export function ShareButton({ title, text }: { title: string; text: string }) {
   const { t } = useT('blog');
+  const notify = useNotify();
   const share = async () => {
     const url = window.location.href.split('#')[0]!;
     if (typeof navigator.share === 'function') {

@@ -1,5 +1,7 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { useT } from '../../i18n/hooks.ts';
+import { LIMITS } from '../../lib/form-limits.ts';
+import type { FieldName, useLeadForm } from './useLeadForm.ts';
 
 interface FieldProps {
   id: string;
@@ -43,8 +45,19 @@ function FieldShell({
   );
 }
 
-const described = (id: string, error?: string) =>
-  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+/** What every control of a field carries: its identity, value, state, change handler and error link. */
+function controlProps({ id, name, value, error, required, disabled, onChange }: FieldProps) {
+  return {
+    id,
+    name,
+    value,
+    required,
+    disabled,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      onChange(name, e.target.value),
+    ...(error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}),
+  };
+}
 
 /** The spec's shared text input: a labelled input with its inline error. */
 export function TextField(
@@ -55,34 +68,16 @@ export function TextField(
     maxLength: number;
   },
 ) {
-  const {
-    id,
-    name,
-    value,
-    error,
-    required,
-    disabled,
-    onChange,
-    type = 'text',
-    autoComplete,
-    placeholder,
-    maxLength,
-  } = props;
+  const { type = 'text', autoComplete, placeholder, maxLength } = props;
   return (
     <FieldShell {...props}>
       <input
-        id={id}
-        name={name}
+        {...controlProps(props)}
         type={type}
         className="input"
-        value={value}
-        required={required}
-        disabled={disabled}
         autoComplete={autoComplete}
         placeholder={placeholder}
         maxLength={maxLength}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(name, e.target.value)}
-        {...described(id, error)}
       />
     </FieldShell>
   );
@@ -92,46 +87,73 @@ export function TextField(
 export function TextAreaField(
   props: FieldProps & { placeholder?: string; maxLength: number; rows?: number },
 ) {
-  const { id, name, value, error, required, disabled, onChange, placeholder, maxLength, rows = 5 } = props;
+  const { placeholder, maxLength, rows = 5 } = props;
   return (
     <FieldShell {...props}>
       <textarea
-        id={id}
-        name={name}
+        {...controlProps(props)}
         className="textarea"
-        value={value}
         rows={rows}
-        required={required}
-        disabled={disabled}
         placeholder={placeholder}
         maxLength={maxLength}
-        onChange={(e) => onChange(name, e.target.value)}
-        {...described(id, error)}
       />
     </FieldShell>
   );
 }
 
 export function SelectField(props: FieldProps & { options: { value: string; label: string }[] }) {
-  const { id, name, value, error, required, disabled, onChange, options } = props;
   return (
     <FieldShell {...props}>
-      <select
-        id={id}
-        name={name}
-        className="select"
-        value={value}
-        required={required}
-        disabled={disabled}
-        onChange={(e) => onChange(name, e.target.value)}
-        {...described(id, error)}
-      >
-        {options.map((o) => (
+      <select {...controlProps(props)} className="select">
+        {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
     </FieldShell>
+  );
+}
+
+/** A lead form field's props from the form's state (useLeadForm): id, name, value, error, disabled. */
+export function bindField(form: ReturnType<typeof useLeadForm>, idPrefix: string, name: FieldName) {
+  return {
+    id: `${idPrefix}-${name}`,
+    name,
+    value: form.values[name] ?? '',
+    error: form.errors[name],
+    disabled: form.submitting,
+    onChange: form.setValue,
+  };
+}
+
+const CONTACT_INPUTS = {
+  name: { type: 'text', autoComplete: 'name' },
+  email: { type: 'email', autoComplete: 'email' },
+  website: { type: 'url', autoComplete: 'url' },
+} as const;
+
+/** The name, email or website input as every lead form shows it: label, placeholder, autofill, limit. */
+export function ContactInput({
+  form,
+  idPrefix,
+  name,
+  required,
+}: {
+  form: ReturnType<typeof useLeadForm>;
+  idPrefix: string;
+  name: keyof typeof CONTACT_INPUTS;
+  required?: boolean;
+}) {
+  const { t } = useT('forms');
+  return (
+    <TextField
+      {...bindField(form, idPrefix, name)}
+      {...CONTACT_INPUTS[name]}
+      required={required}
+      label={t(`fields.${name}.label`)}
+      placeholder={t(`fields.${name}.placeholder`)}
+      maxLength={LIMITS[name]}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useLang, useT } from '../../i18n/hooks.ts';
 import { HONEYPOT_FIELD, formEndpoint, type FormType } from '../../lib/form-limits.ts';
 import { isWebsiteUrl } from '../../lib/urls.ts';
 import { useSite } from '../../site-context.tsx';
-import { notify } from '../toasts.tsx';
+import { useNotify } from '../toasts.tsx';
 
 export type FieldName = 'name' | 'email' | 'website' | 'service' | 'message';
 type Values = Partial<Record<FieldName, string>>;
@@ -25,6 +25,7 @@ export function useLeadForm(options: {
 }) {
   const { form, fields, required } = options;
   const endpoint = formEndpoint(form);
+  const notify = useNotify();
   const { t } = useT('forms');
   const lang = useLang();
   const { pathname, search, hash } = useLocation();

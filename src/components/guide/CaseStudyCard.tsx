@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/hooks.ts';
 import { METRIC_KEYS, previewCaseStudy, type GuideCaseStudy } from '../../lib/case-studies.ts';
-import { ArrowRight, CheckIcon } from '../Icons.tsx';
+import { ArrowRight } from '../Icons.tsx';
+import { CheckList } from '../sections/PageBlocks.tsx';
 
 /**
  * One industry playbook: its typical results, implementation details, the first three strategies,
@@ -52,14 +53,12 @@ export function CaseStudyCard({ study }: { study: GuideCaseStudy }) {
           <h4 id={`${base}-strategies`} className="mb-2 text-sm font-bold">
             {t('caseStudies.strategies')}
           </h4>
-          <ul aria-labelledby={`${base}-strategies`} className="check-list text-sm">
-            {strategies.map((s) => (
-              <li key={s}>
-                <CheckIcon width={16} height={16} />
-                <span>{s}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={strategies}
+            iconSize={16}
+            aria-labelledby={`${base}-strategies`}
+            className="text-sm"
+          />
         </div>
         <div>
           <h4 id={`${base}-actions`} className="mb-2 text-sm font-bold">

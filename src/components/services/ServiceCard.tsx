@@ -2,17 +2,10 @@ import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import type { ServiceOffer } from '../../lib/services.ts';
 import { localePath } from '../../site.ts';
-import { ArrowRight, CheckIcon, SparkIcon } from '../Icons.tsx';
+import { ArrowRight, SparkIcon } from '../Icons.tsx';
 import { Badge } from '../ui.tsx';
 import { formatUsd } from '../../lib/format.ts';
-
-export interface ServiceCopy {
-  category: string;
-  title: string;
-  description: string;
-  duration: string;
-  features: string[];
-}
+import { CheckList } from '../sections/PageBlocks.tsx';
 
 /** The price line of a service in the page language ("From $1,499" or "Contact for Pricing"). */
 export function usePriceLabel() {
@@ -26,10 +19,10 @@ export function usePriceLabel() {
 
 /** One service: category, title, description, price and duration, features, and a contact link that preselects it. */
 export function ServiceCard({ service }: { service: ServiceOffer }) {
-  const { t } = useT('services');
+  const { t, copy } = useT('services');
   const lang = useLang();
   const price = usePriceLabel()(service);
-  const copy = t(`items.${service.id}`, { returnObjects: true }) as ServiceCopy;
+  const item = copy(`items.${service.id}`);
   const base = `service-${service.id}`;
   return (
     <article
@@ -37,7 +30,7 @@ export function ServiceCard({ service }: { service: ServiceOffer }) {
       className={service.popular ? 'card highlight h-full' : 'card h-full'}
     >
       <div className="flex min-h-7 flex-wrap items-center justify-between gap-2">
-        <span className="text-sm font-semibold text-brand">{copy.category}</span>
+        <span className="text-sm font-semibold text-brand">{item.category}</span>
         {service.popular ? (
           <Badge>
             <SparkIcon width={14} height={14} />
@@ -46,9 +39,9 @@ export function ServiceCard({ service }: { service: ServiceOffer }) {
         ) : null}
       </div>
       <h3 id={`${base}-title`} className="card-title">
-        {copy.title}
+        {item.title}
       </h3>
-      <p className="text-muted">{copy.description}</p>
+      <p className="text-muted">{item.description}</p>
       <dl className="grid grid-cols-[3fr_2fr] gap-3 border-y border-border py-3">
         <div className="flex flex-col gap-0.5">
           <dt className="text-xs text-muted">{t('catalogue.price')}</dt>
@@ -58,26 +51,24 @@ export function ServiceCard({ service }: { service: ServiceOffer }) {
         </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-xs text-muted">{t('catalogue.duration')}</dt>
-          <dd className="text-base leading-tight font-extrabold">{copy.duration}</dd>
+          <dd className="text-base leading-tight font-extrabold">{item.duration}</dd>
         </div>
       </dl>
       <h4 id={`${base}-included`} className="text-sm font-bold">
         {t('catalogue.included')}
       </h4>
-      <ul aria-labelledby={`${base}-included`} className="check-list mb-2 text-sm">
-        {copy.features.map((f) => (
-          <li key={f}>
-            <CheckIcon width={16} height={16} />
-            <span>{f}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        items={item.features}
+        iconSize={16}
+        aria-labelledby={`${base}-included`}
+        className="mb-2 text-sm"
+      />
       <Link
         to={`${localePath(lang, 'contact')}?service=${service.id}`}
         className={service.popular ? 'btn btn-primary mt-auto w-full' : 'btn btn-outline mt-auto w-full'}
       >
         {service.priceFrom === null ? t('catalogue.ctaQuote') : t('catalogue.ctaPriced')}
-        <span className="sr-only"> {t('catalogue.ctaFor', { service: copy.title })}</span>
+        <span className="sr-only"> {t('catalogue.ctaFor', { service: item.title })}</span>
         <ArrowRight width={18} height={18} />
       </Link>
     </article>

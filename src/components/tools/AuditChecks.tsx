@@ -1,9 +1,10 @@
-import type { ComponentType, SVGProps } from 'react';
 import { useT } from '../../i18n/hooks.ts';
 import { CATEGORY_IDS, type CategoryId } from '../../lib/audit.ts';
-import { BotIcon, CheckIcon, MonitorIcon, ShieldIcon, SparkIcon } from '../Icons.tsx';
+import { BotIcon, CheckIcon, MonitorIcon, ShieldIcon, SparkIcon, type IconComponent } from '../Icons.tsx';
+import { IconCard } from '../sections/PageBlocks.tsx';
+import { Section } from '../ui.tsx';
 
-const ICONS: Record<CategoryId, ComponentType<SVGProps<SVGSVGElement>>> = {
+const ICONS: Record<CategoryId, IconComponent> = {
   crawlerAccess: BotIcon,
   structuredData: ShieldIcon,
   citability: SparkIcon,
@@ -12,40 +13,29 @@ const ICONS: Record<CategoryId, ComponentType<SVGProps<SVGSVGElement>>> = {
 
 /** The four areas the audit covers, shown before a report (server-rendered, read by crawlers too). */
 export function AuditChecks() {
-  const { t } = useT('tools');
+  const { t, copy } = useT('tools');
   return (
-    <section aria-labelledby="checks-title" className="section section-alt">
-      <div className="container">
-        <div className="section-head">
-          <h2 id="checks-title" className="section-title">
-            {t('checks.title')}
-          </h2>
-          <p className="section-lead">{t('checks.lead')}</p>
-        </div>
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {CATEGORY_IDS.map((id) => {
-            const Icon = ICONS[id];
-            const checks = t(`checks.items.${id}`, { returnObjects: true }) as string[];
-            return (
-              <li key={id} className="card">
-                <span className="card-icon">
-                  <Icon width={22} height={22} />
-                </span>
-                <h3 className="card-title">{t(`results.categories.${id}.name`)}</h3>
-                <p className="muted">{t(`results.categories.${id}.summary`)}</p>
-                <ul className="check-list text-sm">
-                  {checks.map((check) => (
-                    <li key={check}>
-                      <CheckIcon width={16} height={16} aria-hidden="true" />
-                      {check}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <Section titleId="checks-title" title={t('checks.title')} lead={t('checks.lead')} alt>
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {CATEGORY_IDS.map((id) => (
+          <IconCard
+            key={id}
+            icon={ICONS[id]}
+            iconSize={22}
+            title={t(`results.categories.${id}.name`)}
+            text={t(`results.categories.${id}.summary`)}
+          >
+            <ul className="check-list text-sm">
+              {copy(`checks.items.${id}`).map((check) => (
+                <li key={check}>
+                  <CheckIcon width={16} height={16} aria-hidden="true" />
+                  {check}
+                </li>
+              ))}
+            </ul>
+          </IconCard>
+        ))}
+      </ul>
+    </Section>
   );
 }

@@ -1,5 +1,4 @@
 import type { MouseEvent, Ref } from 'react';
-import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import {
   categoryBadgeVariant,
@@ -15,7 +14,8 @@ import {
 import { longDate } from '../../lib/format.ts';
 import { localePath } from '../../site.ts';
 import { ArrowRight, SparkIcon } from '../Icons.tsx';
-import { Badge } from '../ui.tsx';
+import { Badge, Section } from '../ui.tsx';
+import { ArrowLink } from '../sections/ActionLinks.tsx';
 import { WaitlistButton } from '../Waitlist.tsx';
 
 /** The score colour of each band (spec §4): 90+ green, 75-89 yellow, below 75 red. */
@@ -242,27 +242,25 @@ export function NextSteps() {
     { key: 'services', to: localePath(lang, 'services') },
   ] as const;
   return (
-    <section aria-labelledby="next-steps-title" className="section pt-4">
-      <div className="container">
-        <div className="section-head start mb-6">
-          <h2 id="next-steps-title" className="section-title">
-            {t('nextSteps.title')}
-          </h2>
-          <p className="section-lead">{t('nextSteps.lead')}</p>
-        </div>
-        <ul className="grid gap-5 md:grid-cols-2">
-          {steps.map((step) => (
-            <li key={step.key} className="card">
-              <h3 className="card-title">{t(`nextSteps.${step.key}.title`)}</h3>
-              <p className="muted grow">{t(`nextSteps.${step.key}.text`)}</p>
-              <Link to={step.to} className="btn btn-outline w-fit">
-                {t(`nextSteps.${step.key}.cta`)}
-                <ArrowRight width={18} height={18} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section
+      titleId="next-steps-title"
+      title={t('nextSteps.title')}
+      lead={t('nextSteps.lead')}
+      head="start"
+      className="pt-4"
+      headClassName="mb-6"
+    >
+      <ul className="grid gap-5 md:grid-cols-2">
+        {steps.map((step) => (
+          <li key={step.key} className="card">
+            <h3 className="card-title">{t(`nextSteps.${step.key}.title`)}</h3>
+            <p className="muted grow">{t(`nextSteps.${step.key}.text`)}</p>
+            <ArrowLink to={step.to} className="btn btn-outline w-fit">
+              {t(`nextSteps.${step.key}.cta`)}
+            </ArrowLink>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

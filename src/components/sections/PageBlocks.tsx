@@ -1,0 +1,151 @@
+import type { AriaAttributes, HTMLAttributes, ReactNode } from 'react';
+import { CheckIcon, type IconComponent } from '../Icons.tsx';
+import { classes } from '../ui.tsx';
+
+// The blocks the marketing pages are built from: a call-to-action band, stat cards, icon cards and
+// check lists. One module rather than four: home, about, guide and services use all of them, so they
+// load as one chunk instead of four small ones.
+
+/**
+ * The coloured call-to-action band that closes a page: its h2, one line of text and the links (the
+ * first one primary). `lead="full"` lets the text run the band's width; `actions="row"` spaces the
+ * links as a plain row.
+ */
+export function CtaBand({
+  titleId,
+  title,
+  text,
+  lead = 'narrow',
+  actions = 'hero',
+  children,
+}: {
+  titleId: string;
+  title: string;
+  text: string;
+  lead?: 'narrow' | 'full';
+  actions?: 'hero' | 'row';
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} className="section">
+      <div className="container">
+        <div className="cta-band">
+          <h2 id={titleId} className="section-title">
+            {title}
+          </h2>
+          <p className={lead === 'narrow' ? 'section-lead mx-auto max-w-2xl' : 'section-lead'}>{text}</p>
+          <div
+            className={
+              actions === 'hero' ? 'hero-actions justify-center' : 'mt-8 flex flex-wrap justify-center gap-3'
+            }
+          >
+            {children}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A figure and what it counts. */
+interface Stat {
+  value: string;
+  label: string;
+}
+
+/** Key figures as stat cards (`stat-card` in styles.css); the grid's columns come from `className`. */
+export function StatGrid({ items, className }: { items: readonly Stat[]; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((s) => (
+        <li key={s.label} className="stat-card">
+          <span className="stat-value">{s.value}</span>
+          <span className="stat-label">{s.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface CardText {
+  /** Classes of the card's h3 and paragraph, where a grid wants them smaller. */
+  titleClassName?: string;
+  textClassName?: string;
+  /** The icon's size, when not its own default. */
+  iconSize?: number;
+}
+
+/** A card led by an icon in a tinted square, with its h3 and a paragraph; `children` follow them. */
+export function IconCard({
+  icon: Icon,
+  title,
+  text,
+  iconSize,
+  titleClassName = 'card-title',
+  textClassName = 'muted',
+  children,
+}: CardText & { icon: IconComponent; title: string; text: string; children?: ReactNode }) {
+  return (
+    <li className="card">
+      <span className="card-icon">
+        <Icon {...(iconSize ? { width: iconSize, height: iconSize } : {})} />
+      </span>
+      <h3 className={titleClassName}>{title}</h3>
+      <p className={textClassName}>{text}</p>
+      {children}
+    </li>
+  );
+}
+
+/** A grid of icon cards, one per item, the icons taken in turn. */
+export function IconCardGrid({
+  items,
+  icons,
+  className,
+  ...text
+}: CardText & {
+  items: readonly { title: string; text: string }[];
+  icons: readonly [IconComponent, ...IconComponent[]];
+  className: string;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item, i) => (
+        <IconCard
+          key={item.title}
+          icon={icons[i % icons.length] ?? icons[0]}
+          title={item.title}
+          text={item.text}
+          {...text}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** A list of short statements, each after a check mark (`check-list` in styles.css). */
+export function CheckList({
+  items,
+  iconSize,
+  className,
+  itemProps,
+  ...aria
+}: {
+  items: readonly string[];
+  iconSize: number;
+  /** More classes on the list (grid gaps, text size). */
+  className?: string;
+  /** Attributes every item carries (data attributes the tests find them by). */
+  itemProps?: HTMLAttributes<HTMLLIElement> & Record<`data-${string}`, boolean>;
+} & Pick<AriaAttributes, 'aria-label' | 'aria-labelledby'>) {
+  return (
+    <ul {...aria} className={classes('check-list', className)}>
+      {items.map((item) => (
+        <li key={item} {...itemProps}>
+          <CheckIcon width={iconSize} height={iconSize} />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
