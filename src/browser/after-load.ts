@@ -16,12 +16,13 @@ function whenIdle(work: () => void) {
 }
 
 /**
- * After hydration, off the critical path: the service worker (offline pages) and the local-only
- * analytics (web-vitals, events), both loaded lazily so they cost nothing in the initial bundle.
+ * After hydration, off the critical path: the modules in `warm` (what client navigations need), the
+ * service worker (offline pages) and the local-only analytics (web-vitals, events), all loaded lazily
+ * so they cost nothing in the initial bundle.
  * Page views of client-side navigations are noted from the start and handed over when analytics
  * starts, so a visitor who moves on quickly is still counted. Failures are silent, as the spec asks.
  */
-export function afterLoad(router: Router, visitor: VisitorProfile) {
+export function afterLoad(router: Router, visitor: VisitorProfile, warm: (() => Promise<unknown>)[] = []) {
   let last = window.location.pathname;
   const seen: [PageView, ...PageView[]] = [{ path: last, since: performance.now() }];
   let track: ((path: string) => void) | null = null;
@@ -32,6 +33,8 @@ export function afterLoad(router: Router, visitor: VisitorProfile) {
     else seen.push({ path: last, since: performance.now() });
   });
   whenIdle(() => {
+    // Modules the next client navigation will need, fetched now that nothing else is waiting.
+    for (const load of warm) load().catch(() => {});
     if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
     }

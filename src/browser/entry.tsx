@@ -10,7 +10,6 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { ClientI18n } from '../i18n/client-i18n.ts';
-import { ensureNamespaces } from '../i18n/namespaces.ts';
 import { storePreference } from '../lib/preferences.ts';
 import type { ClientPayload } from '../payload.ts';
 import { JsonLdContext, type GraphBuilder, type JsonLdSource } from '../seo/graph-builder.ts';
@@ -92,6 +91,13 @@ function readServerJsonLd(): JsonLdSource['hydrated'] {
   return json && canonical ? { canonical, json } : undefined;
 }
 
+/**
+ * The map of every language's translation chunks is needed only from the first client navigation
+ * on, so it is a chunk of its own rather than part of the first page's JavaScript: fetched when the
+ * browser is idle after start-up, or by that navigation if it comes first.
+ */
+const translationLoaders = () => import('../i18n/namespaces.ts');
+
 async function start(payload: ClientPayload) {
   await yieldToBrowser();
   const i18n = new ClientI18n(payload.lang, payload.resources);
@@ -108,7 +114,8 @@ async function start(payload: ClientPayload) {
           throw error;
         },
       )),
-    loadNamespaces: (lang, namespaces) => ensureNamespaces(i18n, lang, namespaces),
+    loadNamespaces: async (lang, namespaces) =>
+      (await translationLoaders()).ensureNamespaces(i18n, lang, namespaces),
   };
   // React Router deserialises route errors from this global itself.
   window.__staticRouterHydrationData = payload.router;
@@ -149,7 +156,7 @@ async function start(payload: ClientPayload) {
       </StrictMode>,
     );
   });
-  afterLoad(router, payload.site.visitor);
+  afterLoad(router, payload.site.visitor, [translationLoaders]);
 }
 
 // The entry hydrates the whole document once. In development a hot update can re-run this module;
