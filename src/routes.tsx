@@ -27,7 +27,7 @@ import {
 } from './site.ts';
 import { useT } from './i18n/hooks.ts';
 
-// The one route tree (design §3), rendered by the server's static handler and hydrated by the
+// The one route tree (decision 001), rendered by the server's static handler and hydrated by the
 // browser router. Page components are lazy chunks; each page's translations are one namespace,
 // loaded by its loader before a client navigation commits (on the server they are all in memory).
 
@@ -148,7 +148,7 @@ const articleRoute: RouteObject = {
         .then((blog) => blog.post(lang, args.params.slug ?? '')),
     ]);
     // Unknown or missing slug: a 302 to the listing (spec: a silent redirect), with the query string,
-    // as with every redirect of the site (design §3).
+    // as with every redirect of the site (decision 001).
     if (!found) throw redirect(`${localePath(lang, 'blog')}${new URL(args.request.url).search}`, 302);
     return found;
   },

@@ -1,5 +1,5 @@
 // The site's fixed facts: languages and the list of pages. This one list feeds the router,
-// the redirects, the sitemap, llms.txt and robots.txt (design §3: one source for each fact).
+// the redirects, the sitemap, llms.txt and robots.txt: one source for each fact.
 
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Lang = (typeof LANGUAGES)[number];

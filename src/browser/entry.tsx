@@ -70,7 +70,7 @@ function useGraphBuilderOnDemand(hydrated: JsonLdSource['hydrated']): JsonLdSour
 
 /**
  * Gives the browser a turn between start-up steps (input, rendering), so that starting the app is a
- * few short tasks rather than one long one (Total Blocking Time, design §10).
+ * few short tasks rather than one long one (Total Blocking Time, decision 012).
  */
 function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));

@@ -47,7 +47,7 @@ export function WaitlistButton({
   );
 }
 
-/** The waitlist form: email and website required, name and message optional (spec §5). */
+/** The waitlist form: email and website required, name and message optional. */
 export function WaitlistForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess?: () => void }) {
   const { t } = useT('forms');
   const form = useLeadForm({

@@ -11,7 +11,7 @@ import {
 import { useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
 
-// Toasts (spec §9: bottom-right, region 'Notifications', Alt+T, three visible, ~4.5 s) with sonner,
+// Toasts (bottom-right, region 'Notifications', Alt+T, three visible, ~4.5 s) with sonner,
 // loaded only when the first toast is shown: nothing of it is in the initial bundle (decision 008).
 
 export interface Notification {

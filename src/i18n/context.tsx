@@ -14,7 +14,7 @@ export interface Translations {
 
 // Through a context of our own rather than react-i18next: components only ever need a `t` fixed to
 // the page language (hooks.ts), which takes a few lines here instead of about 2 KB of client
-// JavaScript with its subscription machinery (design §10 budget; decision 012).
+// JavaScript with its subscription machinery (the JavaScript budget in docs/performance.md; decision 012).
 const I18nContext = createContext<Translations | null>(null);
 
 export function I18nProvider({ i18n, children }: { i18n: Translations; children: ReactNode }) {

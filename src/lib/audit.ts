@@ -39,7 +39,7 @@ export interface AuditCategory {
   items: AuditItem[];
 }
 
-/** A finished audit (the 200 body of GET /api/audit, design §13). */
+/** A finished audit (the 200 body of GET /api/audit, decision 017). */
 export interface AuditReport {
   url: string;
   finalUrl: string;
@@ -92,7 +92,7 @@ export type AuditStreamLine =
   | { result: AuditReport }
   | { error: string; reason: AuditErrorReason | 'invalid' };
 
-/** Score thresholds (spec §9): green from 90, yellow from 75, red below. */
+/** Score thresholds: green from 90, yellow from 75, red below. */
 export const SCORE_GREEN_FROM = 90;
 export const SCORE_YELLOW_FROM = 75;
 /** Longest address the audit accepts (browsers and servers commonly cap URLs near 2,000 characters). */
@@ -127,7 +127,7 @@ export function scoreMessageKey(score: number): `results.overall.messages.${Scor
   return `results.overall.messages.${scoreMessage(score)}`;
 }
 
-/** Category badge (spec §4): default for excellent, secondary for good, destructive otherwise. */
+/** Category badge: default for excellent, secondary for good, destructive otherwise. */
 export function categoryBadgeVariant(status: string): AuditBadgeVariant {
   if (status === 'excellent') return 'default';
   if (status === 'good') return 'secondary';

@@ -1,4 +1,4 @@
-// The guide's six industry playbooks (spec §3 industry case study). Figures are illustrative
+// The guide's six industry playbooks. Figures are illustrative
 // results of the method, stored as numbers here and formatted in the page language; the words
 // (industry, strategies, timeline, focus, action items) live in the `guide` namespace under
 // `caseStudies.items.{id}`.

@@ -1,6 +1,6 @@
 import { localePath, type Lang } from '../site.ts';
 
-// The newsletter's double opt-in pages (design §14): the links in the emails lead to
+// The newsletter's double opt-in pages (decision 018): the links in the emails lead to
 // /{lang}/newsletter/confirm?token=… and /{lang}/newsletter/unsubscribe?token=…; the server checks
 // the token, records the change and renders one of these outcomes on a page in that language.
 

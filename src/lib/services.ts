@@ -1,4 +1,4 @@
-// The six services the site sells (spec §3 service card). Ids are stable: they appear in URLs
+// The six services the site sells. Ids are stable: they appear in URLs
 // (`/{lang}/contact?service=…`), in the contact form's select and in stored leads. Titles,
 // descriptions and features live in the `services` translation namespace under `items.{id}`.
 

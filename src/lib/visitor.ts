@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 
-// Visitor classification (design §2): a pure function of the user agent, shared by the server
+// Visitor classification: a pure function of the user agent, shared by the server
 // (logging, crawler rendering), the Tools page and GET /api/visitor.
 
 export type BotCategory = 'training' | 'search' | 'social' | 'monitoring' | 'unknown';

@@ -19,7 +19,7 @@ const SECTIONS = [
 const PILLAR_ICONS = [BotIcon, SparkIcon, CheckIcon] as const;
 
 // The page is a sequence of section components rather than one: each is its own unit of work
-// for React, which can then hydrate the long guide in short slices (design §10).
+// for React, which can then hydrate the long guide in short slices (decision 012).
 export default function GuidePage() {
   return (
     <>

@@ -14,7 +14,7 @@ import {
   type PostSummary,
 } from '../content/blog.ts';
 
-// The typed content module (design §5): loads content/blog/{en,fr}/*.md once at start-up, validates
+// The typed content module: loads content/blog/{en,fr}/*.md once at start-up, validates
 // every front matter field and fails loudly naming the file and the field. The same posts feed the
 // pages, the sitemap, llms.txt, the feeds and the markdown copies.
 

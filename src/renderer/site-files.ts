@@ -18,7 +18,7 @@ import {
   type PageEntry,
 } from '../site.ts';
 
-// Files for crawlers (design §7), generated from the page list and the translations: never
+// Files for crawlers (see docs/architecture.md), generated from the page list and the translations: never
 // hand-maintained lists. Pure functions of their inputs.
 
 const read = textReader(ALL_RESOURCES, { strict: true });

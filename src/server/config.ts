@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseAllowedHosts } from './audit/address.ts';
 import { AI_TRAINING_POLICIES, DEFAULT_AI_TRAINING_POLICY, type AiTrainingPolicy } from '../lib/ai-policy.ts';
 
-// Configuration from the environment (design §8). Invalid values stop start-up with one line that
+// Configuration from the environment (README, Configuration). Invalid values stop start-up with one line that
 // names the variable and says what is expected.
 
 export interface Config {
@@ -26,7 +26,7 @@ export interface Config {
   audit: AuditSettings;
 }
 
-/** The free audit's limits (design §13). */
+/** The free audit's limits (decision 017). */
 export interface AuditSettings {
   /** `host:port` pairs the audit may fetch although they are local or on other ports (tests, intranets). */
   allowedHosts: ReadonlySet<string>;

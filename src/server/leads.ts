@@ -25,7 +25,7 @@ import type { LeadStore } from './store/index.ts';
 import { saveSubmission } from './store/records.ts';
 import { StoreRefusedError } from './store/types.ts';
 
-// POST /api/{form} for each of FORM_TYPES (/api/waitlist, /api/contact, /api/newsletter; design §6).
+// POST /api/{form} for each of FORM_TYPES (/api/waitlist, /api/contact, /api/newsletter; decision 006).
 // JSON or url-encoded bodies up to 16 KB. Scripts get JSON answers; a plain HTML form post gets a 303
 // back to its page, which shows the outcome (and, on failure, what the visitor typed).
 
@@ -150,7 +150,7 @@ export function leadsRouter(deps: LeadsDeps): Router {
           'form submission failed',
         );
         deps.onLead?.(form, 'failed');
-        // A refusal carries the backend's own text for the visitor (spec §8); an outage, ours.
+        // A refusal carries the backend's own text for the visitor; an outage, ours.
         const error =
           failure instanceof StoreRefusedError
             ? failure.publicMessage.slice(0, 300)

@@ -4,7 +4,7 @@ import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
 import { verifyToken } from './email/tokens.ts';
 import type { NewsletterSubscriptions } from './store/types.ts';
 
-// The newsletter links of the emails (design §14): the signed token says which address and what
+// The newsletter links of the emails (decision 018): the signed token says which address and what
 // for; the store records the change. A confirmation link confirms when followed; an unsubscribe
 // link asks first (mail scanners open links) and acts on POST, which is also what mail clients
 // send for a one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click`).

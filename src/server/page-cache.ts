@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-// A small in-memory cache for crawler renders (design §2): crawlers get the same page for a short
+// A small in-memory cache for crawler renders: crawlers get the same page for a short
 // while, with a stable ETag for conditional requests. Per process; bounded in size.
 
 export interface CachedPage {

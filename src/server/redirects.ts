@@ -8,7 +8,7 @@ export interface Redirect {
 const UNPREFIXED = new Set(PAGES.filter((p) => p.path).map((p) => `/${p.path}`));
 
 /**
- * Server-side language redirects (design §3). Targets are always built from the language and a
+ * Server-side language redirects (decision 001). Targets are always built from the language and a
  * known path, never from raw input, so no redirect can leave the site (`//host`, `/\host`).
  * Redirects that depend on the visitor's language are 302 (they differ per visitor); fixed
  * normalisations are 301.

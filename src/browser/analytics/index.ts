@@ -1,4 +1,4 @@
-// Browser-side, local-only analytics (spec §9 "Local analytics", "Performance thresholds").
+// Browser-side, local-only analytics: page views, events and Web Vitals against fixed thresholds.
 // Loaded lazily once the page is interactive; everything stays in this browser's storage.
 
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';

@@ -19,7 +19,7 @@ export const THRESHOLDS: Readonly<Record<MetricName, readonly [number, number]>>
   CLS: [0.1, 0.25],
 };
 
-// Caps from spec §9. The "log" and "interactions" lists live for one browser session, the "list"
+// Caps on what is kept. The "log" and "interactions" lists live for one browser session, the "list"
 // and "stored" ones in local storage across sessions (see store.ts).
 export const EVENT_LOG_CAP = 500;
 export const AI_INTERACTIONS_CAP = 1000;

@@ -1,4 +1,4 @@
-// Local-only analytics storage (spec §7: "Analytics stay in browser storage and are not sent
+// Local-only analytics storage ("Analytics stay in browser storage and are not sent
 // anywhere"). Every call is best effort: storage may be disabled, full or hold corrupted JSON, and
 // the spec treats all of that as silent, so nothing here throws.
 //

@@ -18,7 +18,7 @@ import { Badge, Section } from '../ui.tsx';
 import { ArrowLink } from '../sections/ActionLinks.tsx';
 import { WaitlistButton } from '../Waitlist.tsx';
 
-/** The score colour of each band (spec §4): 90+ green, 75-89 yellow, below 75 red. */
+/** The score colour of each band: 90+ green, 75-89 yellow, below 75 red. */
 export const BAND_CLASS: Record<ScoreBand, string> = {
   green: 'text-[var(--ok)]',
   yellow: 'text-[var(--warn)]',

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { checkHttpUrl } from '../../lib/urls.ts';
 
-// What the audit may fetch (design §13): the pre-checks of an address before any connection, and the
+// What the audit may fetch (decision 017): the pre-checks of an address before any connection, and the
 // classification of every IP address a host name resolves to. Refusing happens here; connecting to
 // exactly the addresses checked here is safe-fetch.ts's job.
 

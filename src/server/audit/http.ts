@@ -6,7 +6,7 @@ import { isLang, splitLangPath, type Lang } from '../../site.ts';
 import { formMessage } from '../messages.ts';
 import type { AuditService } from './service.ts';
 
-// The audit over HTTP (design §13): GET /api/audit for scripts and the page's own progress stream,
+// The audit over HTTP (decision 017): GET /api/audit for scripts and the page's own progress stream,
 // and the Tools page's `?url=` audits for people without JavaScript. One per-address limit covers
 // both, so a visitor cannot go round it by switching between them.
 

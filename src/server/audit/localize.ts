@@ -3,7 +3,7 @@ import type { AuditCategory, AuditItem } from '../../lib/audit.ts';
 import { scoreFindings } from './score.ts';
 import type { CategoryFindings, Finding, Message } from './types.ts';
 
-// Findings to text in one language (design §13's API shape). `t` is fixed to the `audit` namespace
+// Findings to text in one language (the API's shape, decision 017). `t` is fixed to the `audit` namespace
 // of the reader's language, with escapeValue off: the texts are plain strings that React or JSON
 // escapes when shown, and values quoted from the audited site were clipped by the checks.
 //

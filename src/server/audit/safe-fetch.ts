@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { checkAuditUrl, classifyAddress, type ResolvedAddress } from './address.ts';
 import type { AuditFailureReason, FetchFailure, FetchOutcome, Redirect } from './types.ts';
 
-// The audit's only way out to the network (design §13). Every hop of a fetch is checked by
+// The audit's only way out to the network (decision 017). Every hop of a fetch is checked by
 // address.ts, its name resolved once, every resolved address checked, and the socket connected to
 // those checked addresses (a pinned `lookup`), so a name cannot resolve differently between the check
 // and the connection. Bodies are read as streams and counted both on the wire and decompressed.

@@ -4,7 +4,7 @@
 // Everything that comes from the audited site is untrusted text: it travels as plain strings and is
 // only ever shown escaped (React text nodes, JSON strings), shortened by `clip()`.
 
-/** Why an address could not be audited (design §13, the `reason` of a 422). */
+/** Why an address could not be audited (the `reason` of a 422, decision 017). */
 export type AuditFailureReason = 'refused' | 'unreachable' | 'timeout' | 'httpError' | 'notHtml' | 'tooLarge';
 
 /** A fetch that did not produce a response. `detail` is for logs and evidence, never shown as HTML. */

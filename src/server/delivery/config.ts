@@ -3,7 +3,7 @@ import { ConfigError } from '../config.ts';
 import type { DeliveryChannel } from '../store/types.ts';
 import { isEmail, parseMailbox, webhookKey } from './parse.ts';
 
-// Lead delivery settings (design §14), in the style of loadConfig: empty means unset, and a bad or
+// Lead delivery settings (decision 018), in the style of loadConfig: empty means unset, and a bad or
 // incomplete setting stops start-up with one line naming the variable. Each channel is on only when
 // its settings are complete:
 //   team email     SMTP_URL + MAIL_FROM + LEADS_NOTIFY_TO

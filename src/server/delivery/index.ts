@@ -12,7 +12,7 @@ import { webhookChannel } from './channels/webhook.ts';
 import type { DeliveryConfig } from './config.ts';
 import { createDeliveryWorker, type DeliveryOutcome, type DeliveryWorker } from './worker.ts';
 
-// Lead delivery, assembled from the settings (design §14): the channels that are on, and the worker
+// Lead delivery, assembled from the settings (decision 018): the channels that are on, and the worker
 // that drains the store's outbox through them.
 
 export { describeChannels, loadDeliveryConfig, type DeliveryConfig } from './config.ts';

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Delivery, DeliveryChannel, Outbox } from '../store/types.ts';
 import { describeFailure, type DeliverySender } from './channels/types.ts';
 
-// The delivery worker (design §14). It polls the outbox (and right after a lead, through nudge()),
+// The delivery worker (decision 018). It polls the outbox (and right after a lead, through nudge()),
 // leases a batch of due deliveries atomically, sends each through its channel and records the
 // result; failures are retried with exponential backoff. Every bit of state is in the store: a
 // restart, or another process on the same store, carries on where this one stopped. A delivery is

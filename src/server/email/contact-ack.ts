@@ -4,7 +4,7 @@ import { clip, displayDomain, letter, type EmailContext } from './compose.ts';
 import type { Block } from './layout.ts';
 import { toolsUrl } from './links.ts';
 
-// The contact acknowledgement (design §14): we have the message, a person replies within 24 hours
+// The contact acknowledgement (decision 018): we have the message, a person replies within 24 hours
 // (the contact page's promise), a short summary of what was sent, and what happens next.
 
 /** How much of the message the summary quotes. */

@@ -2,7 +2,7 @@ import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
 import { letter, type EmailContext } from './compose.ts';
 import { listUnsubscribeHeaders } from './links.ts';
 
-// The newsletter's double opt-in (design §14): the address is subscribed only once the link is
+// The newsletter's double opt-in (decision 018): the address is subscribed only once the link is
 // followed; the link expires in 7 days. Like every newsletter email it carries an unsubscribe link
 // in its body and in the List-Unsubscribe headers (one click, RFC 8058).
 

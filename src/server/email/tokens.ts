@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// Stateless signed tokens for the newsletter's links (design §14): the confirmation link of the
+// Stateless signed tokens for the newsletter's links (decision 018): the confirmation link of the
 // double opt-in and the unsubscribe link of every newsletter email. Nothing is stored: the token
 // carries the address, the language and what it may be used for, signed with HMAC-SHA256.
 //

@@ -11,7 +11,7 @@ import { translator } from './texts.ts';
 import { MIN_SECRET_BYTES } from './tokens.ts';
 import { waitlistConfirmation } from './waitlist.ts';
 
-// The visitor emails' renderer (design §14), handed to the delivery worker's visitor-email channel:
+// The visitor emails' renderer (decision 018), handed to the delivery worker's visitor-email channel:
 // it reads the stored lead, runs the free audit for the waitlist, and returns the email in the
 // language of the page the form was sent from.
 
@@ -30,7 +30,7 @@ export interface VisitorMailOptions {
 
 /**
  * Failures of our own that pass: sending "try again in a few seconds" by email would be useless, so
- * the render throws and the delivery is retried later (design §14's backoff).
+ * the render throws and the delivery is retried later (the outbox's backoff, decision 018).
  */
 const TRANSIENT: ReadonlySet<AuditErrorReason> = new Set(['busy', 'rateLimited', 'network']);
 

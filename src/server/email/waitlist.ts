@@ -12,7 +12,7 @@ import { clip, displayDomain, letter, type EmailContext } from './compose.ts';
 import type { Block, Finding, Inline } from './layout.ts';
 import { pageUrl, toolsUrl } from './links.ts';
 
-// The waitlist confirmation (design §14): the visitor is on the list, and the email carries the
+// The waitlist confirmation (decision 018): the visitor is on the list, and the email carries the
 // free AI citation audit of the website they gave, or says plainly why there is none yet.
 
 /** How many findings the email lists; the full report on the site has the rest. */

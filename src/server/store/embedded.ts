@@ -34,7 +34,7 @@ import {
 
 // The embedded default store: one SQLite file in DATA_DIR (WAL, synchronous=FULL so a 200 means the
 // lead is on disk), created with its schema on first start, migrations versioned in the file.
-// It is also the lead delivery outbox (design §14): a lead and the deliveries it causes are written
+// It is also the lead delivery outbox (decision 018): a lead and the deliveries it causes are written
 // in one transaction, and workers (in this process or another one on the same file) lease them.
 
 const MIGRATIONS: { version: number; statements: string[] }[] = [

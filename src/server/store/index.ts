@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { DeliveryChannel, LeadStore } from './types.ts';
 
-/** How lead delivery shapes the store (design §14): which channels get a delivery for each lead. */
+/** How lead delivery shapes the store (decision 018): which channels get a delivery for each lead. */
 export interface OpenStoreOptions {
   /** Channels on (see loadDeliveryConfig): each new lead gets one delivery per channel. */
   channels?: Iterable<DeliveryChannel>;

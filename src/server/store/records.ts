@@ -14,7 +14,7 @@ import {
 } from './types.ts';
 
 // The records both stores write, built in one place so that the embedded file and Supabase hold the
-// same lead (spec §5, design §6): Supabase's `leads` columns as they are, and the embedded store's
+// same lead (decision 006): Supabase's `leads` columns as they are, and the embedded store's
 // extra columns (form, website, service, message) read off the same record. Deliveries read back
 // from either store become one `Delivery`.
 

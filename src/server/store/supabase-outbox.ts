@@ -12,7 +12,7 @@ import {
   type SubscriptionStatus,
 } from './types.ts';
 
-// The lead delivery outbox in Supabase (design §14). The database fills `lead_deliveries` in the
+// The lead delivery outbox in Supabase (decision 018). The database fills `lead_deliveries` in the
 // same transaction as the lead (a trigger on `leads`); this client leases, completes and fails
 // deliveries through security-definer functions that only the service_role may call, so several
 // replicas can drain one outbox. Which channels get deliveries is told to the database once, before

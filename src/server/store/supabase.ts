@@ -17,7 +17,7 @@ import {
 // create_free_audit_from_form function, the contact form inserts the spec's lead record into
 // `leads`. Both a returned `error` and `{ success: false }` in `data` are failures. The key never
 // leaves the server. Calls time out, so a slow backend answers 503 quickly instead of hanging.
-// Deliveries (design §14) are created by the database itself, in the insert's transaction (see
+// Deliveries (decision 018) are created by the database itself, in the insert's transaction (see
 // supabase/migrations/*_outbox.sql); the outbox the worker drains is a separate client holding the
 // service_role key (supabase-outbox.ts).
 

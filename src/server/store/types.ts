@@ -4,7 +4,7 @@ import type { ContactInput, NewsletterInput, WaitlistInput } from '../forms.ts';
 /** What a store reports after a save: stored, or recognised as a repeat within the window. */
 export type SaveOutcome = 'stored' | 'duplicate';
 
-/** Same form and same email within this window is stored once (design §6). */
+/** Same form and same email within this window is stored once (decision 006). */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 export interface LeadContext {
@@ -36,7 +36,7 @@ export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
 }
 
-/** The backend answered but declined the submission, with a text meant for the visitor (spec §8). */
+/** The backend answered but declined the submission, with a text meant for the visitor. */
 export class StoreRefusedError extends StoreUnavailableError {
   override name = 'StoreRefusedError';
   constructor(readonly publicMessage: string) {
@@ -47,7 +47,7 @@ export class StoreRefusedError extends StoreUnavailableError {
 export interface LeadStore {
   readonly kind: 'embedded' | 'supabase';
   /**
-   * The lead delivery outbox (design §14), when this store was opened with delivery channels on:
+   * The lead delivery outbox (decision 018), when this store was opened with delivery channels on:
    * the worker drains it. Leads saved through the store get their deliveries in the same transaction.
    */
   readonly outbox?: Outbox;
@@ -55,7 +55,7 @@ export interface LeadStore {
   saveContact(input: ContactInput, ctx: LeadContext): Promise<SaveOutcome>;
   saveNewsletter(input: NewsletterInput, ctx: LeadContext): Promise<SaveOutcome>;
   /**
-   * The newsletter's double opt-in (design §14): an address is subscribed once its confirmation link
+   * The newsletter's double opt-in (decision 018): an address is subscribed once its confirmation link
    * is followed, and unsubscribed by its unsubscribe link. Present when visitor emails can be sent.
    */
   readonly subscriptions?: NewsletterSubscriptions;
@@ -71,11 +71,11 @@ export const UTM = {
   newsletter: { utm_source: 'website', utm_medium: 'newsletter', utm_campaign: 'geo_newsletter' },
 } as const;
 
-/** The name the store receives for the waitlist when the visitor left it empty (spec §5). */
+/** The name the store receives for the waitlist when the visitor left it empty. */
 export const NAME_NOT_PROVIDED = 'Not provided';
 
 // ---------------------------------------------------------------------------------------------
-// Lead delivery outbox (design §14). Every accepted lead is stored together with the deliveries it
+// Lead delivery outbox (decision 018). Every accepted lead is stored together with the deliveries it
 // causes; a worker leases due deliveries, sends them through their channel and records the result.
 
 export const DELIVERY_CHANNELS = ['team-email', 'webhook', 'visitor-email'] as const;
@@ -94,7 +94,7 @@ export const VISITOR_MAIL_KIND: Record<FormType, VisitorMailKind> = {
   newsletter: 'newsletter-optin',
 };
 
-/** At most one visitor email per recipient in this window (design §14); team channels get every lead. */
+/** At most one visitor email per recipient in this window (decision 018); team channels get every lead. */
 export const VISITOR_MAIL_WINDOW_MS = 10 * 60 * 1000;
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';

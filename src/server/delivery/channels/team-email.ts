@@ -3,7 +3,7 @@ import { parseMailbox } from '../parse.ts';
 import { messageIdFor, type MailTransport } from './mail.ts';
 import { DeliveryError, type DeliverySender } from './types.ts';
 
-// The team email (design §14): one per lead, every field, in plain text and as a simple accessible
+// The team email (decision 018): one per lead, every field, in plain text and as a simple accessible
 // HTML table with every value escaped; Reply-To the visitor, so answering the email answers them.
 // Team-facing, so in English whatever the page language was.
 

@@ -2,7 +2,7 @@ import type { Delivery, DeliveryPayload, VisitorMailKind } from '../../store/typ
 import { messageIdFor, type MailTransport } from './mail.ts';
 import { DeliveryError, type DeliverySender } from './types.ts';
 
-// Visitor emails (design §14): waitlist confirmation, contact acknowledgement, newsletter double
+// Visitor emails (decision 018): waitlist confirmation, contact acknowledgement, newsletter double
 // opt-in, in the language of the page the form was sent from. Their content comes from a
 // VisitorMailRenderer (the templates live elsewhere); this channel sends what it returns from
 // MAIL_FROM to the visitor, with the delivery id as Message-ID.

@@ -3,7 +3,7 @@ import type { Delivery } from '../../store/types.ts';
 import { webhookKey } from '../parse.ts';
 import { DeliveryError, type DeliverySender } from './types.ts';
 
-// The lead webhook (design §14), signed per Standard Webhooks: `webhook-id` is the delivery id (the
+// The lead webhook (decision 018), signed per Standard Webhooks: `webhook-id` is the delivery id (the
 // same on every retry, so the receiver can de-duplicate), `webhook-timestamp` this attempt's Unix
 // seconds, `webhook-signature` `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed with the
 // secret's decoded bytes. Any 2xx is delivered; anything else (redirects included: they are not
