@@ -51,7 +51,7 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
   const title = isHome || isError || branded.length > TITLE_MAX ? meta.title : branded;
   const locale = LANGUAGE_ENTRIES[lang].locale;
   const ogImage = `${siteUrl}/og-image.jpg`;
-  // The markdown copy of the page (see docs/architecture.md): /{lang}/index.md for home, the path + .md otherwise.
+  // The Markdown copy of the page: /{lang}/index.md for home, the path + .md otherwise.
   const markdownPath = isError
     ? undefined
     : rest === '/'

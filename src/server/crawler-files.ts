@@ -5,8 +5,9 @@ import type { PageAssets } from './assets.ts';
 import { markdownTarget, pageMarkdownService } from './page-markdown.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 
-// Files for crawlers and AI (see docs/architecture.md), all generated from the route tree and the content module:
-// robots.txt, ai.txt, security.txt, sitemap.xml, llms.txt, llms-full.txt, feeds, and the Markdown copy of every page.
+// Files for crawlers and AI (see docs/architecture.md), all generated from the route tree and the
+// content module: robots.txt, ai.txt, security.txt, sitemap.xml, llms.txt, llms-full.txt, feeds, and
+// the Markdown copy of every page.
 
 export interface CrawlerFilesDeps {
   renderer: () => Promise<RendererBundle>;

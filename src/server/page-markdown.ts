@@ -7,8 +7,8 @@ import { siteFor } from './pages.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 
-// Markdown copies of every page (see docs/architecture.md): the page is rendered exactly as crawlers get it and
-// its <main> converted to Markdown, so the copy can never drift from the page. Articles use their
+// Markdown copies of every page (see docs/architecture.md): the page is rendered exactly as crawlers
+// get it and its <main> converted to Markdown, so the copy can never drift from the page. Articles use their
 // Markdown source instead (postMarkdown). Results are cached for a few minutes.
 
 const READER: VisitorProfile = Object.freeze({
