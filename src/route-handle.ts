@@ -19,8 +19,6 @@ export interface RouteHandle {
   page?: PageId | 'blogPost' | 'offline' | 'newsletter' | 'notFound';
   /** Translation namespaces the route's component reads (besides 'common'). */
   ns?: string[];
-  /** Translation key of the `{ title, description }` object; by default `{page}:meta`. */
-  metaKey?: string;
   /** HTTP status for the response when this is the deepest match (the `*` route is 404). */
   status?: number;
   /**

@@ -15,16 +15,7 @@ import { isNewsletterAction, type NewsletterOutcome } from './lib/newsletter.ts'
 import { Document } from './document.tsx';
 import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import {
-  PAGES,
-  isLang,
-  isLegalPage,
-  localePath,
-  pageMetaKey,
-  type Lang,
-  type PageEntry,
-  type PageId,
-} from './site.ts';
+import { PAGES, isLang, isLegalPage, localePath, type Lang, type PageEntry, type PageId } from './site.ts';
 import { useT } from './i18n/hooks.ts';
 
 // The one route tree (decision 001), rendered by the server's static handler and hydrated by the
@@ -98,7 +89,6 @@ function pageRoute(page: PageEntry): RouteObject {
     page: page.id,
     ns: namespaces,
     source,
-    metaKey: pageMetaKey(page.id),
   };
   const loadData = PAGE_DATA[page.id];
   return {

@@ -9,6 +9,7 @@ import {
   PAGES,
   SITE_NAME,
   localePath,
+  pageMetaKey,
   splitLangPath,
   type Lang,
 } from '../site.ts';
@@ -37,7 +38,7 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
   } else if (match?.handle.meta) {
     meta = match.handle.meta({ data: match.data, t, lang, siteUrl });
   } else {
-    const key = match?.handle.metaKey ?? `${page?.id ?? 'home'}:meta`;
+    const key = pageMetaKey(page?.id ?? 'home');
     meta = { title: t(`${key}.title`), description: t(`${key}.description`) };
   }
 
