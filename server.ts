@@ -10,6 +10,7 @@ import { developmentAssets, productionAssets, type PageAssets } from './src/serv
 import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
 import { answerClientError } from './src/server/client-error.ts';
 import { auditHttp } from './src/server/audit/http.ts';
+import { createAnalysisPool } from './src/server/audit/analysis.ts';
 import { createAuditService } from './src/server/audit/service.ts';
 import { createLeadDelivery, describeChannels, loadDeliveryConfig } from './src/server/delivery/index.ts';
 import { deliveryMetrics } from './src/server/delivery/metrics.ts';
@@ -105,8 +106,19 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       supabaseServiceRoleKey: deliveryConfig.supabaseServiceRoleKey,
     }));
   const metrics = createMetrics();
+  // The audit's parsing runs in worker threads (decision 022): the built module in production, the
+  // TypeScript source through tsx in development and tests.
+  const analysis = createAnalysisPool({
+    worker:
+      HERE !== ROOT
+        ? { file: path.join(HERE, 'audit-worker.js'), execArgv: [] }
+        : { file: path.join(ROOT, 'src/server/audit/worker.ts'), execArgv: ['--import', 'tsx'] },
+    threads: config.audit.workers,
+    memoryMb: config.audit.workerMemoryMb,
+  });
   const auditService = createAuditService({
     settings: config.audit,
+    analysis,
     siteUrl: config.siteUrl,
     onOutcome: metrics.audit,
   });
@@ -334,6 +346,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.locals.close = async () => {
     // Deliveries in progress finish before the store closes; pending ones wait in the outbox.
     await delivery?.stop();
+    await analysis.close();
     await store.close();
     await vite?.close();
   };

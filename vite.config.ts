@@ -105,7 +105,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         copyPublicDir: false,
         target: 'node20',
         rollupOptions: {
-          input: { renderer: 'src/renderer/entry.tsx', server: 'server.ts' },
+          input: {
+            renderer: 'src/renderer/entry.tsx',
+            server: 'server.ts',
+            // The audit's analysis threads load this module (decision 022).
+            'audit-worker': 'src/server/audit/worker.ts',
+          },
           // The server bundles every translation up front (src/renderer/translations.ts) while the browser
           // loads them per page with import(): on the server those import() calls stay in one
           // chunk on purpose, which is what this check would warn about 24 times.

@@ -59,6 +59,7 @@ export const AUDIT_ERROR_REASONS = [
   'httpError',
   'notHtml',
   'tooLarge',
+  'tooComplex',
   'rateLimited',
   'busy',
   'network',

@@ -38,6 +38,10 @@ export interface AuditSettings {
   maxConcurrent: number;
   /** How long a result is reused for the same address (0: never). */
   cacheSeconds: number;
+  /** Threads of the analysis pool (decision 022). */
+  workers: number;
+  /** Heap ceiling of each analysis thread, in MB. */
+  workerMemoryMb: number;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +79,11 @@ const schema = z.object({
   AUDIT_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(6),
   AUDIT_MAX_CONCURRENT: wholeNumber().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(4),
   AUDIT_CACHE_SECONDS: wholeNumber(' of seconds').min(0, 'must be 0 (no cache) or more').default(600),
+  AUDIT_WORKERS: wholeNumber().min(1, 'must be 1 or more').max(16, 'must be at most 16').default(2),
+  AUDIT_WORKER_MEMORY_MB: wholeNumber(' of megabytes')
+    .min(32, 'must be at least 32 (megabytes)')
+    .max(4096, 'must be at most 4096 (megabytes)')
+    .default(96),
   FORM_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(10),
 });
 
@@ -141,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimitPerMinute: e.AUDIT_RATE_LIMIT_PER_MINUTE,
       maxConcurrent: e.AUDIT_MAX_CONCURRENT,
       cacheSeconds: e.AUDIT_CACHE_SECONDS,
+      workers: e.AUDIT_WORKERS,
+      workerMemoryMb: e.AUDIT_WORKER_MEMORY_MB,
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { parseAllowedHosts } from '../../src/server/audit/address.ts';
+import { analysisInProcess } from '../../src/server/audit/analysis.ts';
 import { runAudit } from '../../src/server/audit/run.ts';
 import { categoryScore } from '../../src/server/audit/score.ts';
 import { auditUserAgents } from '../../src/server/audit/service.ts';
@@ -38,6 +39,7 @@ describe('the site on its own audit', () => {
     const result = await runAudit(`${origin}${path}`, {
       ...auditUserAgents(origin),
       allowedHosts: parseAllowedHosts(`127.0.0.1:${new URL(origin).port}`),
+      analysis: analysisInProcess,
       timeoutMs: 10_000,
     });
     if (!result.ok) throw new Error(`${path}: ${result.reason} (${result.detail})`);

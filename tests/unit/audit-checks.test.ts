@@ -21,6 +21,7 @@ import type {
   Message,
 } from '../../src/server/audit/types.ts';
 import { CRAWLERS } from '../../src/lib/visitor.ts';
+import { resource } from '../fixtures/audit-resources.ts';
 
 // The audit's checks on small fixtures built here: a page that passes everything, then one fault at
 // a time. Texts are checked through a real i18next instance with escapeValue off, as the server uses.
@@ -28,25 +29,6 @@ import { CRAWLERS } from '../../src/lib/visitor.ts';
 const ORIGIN = 'https://www.example.com';
 const PAGE_URL = `${ORIGIN}/guide/answer-engines`;
 const NOW = new Date('2025-06-15T12:00:00Z');
-
-function resource(url: string, body: string, extra: Partial<FetchedResource> = {}): FetchedResource {
-  const bytes = new TextEncoder().encode(body).length;
-  return {
-    ok: true,
-    url,
-    finalUrl: url,
-    status: 200,
-    headers: {},
-    redirects: [],
-    body,
-    bytes,
-    transferBytes: bytes,
-    truncated: false,
-    ttfbMs: 120,
-    totalMs: 200,
-    ...extra,
-  };
-}
 
 function failure(url: string, reason: FetchFailure['reason'], detail: string): FetchFailure {
   return { ok: false, url, reason, detail };
@@ -424,7 +406,7 @@ describe('crawlerAccess: status and robots.txt', () => {
       { agents: 'GPTBot, ClaudeBot' },
       { agents: 'Google-Extended, Applebot-Extended, CCBot, Meta-ExternalAgent, Bytespider' },
     ]);
-    const state = readRobots(input.robots, PAGE_URL);
+    const state = readRobots(input.robots);
     expect(agentVerdict(state, PAGE_URL, 'GPTBot')).toEqual({
       agent: 'GPTBot',
       allowed: false,
@@ -446,7 +428,7 @@ describe('crawlerAccess: status and robots.txt', () => {
     const input = withRobots(robots);
     expect(find(input, 'aiSearchAgents').status).toBe('pass');
     expect(keysOf(find(input, 'aiSearchAgents'))).toEqual(['items.aiSearchAgents.evidence.allowedNamed']);
-    const state = readRobots(input.robots, PAGE_URL);
+    const state = readRobots(input.robots);
     expect(agentVerdict(state, PAGE_URL, 'GPTBot')).toMatchObject({ allowed: false, group: 'star', line: 2 });
     expect(find(input, 'trainingAgents')).toMatchObject({ status: 'pass', weight: 0 });
   });
@@ -458,10 +440,9 @@ describe('crawlerAccess: status and robots.txt', () => {
     expect(find(other, 'aiSearchAgents').recommendation?.values).toEqual({ agents: 'PerplexityBot' });
   });
 
-  it('follows RFC 9309 where robots-parser does not: an empty named group allows all', () => {
+  it('follows RFC 9309: an empty named group allows all', () => {
     const state = readRobots(
       resource(`${ORIGIN}/robots.txt`, 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\n'),
-      PAGE_URL,
     );
     expect(agentVerdict(state, PAGE_URL, 'Googlebot')).toEqual({
       agent: 'Googlebot',
@@ -473,7 +454,7 @@ describe('crawlerAccess: status and robots.txt', () => {
   it('merges groups of the same agent and matches tokens case-insensitively', () => {
     const body =
       'User-agent: bingbot\nAllow: /guide/\n\nUser-agent: *\nAllow: /\n\nuser-agent: BINGBOT\nDisallow: /\n';
-    const state = readRobots(resource(`${ORIGIN}/robots.txt`, body), PAGE_URL);
+    const state = readRobots(resource(`${ORIGIN}/robots.txt`, body));
     expect(agentVerdict(state, PAGE_URL, 'Bingbot')).toMatchObject({
       allowed: true,
       group: 'named',
@@ -981,10 +962,11 @@ describe('hostile markup', () => {
     );
   });
 
-  it('survives absurd nesting without recursion errors', () => {
-    const nested = `${'<div>'.repeat(20_000)}<p>deep text</p>${'</div>'.repeat(20_000)}`;
-    const deep = `<html><body><main>${nested}</main></body></html>`;
-    expect(parsePage(deep, PAGE_URL).main.text).toBe('deep text');
+  it('reads nesting as deep as browsers keep, and stops past it saying so', () => {
+    const nested = (depth: number) => `${'<div>'.repeat(depth)}<p>deep text</p>${'</div>'.repeat(depth)}`;
+    const deep = (depth: number) => `<html><body><main><p>first</p>${nested(depth)}</main></body></html>`;
+    expect(parsePage(deep(500), PAGE_URL)).toMatchObject({ main: { text: 'first deep text' }, limit: undefined });
+    expect(parsePage(deep(20_000), PAGE_URL)).toMatchObject({ main: { text: 'first' }, limit: 'nesting' });
     const deepJson = `${'{"name":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
     expect(() => analyze(withPage(html({ jsonLd: [deepJson] })))).not.toThrow();
   });

@@ -1,6 +1,5 @@
 import { AUDIT_STEPS, type AuditStep } from '../../lib/audit.ts';
-import { analyze } from './analyze.ts';
-import { markdownAlternateOf } from './checks/html.ts';
+import { AnalysisFailed, type Analysis } from './analysis.ts';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 import type {
   AuditFailureReason,
@@ -12,7 +11,9 @@ import type {
 
 // One audit, start to finish: fetch the page together with robots.txt, llms.txt and the sitemap of
 // its origin, then the page as an AI crawler sees it and a markdown copy, then the checks. Every
-// fetch goes through the safe fetcher; the whole audit has one deadline, each request its own.
+// fetch goes through the safe fetcher; everything that parses the site's content runs in the
+// analysis pool (analysis.ts). The whole audit has one deadline: fetching may use most of it, each
+// request a share of that, and the analysis always keeps the rest.
 
 const MB = 1024 * 1024;
 /** Caps from the issue: HTML pages 2 MB, text files 512 KB. */
@@ -20,6 +21,8 @@ export const HTML_CAP = 2 * MB;
 export const TEXT_CAP = 512 * 1024;
 /** A single request may use at most this much of the audit's time, so one slow file cannot eat it all. */
 const REQUEST_SHARE = 0.8;
+/** Fetching ends at this share of the audit's time: the rest is the analysis's, whatever happened. */
+const FETCH_SHARE = 0.85;
 
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
 const ACCEPT_TEXT = 'text/plain,text/markdown;q=0.9,*/*;q=0.5';
@@ -31,6 +34,8 @@ export interface RunOptions {
   /** The user agent of the crawler view (an AI crawler's token plus this audit's name). */
   crawlerUserAgent: string;
   allowedHosts: ReadonlySet<string>;
+  /** Where the analysis runs: the server's worker pool, or in process for trusted fixtures. */
+  analysis: Analysis;
   /** Deadline of the whole audit. */
   timeoutMs: number;
   /** Called as each step completes, in order. */
@@ -52,6 +57,7 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
   // The audit's deadline, or sooner when the page itself fails and the other files are not needed.
   const stop = new AbortController();
   const deadline = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), stop.signal]);
+  const fetching = AbortSignal.any([AbortSignal.timeout(options.timeoutMs * FETCH_SHARE), stop.signal]);
   const perRequest = Math.round(options.timeoutMs * REQUEST_SHARE);
   const fetchWith = (
     target: string,
@@ -66,7 +72,7 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
       maxBytes,
       overflow,
       timeoutMs: perRequest,
-      signal: deadline,
+      signal: fetching,
       allowedHosts: options.allowedHosts,
       ...(options.resolve ? { resolve: options.resolve } : {}),
     });
@@ -99,7 +105,17 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
 
   const finalOrigin = new URL(page.finalUrl).origin;
   const files = finalOrigin === origin ? early : siteFiles(finalOrigin);
-  const alternate = markdownAlternateOf(page.body, page.finalUrl);
+  const analysed = <T>(work: Promise<T>) =>
+    work.catch((error: unknown) => {
+      stop.abort();
+      throw error;
+    });
+  let alternate: string | undefined;
+  try {
+    alternate = await analysed(options.analysis.alternateOf(page.body, page.finalUrl, fetching));
+  } catch (error) {
+    return tooComplex(url, error);
+  }
   const [robots, llms, defaultSitemap, crawlerView, markdown] = await Promise.all([
     track('robots', files.robots),
     track('llms', files.llms),
@@ -134,9 +150,20 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
     markdown,
     now,
   };
-  const categories = analyze(input);
+  let categories: CategoryFindings[];
+  try {
+    categories = await analysed(options.analysis.analyze(input, deadline));
+  } catch (error) {
+    return tooComplex(url, error);
+  }
   report('analysis');
   return { ok: true, url, finalUrl: page.finalUrl, auditedAt: now.toISOString(), categories };
+}
+
+/** The page could not be analysed in time or in memory (a fault of ours is rethrown). */
+function tooComplex(url: string, error: unknown): RunResult & { ok: false } {
+  if (!(error instanceof AnalysisFailed)) throw error;
+  return { ok: false, url, reason: 'tooComplex', detail: error.message };
 }
 
 /** Why a page that answered cannot be audited, if it cannot: an error status, or not HTML. */

@@ -12,6 +12,7 @@ import {
 } from '../../lib/audit.ts';
 import type { Lang } from '../../site.ts';
 import type { AuditSettings } from '../config.ts';
+import type { Analysis } from './analysis.ts';
 import { localizeFindings } from './localize.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
 
@@ -34,6 +35,8 @@ export interface AuditService {
 
 export interface AuditServiceOptions {
   settings: AuditSettings;
+  /** Where the analysis runs (the server's worker pool). */
+  analysis: Analysis;
   siteUrl: string;
   /** Counts each outcome (`ok`, a failure reason, `busy`) and how long a run took. */
   onOutcome?: (outcome: string, seconds: number | undefined) => void;
@@ -89,6 +92,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     run.result = runAudit(url, {
       ...agents,
       allowedHosts: settings.allowedHosts,
+      analysis: options.analysis,
       timeoutMs: settings.timeoutMs,
       onStep: (...step) => {
         run.steps.push(step);

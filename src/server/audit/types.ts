@@ -5,7 +5,15 @@
 // only ever shown escaped (React text nodes, JSON strings), shortened by `clip()`.
 
 /** Why an address could not be audited (the `reason` of a 422, decision 017). */
-export type AuditFailureReason = 'refused' | 'unreachable' | 'timeout' | 'httpError' | 'notHtml' | 'tooLarge';
+export type AuditFailureReason =
+  | 'refused'
+  | 'unreachable'
+  | 'timeout'
+  | 'httpError'
+  | 'notHtml'
+  | 'tooLarge'
+  /** The page could not be analysed within the audit's deadline or memory: hostile or broken markup. */
+  | 'tooComplex';
 
 /** A fetch that did not produce a response. `detail` is for logs and evidence, never shown as HTML. */
 export interface FetchFailure {

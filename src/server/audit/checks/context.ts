@@ -23,7 +23,7 @@ export function buildContext(input: AuditInput): AuditContext {
     input,
     page,
     jsonLd: readJsonLd(page.jsonLd),
-    robots: readRobots(input.robots, input.page.finalUrl),
+    robots: readRobots(input.robots),
     sitemap: readSitemap(input.sitemap, input.sitemapSource, input.page.finalUrl),
   };
 }

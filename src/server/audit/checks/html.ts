@@ -1,5 +1,6 @@
-import { ElementType, parseDocument } from 'htmlparser2';
+import { ElementType, type parseDocument } from 'htmlparser2';
 import type { findOne } from 'domutils';
+import { parseMarkup, type MarkupLimit } from './markup.ts';
 
 // The audited page, parsed once with htmlparser2 (forgiving, like a browser's tokenizer, and safe:
 // nothing runs, nothing is fetched) and reduced to what the checks look at. Every string here comes
@@ -86,6 +87,8 @@ export interface PageData {
   scripts: number;
   /** The id of an empty single-page-app mount point (`<div id="root"></div>`...), if there is one. */
   emptyMount: string | undefined;
+  /** The parsing limit the page reached, if any: everything above was read from the part before it. */
+  limit: MarkupLimit | undefined;
 }
 
 /** Elements whose content is never shown as page text. */
@@ -425,7 +428,7 @@ const MAX_HEADINGS = 500;
 /** Parses the page once and extracts everything the checks need. */
 export function parsePage(html: string, finalUrl: string): PageData {
   const url = new URL(finalUrl);
-  const document = parseDocument(html, { lowerCaseAttributeNames: true, lowerCaseTags: true });
+  const { document, limit } = parseMarkup(html, 'html');
   const placed = placeElements(document).filter((p) => !p.inert);
   const base = baseUrl(placed, url);
   const byName = (name: string) => placed.filter((p) => p.element.name === name).map((p) => p.element);
@@ -455,6 +458,7 @@ export function parsePage(html: string, finalUrl: string): PageData {
     bodyText: visibleText(bodyNodes(placed, document), base),
     scripts: scripts.filter((e) => EXECUTABLE_SCRIPT.test(scriptType(e))).length,
     emptyMount: emptyMount(placed, base),
+    limit,
   };
 }
 
@@ -473,7 +477,7 @@ export function metaByProperty(page: PageData, property: string): string[] {
  * it declares an http(s) one. The orchestrator fetches it before the checks run.
  */
 export function markdownAlternateOf(html: string, finalUrl: string): string | undefined {
-  const document = parseDocument(html, { lowerCaseAttributeNames: true, lowerCaseTags: true });
+  const { document } = parseMarkup(html, 'html');
   const placed = placeElements(document).filter((p) => !p.inert);
   const base = baseUrl(placed, new URL(finalUrl));
   const link = placed

@@ -13,7 +13,9 @@ export interface JsonObject {
 export interface JsonLdError {
   /** 1-based number of the block on the page. */
   block: number;
-  /** The text around the error, clipped. */
+  /** Why it was not read: a syntax error, or a block past the size or nesting limits. */
+  problem: 'syntax' | 'tooLarge' | 'tooDeep';
+  /** The text around a syntax error, clipped ('' for an empty block and the limits). */
   excerpt: string;
 }
 
@@ -28,6 +30,39 @@ export interface JsonLdData {
 /** Nesting followed at most, and nodes kept at most: bounded work on hostile markup. */
 const MAX_DEPTH = 32;
 const MAX_ENTITIES = 1000;
+/**
+ * Blocks parsed at most: their size, and how deep their arrays and objects nest. Real blocks are a few
+ * kilobytes and a dozen levels deep; a larger or deeper one is refused before JSON.parse builds it.
+ */
+export const MAX_BLOCK_BYTES = 256 * 1024;
+export const MAX_BLOCK_NESTING = 128;
+
+/** How deep the arrays and objects of a JSON text nest, counted without parsing (strings skipped). */
+function nestingOf(text: string, stopAt: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > stopAt) return deepest;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return deepest;
+}
+
+/** Why a block is not read before parsing it, if it is past a limit. */
+function pastLimits(text: string): JsonLdError['problem'] | undefined {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: the exact size is only measured when it could matter.
+  if (text.length * 3 > MAX_BLOCK_BYTES && Buffer.byteLength(text) > MAX_BLOCK_BYTES) return 'tooLarge';
+  return nestingOf(text, MAX_BLOCK_NESTING) > MAX_BLOCK_NESTING ? 'tooDeep' : undefined;
+}
 
 function isObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -70,11 +105,20 @@ export function readJsonLd(rawBlocks: string[]): JsonLdData {
   const entities: JsonObject[] = [];
   rawBlocks.forEach((raw, index) => {
     const text = unwrap(raw);
+    const limit = pastLimits(text);
+    if (limit) {
+      errors.push({ block: index + 1, problem: limit, excerpt: '' });
+      return;
+    }
     try {
       // JSON.parse keeps a "__proto__" key as an own property: nothing here can reach a prototype.
       collect(JSON.parse(text) as JsonValue, 0, entities);
     } catch (error) {
-      errors.push({ block: index + 1, excerpt: text === '' ? '' : excerptAt(text, error) });
+      errors.push({
+        block: index + 1,
+        problem: 'syntax',
+        excerpt: text === '' ? '' : excerptAt(text, error),
+      });
     }
   });
   const byId = new Map<string, JsonObject>();

@@ -1,14 +1,23 @@
-import robotsParser from 'robots-parser';
 import { clip } from '../clip.ts';
 import type { FetchOutcome } from '../types.ts';
 
-// robots.txt verdicts per RFC 9309, with robots-parser doing the matching (longest match wins, Allow
-// wins a tie, `*` and `$` wildcards, percent-encoding normalised). Around it, this module adds what
-// the RFC asks of a crawler and the library leaves to its caller: which status means what, the
-// 500 KiB parsing floor, and the evidence (the deciding line and the group it belongs to).
+// robots.txt as RFC 9309 defines it, read and matched here. robots-parser, used before, ended a run of
+// User-agent lines at any other line (a Sitemap: between two User-agent lines split the group, which
+// the RFC's grammar and Google's parser do not) and matched each rule in time proportional to the
+// pattern times the path, for every rule and every agent: 500 KiB of wildcard rules against a long
+// path took seconds per agent. Here each pattern is matched with a few substring searches (linear in
+// the path), and the verdict for a group is computed once per path. Decision 017 records the choice.
 
 /** RFC 9309 §2.5: crawlers must parse at least the first 500 KiB; Google stops there, so do we. */
 export const ROBOTS_PARSE_LIMIT = 500 * 1024;
+
+export interface RobotsRule {
+  allow: boolean;
+  /** The path pattern, percent-encoding normalised (see `normalise`). */
+  pattern: string;
+  /** 1-based line of the file. */
+  line: number;
+}
 
 /** What the robots.txt fetch means for crawlers (RFC 9309 §2.3.1). */
 export type RobotsState =
@@ -16,17 +25,18 @@ export type RobotsState =
       kind: 'parsed';
       status: number;
       lines: string[];
-      /** Lower-cased product tokens that have a group of their own (`*` included). */
-      groups: Set<string>;
-      /** Tokens named in a User-agent line whose group has no rule: everything allowed for them. */
-      emptyGroups: Set<string>;
+      /**
+       * The rules of each product token named in a User-agent line (lower case, `*` included), the
+       * groups of one token merged as RFC 9309 §2.2.1 asks. An empty list: named, nothing disallowed.
+       */
+      groups: Map<string, RobotsRule[]>;
       /** The file was cut: at the fetch cap or at the 500 KiB parsing limit. */
       cut: boolean;
       /** Served as an HTML page (a soft 404): crawlers find no rule in it. */
       looksHtml: boolean;
       sitemaps: string[];
-      isAllowed: (url: string, agent: string) => boolean;
-      matchingLine: (url: string, agent: string) => number;
+      /** Deciding rules already found, by group and path: many agents share the `*` group. */
+      decided: Map<string, RobotsRule | undefined>;
     }
   /** 4xx (and a redirect loop ending without an answer): "unavailable", everything is allowed. */
   | { kind: 'unavailable'; status: number }
@@ -54,39 +64,124 @@ function firstBytes(text: string, limit: number): { text: string; cut: boolean }
   return { text: lastBreak >= 0 ? head.slice(0, lastBreak) : '', cut: true };
 }
 
-/** The product token of a User-agent value, as robots-parser keys it: lower case, version dropped. */
-function productToken(value: string): string {
-  return value.toLowerCase().split('/')[0]!.trim();
+/**
+ * The product token of a User-agent value (RFC 9309 §2.2.1: letters, `-` and `_`), lower-cased:
+ * "Googlebot/2.1" is "googlebot", as Google's own parser reads it.
+ */
+export function productToken(value: string): string {
+  if (value.startsWith('*')) return '*';
+  return (/^[A-Za-z_-]*/.exec(value)?.[0] ?? '').toLowerCase();
+}
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+/** A character percent-encoded as UTF-8; a lone surrogate (no character at all) as U+FFFD. */
+function encodeUtf8(char: string): string {
+  try {
+    return encodeURIComponent(char);
+  } catch {
+    return encodeURIComponent('\ufffd');
+  }
 }
 
 /**
- * Groups as robots-parser builds them: consecutive User-agent lines open a group, and a token only
- * gets an entry once a rule (or Crawl-delay) follows. Same-token groups merge, as RFC 9309 §2.2.1 asks.
+ * RFC 9309 §2.2.2: characters outside US-ASCII are compared percent-encoded, percent-encoded
+ * unreserved characters unencoded, and the hex digits of the others in one case (upper, as RFC 3986
+ * §6.2.2.1 recommends). Applied alike to patterns and paths, so both meet in one form.
  */
-function scanGroups(lines: string[]): { groups: Set<string>; named: Set<string> } {
-  const groups = new Set<string>();
-  const named = new Set<string>();
-  let current: string[] = [];
-  let previousWasAgent = false;
-  for (const raw of lines) {
-    const line = raw.split('#')[0]!;
-    const colon = line.indexOf(':');
-    if (colon < 0) continue;
-    const field = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (field === '') continue;
-    if (field === 'user-agent') {
-      if (!previousWasAgent) current = [];
-      if (value) {
-        current.push(productToken(value));
-        named.add(productToken(value));
-      }
-    } else if (field === 'allow' || field === 'disallow' || field === 'crawl-delay') {
-      for (const token of current) groups.add(token);
+export function normalise(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const hex = c === '%' ? /^[0-9A-Fa-f]{2}/.exec(text.slice(i + 1, i + 3))?.[0] : undefined;
+    if (hex) {
+      const decoded = String.fromCharCode(parseInt(hex, 16));
+      out += UNRESERVED.test(decoded) ? decoded : `%${hex.toUpperCase()}`;
+      i += 2;
+    } else if (c.charCodeAt(0) > 0x7e || c.charCodeAt(0) < 0x21) {
+      const char = String.fromCodePoint(text.codePointAt(i)!);
+      out += encodeUtf8(char);
+      i += char.length - 1;
+    } else {
+      out += c;
     }
-    previousWasAgent = field === 'user-agent';
   }
-  return { groups, named };
+  return out;
+}
+
+/**
+ * Whether a normalised pattern matches a normalised path (RFC 9309 §2.2.3: `*` any sequence, a final
+ * `$` the end of the path, matching from the path's start). Pieces between wildcards are found
+ * leftmost-first, which never misses a match: the earliest end leaves the most room for the rest.
+ */
+export function patternMatches(pattern: string, path: string): boolean {
+  const anchored = pattern.endsWith('$');
+  const pieces = (anchored ? pattern.slice(0, -1) : pattern).split('*');
+  const first = pieces[0]!;
+  if (!path.startsWith(first)) return false;
+  let at = first.length;
+  if (pieces.length === 1) return !anchored || at === path.length;
+  for (let i = 1; i < pieces.length - 1; i++) {
+    const found = path.indexOf(pieces[i]!, at);
+    if (found < 0) return false;
+    at = found + pieces[i]!.length;
+  }
+  const last = pieces.at(-1)!;
+  if (anchored) return path.length - last.length >= at && path.endsWith(last);
+  return path.indexOf(last, at) >= 0;
+}
+
+/** The rule that decides for `path` among a group's rules: the longest match, Allow winning a tie. */
+function decidingRule(rules: readonly RobotsRule[], path: string): RobotsRule | undefined {
+  let best: RobotsRule | undefined;
+  for (const rule of rules) {
+    if (best && rule.pattern.length < best.pattern.length) continue;
+    if (!patternMatches(rule.pattern, path)) continue;
+    if (!best || rule.pattern.length > best.pattern.length || (rule.allow && !best.allow)) best = rule;
+  }
+  return best;
+}
+
+/** A line's field and value: `field: value`, the comment dropped, the field lower-cased. */
+function fieldOf(line: string): { field: string; value: string } | undefined {
+  const text = line.split('#')[0]!.trim();
+  const colon = text.indexOf(':');
+  if (colon < 0) return undefined;
+  return { field: text.slice(0, colon).trim().toLowerCase(), value: text.slice(colon + 1).trim() };
+}
+
+/**
+ * The groups of a file per RFC 9309 §2.1: one or more User-agent lines, then rules. Only a rule
+ * closes the run of User-agent lines: a Sitemap, a Crawl-delay or an unknown line between two
+ * User-agent lines leaves them in one group, as in Google's parser.
+ */
+function readGroups(lines: readonly string[]): { groups: Map<string, RobotsRule[]>; sitemaps: string[] } {
+  const groups = new Map<string, RobotsRule[]>();
+  const sitemaps: string[] = [];
+  let agents: string[] = [];
+  let closed = true;
+  lines.forEach((line, index) => {
+    const entry = fieldOf(line);
+    if (!entry) return;
+    const { field, value } = entry;
+    if (field === 'user-agent') {
+      if (closed) agents = [];
+      closed = false;
+      const token = productToken(value);
+      if (token === '') return;
+      agents.push(token);
+      if (!groups.has(token)) groups.set(token, []);
+    } else if (field === 'allow' || field === 'disallow') {
+      closed = true;
+      // An empty pattern matches nothing (RFC 9309 §2.2.2: "Disallow:" disallows nothing).
+      if (value === '') return;
+      const rule = { allow: field === 'allow', pattern: normalise(value), line: index + 1 };
+      for (const token of agents) groups.get(token)!.push(rule);
+    } else if (field === 'sitemap' && value !== '') {
+      sitemaps.push(value);
+    }
+  });
+  return { groups, sitemaps };
 }
 
 function looksLikeHtml(resource: { headers: Record<string, string>; body: string }): boolean {
@@ -95,34 +190,27 @@ function looksLikeHtml(resource: { headers: Record<string, string>; body: string
 }
 
 /**
- * Reads the robots.txt fetch for the page at `pageUrl`. The parser is given the robots.txt address of
- * the page's own origin: RFC 9309 rules apply to the host, scheme and port they were fetched for, even
- * when the fetch itself was redirected elsewhere.
+ * Reads the robots.txt fetch. RFC 9309 rules apply to the host, scheme and port they were fetched
+ * for, even when the fetch itself was redirected elsewhere: callers match them against the page's
+ * own path.
  */
-export function readRobots(robots: FetchOutcome, pageUrl: string): RobotsState {
+export function readRobots(robots: FetchOutcome): RobotsState {
   if (!robots.ok) return { kind: 'unreachable', status: undefined, detail: robots.detail };
   if (robots.status >= 500) return { kind: 'unreachable', status: robots.status, detail: '' };
   // 3xx here means the redirects could not be followed to an answer: RFC 9309 §2.3.1.2 treats that
   // as unavailable, like a 4xx.
   if (robots.status >= 300) return { kind: 'unavailable', status: robots.status };
-  const { text, cut } = firstBytes(robots.body, ROBOTS_PARSE_LIMIT);
-  const robotsUrl = new URL('/robots.txt', pageUrl).href;
-  const parser = robotsParser(robotsUrl, text);
+  // A byte order mark is not part of the first line's field name (Google's parser skips it too).
+  const { text, cut } = firstBytes(robots.body.replace(/^\ufeff/, ''), ROBOTS_PARSE_LIMIT);
   const lines = text.split(/\r\n|\r|\n/);
-  const { groups, named } = scanGroups(lines);
-  const emptyGroups = new Set([...named].filter((token) => !groups.has(token)));
   return {
     kind: 'parsed',
     status: robots.status,
     lines,
-    groups,
-    emptyGroups,
+    ...readGroups(lines),
     cut: cut || robots.truncated,
     looksHtml: looksLikeHtml(robots),
-    sitemaps: parser.getSitemaps(),
-    // undefined means "another origin": cannot happen, the parser was built for the page's origin.
-    isAllowed: (url, agent) => parser.isAllowed(url, agent) !== false,
-    matchingLine: (url, agent) => parser.getMatchingLineNumber(url, agent),
+    decided: new Map(),
   };
 }
 
@@ -130,14 +218,22 @@ export function readRobots(robots: FetchOutcome, pageUrl: string): RobotsState {
 export function agentVerdict(state: RobotsState, pageUrl: string, agent: string): AgentVerdict {
   if (state.kind === 'unavailable') return { agent, allowed: true, group: 'none' };
   if (state.kind === 'unreachable') return { agent, allowed: false, group: 'none' };
-  const token = agent.toLowerCase();
-  // RFC 9309: a group that names the agent applies even when it has no rule, and then allows all.
-  // robots-parser only registers a group once a rule follows, and would fall back to `*` instead.
-  if (state.emptyGroups.has(token)) return { agent, allowed: true, group: 'named' };
-  const hasStar = state.groups.has('*') || state.emptyGroups.has('*');
-  const group = state.groups.has(token) ? 'named' : hasStar ? 'star' : 'none';
-  const allowed = state.isAllowed(pageUrl, agent);
-  const line = state.matchingLine(pageUrl, agent);
-  if (line < 1) return { agent, allowed, group };
-  return { agent, allowed, group, line, rule: clip(state.lines[line - 1] ?? '', 80) };
+  const url = new URL(pageUrl);
+  // RFC 9309 §2.2.2: "/robots.txt" itself is always allowed.
+  if (url.pathname === '/robots.txt') return { agent, allowed: true, group: 'none' };
+  const own = state.groups.get(agent.toLowerCase());
+  const star = state.groups.get('*');
+  const group = own ? 'named' : star ? 'star' : 'none';
+  const path = normalise(url.pathname + url.search);
+  const key = `${own ? agent.toLowerCase() : '*'}\n${path}`;
+  if (!state.decided.has(key)) state.decided.set(key, decidingRule(own ?? star ?? [], path));
+  const rule = state.decided.get(key);
+  if (!rule) return { agent, allowed: true, group };
+  return {
+    agent,
+    allowed: rule.allow,
+    group,
+    line: rule.line,
+    rule: clip(state.lines[rule.line - 1] ?? '', 80),
+  };
 }

@@ -1,5 +1,6 @@
-import { ElementType, parseDocument } from 'htmlparser2';
+import { ElementType, type parseDocument } from 'htmlparser2';
 import type { FetchOutcome } from '../types.ts';
+import { parseMarkup } from './markup.ts';
 
 // The sitemap (sitemaps.org protocol): a `<urlset>` of `<url><loc>` entries or a `<sitemapindex>` of
 // `<sitemap><loc>` entries. htmlparser2 in XML mode reads it leniently; what matters here is whether
@@ -79,7 +80,7 @@ export function readSitemap(
   // An HTML page at the default address is a site's catch-all route, not a broken sitemap: the site
   // simply has none there. A sitemap robots.txt names must be one.
   if (html && source === 'default') return { kind: 'missing', url, status: outcome.status, detail: '', html };
-  const document = parseDocument(outcome.body, { xmlMode: true });
+  const { document } = parseMarkup(outcome.body, 'xml');
   const root = children(document)[0];
   if (!root || html) return { kind: 'invalid', url, problem: 'notXml', root: root ? root.name : '' };
   const rootName = localName(root);

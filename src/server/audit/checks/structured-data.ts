@@ -12,6 +12,8 @@ import {
   propList,
   textOf,
   typesOf,
+  MAX_BLOCK_BYTES,
+  MAX_BLOCK_NESTING,
   type JsonObject,
 } from './jsonld.ts';
 
@@ -58,11 +60,16 @@ function jsonLd(ctx: AuditContext): Finding {
   const types = allTypes(data);
   const shown = types.slice(0, MAX_TYPES_SHOWN).map((t) => clip(t, 40));
   const typesText = shown.length > 0 ? list(shown) + (types.length > shown.length ? ', …' : '') : '—';
-  const evidence: Message[] = data.errors.map((e) =>
-    e.excerpt
-      ? msg('items.jsonLd.evidence.invalid', { block: e.block, total: data.blocks, excerpt: e.excerpt })
-      : msg('items.jsonLd.evidence.empty', { block: e.block, total: data.blocks }),
-  );
+  const evidence: Message[] = data.errors.map((e) => {
+    const values = { block: e.block, total: data.blocks };
+    if (e.problem === 'tooLarge')
+      return msg('items.jsonLd.evidence.tooLarge', { ...values, kb: MAX_BLOCK_BYTES / 1024 });
+    if (e.problem === 'tooDeep')
+      return msg('items.jsonLd.evidence.tooDeep', { ...values, limit: MAX_BLOCK_NESTING });
+    return e.excerpt
+      ? msg('items.jsonLd.evidence.invalid', { ...values, excerpt: e.excerpt })
+      : msg('items.jsonLd.evidence.empty', values);
+  });
   const valid = data.blocks - data.errors.length;
   if (valid > 0) evidence.push(msg('items.jsonLd.evidence.valid', { count: valid, types: typesText }));
   if (data.errors.length > 0) {

@@ -3,6 +3,7 @@ import type { FetchOutcome, Finding, Message } from '../types.ts';
 import { category, type AuditContext } from './context.ts';
 import { finding, kilobytes, msg } from './finding.ts';
 import { metaByName } from './html.ts';
+import { MAX_ELEMENTS, MAX_NESTING } from './markup.ts';
 
 // Delivery: HTTPS, speed and weight, compression, mobile viewport, and the machine-friendly
 // extras (llms.txt, a Markdown version, a feed) that some engines use and none penalise.
@@ -40,9 +41,15 @@ const WEIGHT_BYTES = { pass: 512 * KB, warning: 1.5 * 1024 * KB };
 function htmlWeight(ctx: AuditContext): Finding {
   const { bytes } = ctx.input.page;
   const evidence = [msg('items.htmlWeight.evidence.weight', { kb: kilobytes(bytes) })];
-  if (bytes <= WEIGHT_BYTES.pass) return finding('htmlWeight', 'pass', 1, evidence);
+  const { limit } = ctx.page;
+  if (limit === 'nesting') evidence.push(msg('items.htmlWeight.evidence.nesting', { limit: MAX_NESTING }));
+  if (limit === 'elements') evidence.push(msg('items.htmlWeight.evidence.elements', { limit: MAX_ELEMENTS }));
+  if (bytes <= WEIGHT_BYTES.pass && !limit) return finding('htmlWeight', 'pass', 1, evidence);
   const status = bytes <= WEIGHT_BYTES.warning ? 'warning' : 'fail';
-  return finding('htmlWeight', status, 1, evidence, msg('items.htmlWeight.recommendation.lighter'));
+  const advice = limit
+    ? 'items.htmlWeight.recommendation.simplify'
+    : 'items.htmlWeight.recommendation.lighter';
+  return finding('htmlWeight', status, 1, evidence, msg(advice));
 }
 
 const ENCODINGS = new Set(['gzip', 'x-gzip', 'br', 'zstd', 'deflate']);

@@ -1,0 +1,82 @@
+import { Piscina } from 'piscina';
+import { analyze } from './analyze.ts';
+import { markdownAlternateOf } from './checks/html.ts';
+import type { AuditInput, CategoryFindings } from './types.ts';
+import type { AnalysisTask } from './worker.ts';
+
+// Where the audit's analysis runs: in a small pool of worker threads (piscina), so that parsing a
+// hostile page can neither block the event loop that serves every visitor nor exhaust the process's
+// heap. Each task has a deadline (the audit's own) and each thread a memory ceiling; a task past
+// either ends its thread, and the audit reports the page as too complex. Decision 022.
+
+export interface Analysis {
+  /** The page's declared Markdown alternate, resolved (see markdownAlternateOf). */
+  alternateOf(html: string, finalUrl: string, signal: AbortSignal): Promise<string | undefined>;
+  /** Every check of the audit on the fetched resources. */
+  analyze(input: AuditInput, signal: AbortSignal): Promise<CategoryFindings[]>;
+  close(): Promise<void>;
+}
+
+/** A task that did not finish: past its deadline, out of memory, or its thread failed. */
+export class AnalysisFailed extends Error {
+  constructor(cause: unknown) {
+    super(`analysis failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+export interface WorkerModule {
+  /** The worker's module: dist/server/audit-worker.js in production, worker.ts from the sources. */
+  file: string;
+  /** Node flags of the threads (`--import tsx` to run the TypeScript sources). */
+  execArgv: string[];
+}
+
+export interface AnalysisPoolOptions {
+  worker: WorkerModule;
+  /** Threads at most; none is kept while the pool is idle. */
+  threads: number;
+  /** Heap ceiling of each thread, in MB (old generation). */
+  memoryMb: number;
+}
+
+/** Threads left idle this long end, so an idle server holds no analysis memory. */
+const IDLE_MS = 30_000;
+
+export function createAnalysisPool(options: AnalysisPoolOptions): Analysis {
+  const pool = new Piscina<AnalysisTask, unknown>({
+    filename: options.worker.file,
+    execArgv: options.worker.execArgv,
+    minThreads: 0,
+    maxThreads: options.threads,
+    idleTimeout: IDLE_MS,
+    // One task per thread: a slow task never delays another in the same thread.
+    concurrentTasksPerWorker: 1,
+    resourceLimits: {
+      maxOldGenerationSizeMb: options.memoryMb,
+      maxYoungGenerationSizeMb: 16,
+      stackSizeMb: 4,
+    },
+  });
+  const run = async <T>(task: AnalysisTask, signal: AbortSignal): Promise<T> => {
+    try {
+      return (await pool.run(task, { signal })) as T;
+    } catch (error) {
+      throw new AnalysisFailed(error);
+    }
+  };
+  return {
+    alternateOf: (html, finalUrl, signal) => run({ kind: 'alternate', html, finalUrl }, signal),
+    analyze: (input, signal) => run({ kind: 'analyze', input }, signal),
+    close: () => pool.destroy(),
+  };
+}
+
+/**
+ * The same analysis on the calling thread: for unit tests and scripts that audit trusted fixtures.
+ * The server never uses it.
+ */
+export const analysisInProcess: Analysis = {
+  alternateOf: (html, finalUrl) => Promise.resolve(markdownAlternateOf(html, finalUrl)),
+  analyze: (input) => Promise.resolve(analyze(input)),
+  close: () => Promise.resolve(),
+};
