@@ -13,7 +13,11 @@ import {
   type DeliveryConfig,
 } from '../../src/server/delivery/config.ts';
 import { createLeadDelivery } from '../../src/server/delivery/index.ts';
-import { nextAttemptAt, type DeliveryOutcome } from '../../src/server/delivery/worker.ts';
+import {
+  createDeliveryWorker,
+  nextAttemptAt,
+  type DeliveryOutcome,
+} from '../../src/server/delivery/worker.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { StoreUnavailableError, type Delivery, type DeliveryChannel } from '../../src/server/store/types.ts';
 import {
@@ -183,6 +187,26 @@ describe('lead delivery settings', () => {
         MAIL_FROM: 'a@example.com',
       }),
     ).toMatch(/SUPABASE_SERVICE_ROLE_KEY must be set too/);
+  });
+
+  it('reads the lease and the limit of expired leases, with defaults', () => {
+    const defaults = loadDeliveryConfig({});
+    expect(defaults).toMatchObject({ leaseMs: 120_000, maxExpiredLeases: 3 });
+    const set = loadDeliveryConfig({
+      LEADS_DELIVERY_LEASE_SECONDS: '4',
+      LEADS_DELIVERY_MAX_EXPIRED_LEASES: '2',
+    });
+    expect(set).toMatchObject({ leaseMs: 4_000, maxExpiredLeases: 2 });
+    for (const [name, value] of [
+      ['LEADS_DELIVERY_LEASE_SECONDS', '1'],
+      ['LEADS_DELIVERY_LEASE_SECONDS', 'two'],
+      ['LEADS_DELIVERY_MAX_EXPIRED_LEASES', '0'],
+      ['LEADS_DELIVERY_MAX_EXPIRED_LEASES', '1.5'],
+    ] as const) {
+      expect(() => loadDeliveryConfig({ [name]: value })).toThrow(
+        new RegExp(`^Invalid configuration: ${name}=`),
+      );
+    }
   });
 
   it('retries 5 s, 10 s, 20 s, 40 s, 80 s, then every 2 minutes in the first hour, then hourly; dead after 24 h', () => {
@@ -511,6 +535,112 @@ describe('workers and restarts', () => {
     const all = await a.store.deliveries();
     expect(all.every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
     expect(a.outcomes.length + b.outcomes.length).toBe(leads * 2);
+  });
+});
+
+describe('leases that expire (a worker that died or froze mid-attempt)', () => {
+  const lease = (store: EmbeddedStore, at: number, workerId: string, maxExpiredLeases?: number) =>
+    store.claim({
+      workerId,
+      now: new Date(at),
+      leaseMs: 60_000,
+      limit: 5,
+      channels: ['webhook'],
+      ...(maxExpiredLeases ? { maxExpiredLeases } : {}),
+    });
+
+  it('counts an expired lease as an attempt, and fails the delivery on its third expiry', async () => {
+    const { store } = await harness({ smtpPort: 9, channels: ['webhook'], start: false });
+    await store.saveContact(contact, ctx());
+    const t0 = Date.now() + 1000;
+    const [first] = await lease(store, t0, 'dies-1');
+    expect(first).toMatchObject({ status: 'pending', attempts: 0, expiredLeases: 0, leasedBy: 'dies-1' });
+    // Held: nobody else gets it while the lease lasts.
+    expect(await lease(store, t0 + 59_000, 'other')).toEqual([]);
+    // Its holder never came back: the next worker takes it over, and the lost attempt is counted.
+    const [second] = await lease(store, t0 + 60_000, 'dies-2');
+    expect(second).toMatchObject({
+      id: first!.id,
+      status: 'pending',
+      attempts: 1,
+      expiredLeases: 1,
+      leasedBy: 'dies-2',
+    });
+    expect(second!.lastError).toMatch(/lease expired/);
+    const [third] = await lease(store, t0 + 120_000, 'dies-3');
+    expect(third).toMatchObject({ attempts: 2, expiredLeases: 2, leasedBy: 'dies-3' });
+    // The third expiry ends it: failed, and leased to nobody.
+    const [dead] = await lease(store, t0 + 180_000, 'dies-4');
+    expect(dead).toMatchObject({
+      id: first!.id,
+      status: 'failed',
+      attempts: 3,
+      expiredLeases: 3,
+      leasedBy: null,
+      leaseUntil: null,
+    });
+    expect(await lease(store, t0 + 240_000, 'late')).toEqual([]);
+    expect((await store.deliveries(['failed'])).map((d) => d.id)).toEqual([first!.id]);
+
+    // An operator's retry gives it a fresh start, expired leases included.
+    expect(await store.retry({ id: first!.id }, new Date(t0 + 300_000))).toBe(1);
+    const [again] = await lease(store, t0 + 300_000, 'operator-retry');
+    expect(again).toMatchObject({ status: 'pending', attempts: 3, expiredLeases: 0 });
+  });
+
+  it('honours a lower limit of expired leases', async () => {
+    const { store } = await harness({ smtpPort: 9, channels: ['webhook'], start: false });
+    await store.saveContact(contact, ctx());
+    const t0 = Date.now() + 1000;
+    await lease(store, t0, 'dies', 1);
+    const [dead] = await lease(store, t0 + 60_000, 'next', 1);
+    expect(dead).toMatchObject({ status: 'failed', attempts: 1, expiredLeases: 1 });
+  });
+
+  it('a worker reports a delivery whose lease expired for the last time as failed, and never sends it', async () => {
+    const hook = await startReceiver();
+    const clock = testClock();
+    const { store, worker, outcomes } = await harness({
+      smtpPort: 9,
+      webhookUrl: hook.url,
+      channels: ['webhook'],
+      clock,
+      start: false,
+    });
+    await store.saveContact(contact, ctx());
+    const t0 = Date.now() + 1000;
+    // Three workers died holding it (the lease is 60 s here, 2 minutes in the worker).
+    for (let n = 0; n < 3; n++) await lease(store, t0 + n * 60_000, `dead-${n}`);
+    clock.advance(10 * 60_000);
+    worker.start();
+    await waitFor(async () => (await store.deliveries())[0]!.status === 'failed', 'the failure');
+    expect(outcomes).toEqual([['webhook', 'failed']]);
+    expect(hook.requests).toHaveLength(0);
+    expect((await store.deliveries())[0]).toMatchObject({ attempts: 3, expiredLeases: 3 });
+  });
+
+  it('records an attempt that outlives its deadline as failed, before its lease could expire', async () => {
+    const dataDir = tempDir();
+    const store = await EmbeddedStore.open(dataDir, { channels: ['webhook'] });
+    onClose(() => store.close());
+    const outcomes: DeliveryOutcome[] = [];
+    // A sender that ignores its deadline and never settles (a hung render or connection).
+    const worker = createDeliveryWorker({
+      outbox: store,
+      senders: { webhook: { send: () => new Promise<void>(() => undefined) } },
+      logger: silent,
+      pollIntervalMs: 5,
+      leaseMs: 1_000,
+      onOutcome: (_channel, outcome) => outcomes.push(outcome),
+    });
+    onClose(() => worker.stop());
+    await store.saveContact(contact, ctx());
+    worker.start();
+    await waitFor(async () => (await store.deliveries())[0]!.attempts === 1, 'the failed attempt');
+    const [delivery] = await store.deliveries();
+    expect(delivery).toMatchObject({ status: 'pending', expiredLeases: 0, leasedBy: null });
+    expect(delivery!.lastError).toMatch(/deadline/);
+    expect(outcomes).toEqual(['retry']);
   });
 });
 

@@ -260,6 +260,64 @@ describe('outbox migration', () => {
     ).toBe('pending');
   });
 
+  it('counts an expired lease as an attempt, and fails the delivery on its third expiry', async () => {
+    await setChannels(['webhook']);
+    await as('anon', (tx) => insertLead(tx, 'crash@example.com', 'contact'));
+    type Leased = Row & { expired_leases: number; last_error: string | null; lease_until: string | null };
+    const claim = (worker: string, max?: number) =>
+      as('service_role', async (tx) =>
+        max === undefined
+          ? (await tx.query<Leased>(`select * from public.claim_lead_deliveries($1, 10, 60)`, [worker])).rows
+          : (
+              await tx.query<Leased>(`select * from public.claim_lead_deliveries($1, 10, 60, null, $2)`, [
+                worker,
+                max,
+              ])
+            ).rows,
+      );
+    // The holder died: its lease runs out (the database's clock decides, so the lease is moved back).
+    const expire = () =>
+      db.exec(
+        `update public.lead_deliveries set lease_until = now() - interval '1 second' where lease_until is not null`,
+      );
+
+    const [first] = await claim('dies-1');
+    expect(first).toMatchObject({ status: 'pending', attempts: 0, expired_leases: 0, leased_by: 'dies-1' });
+    expect(await claim('other')).toHaveLength(0);
+    await expire();
+    const [second] = await claim('dies-2');
+    expect(second).toMatchObject({
+      id: first!.id,
+      status: 'pending',
+      attempts: 1,
+      expired_leases: 1,
+      leased_by: 'dies-2',
+    });
+    expect(second!.last_error).toMatch(/^lease expired without an outcome .*, 1 of 3$/);
+    await expire();
+    expect((await claim('dies-3'))[0]).toMatchObject({ attempts: 2, expired_leases: 2 });
+    await expire();
+    const [dead] = await claim('dies-4');
+    expect(dead).toMatchObject({
+      id: first!.id,
+      status: 'failed',
+      attempts: 3,
+      expired_leases: 3,
+      leased_by: null,
+      lease_until: null,
+    });
+    expect(await claim('late')).toHaveLength(0);
+
+    // An operator's retry starts afresh; a lower limit fails it at its first expiry.
+    const retried = await as('service_role', (tx) =>
+      tx.query<{ n: number }>('select public.retry_lead_deliveries($1) as n', [first!.id]),
+    );
+    expect(retried.rows[0]!.n).toBe(1);
+    expect((await claim('fresh', 1))[0]).toMatchObject({ status: 'pending', expired_leases: 0 });
+    await expire();
+    expect((await claim('next', 1))[0]).toMatchObject({ status: 'failed', attempts: 4, expired_leases: 1 });
+  });
+
   it('pins the search_path of every outbox function', async () => {
     for (const name of [
       'leads_enqueue_deliveries',
@@ -390,6 +448,43 @@ describe('SupabaseOutbox and the worker', () => {
     const waitlistTeam = sent.find((d) => d.channel === 'team-email' && d.payload.form === 'waitlist')!;
     expect(waitlistTeam.payload.lead).toMatchObject({ email: 'sbw@example.com', language: 'fr' });
     expect(waitlistTeam.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('reports as failed, never sends, a delivery whose lease expired once too often', async () => {
+    const outbox = new SupabaseOutbox(url, SERVICE_KEY, { channels: ['webhook'] });
+    await outbox.claim({ workerId: 'w', now: new Date(), leaseMs: 60_000, limit: 5, channels: ['webhook'] });
+    await as('anon', (tx) => insertLead(tx, 'loop@example.com', 'contact'));
+    const lease = (workerId: string) =>
+      outbox.claim({ workerId, now: new Date(), leaseMs: 60_000, limit: 5, channels: ['webhook'] });
+    const expire = () =>
+      db.exec(
+        `update public.lead_deliveries set lease_until = now() - interval '1 second' where lease_until is not null`,
+      );
+    for (const worker of ['dead-1', 'dead-2']) {
+      expect(await lease(worker)).toHaveLength(1);
+      await expire();
+    }
+    const sent: Delivery[] = [];
+    const outcomes: string[] = [];
+    const worker = createDeliveryWorker({
+      outbox,
+      senders: { webhook: { send: async (d) => void sent.push(d) } },
+      logger: pino({ level: 'silent' }),
+      pollIntervalMs: 5,
+      maxExpiredLeases: 2,
+      onOutcome: (_channel, outcome) => outcomes.push(outcome),
+    });
+    worker.start();
+    try {
+      const deadline = Date.now() + 15_000;
+      while (outcomes.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      await worker.stop();
+    }
+    expect(outcomes).toEqual(['failed']);
+    expect(sent).toHaveLength(0);
+    const [row] = await deliveries();
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
   it('is refused with the anon key', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../config.ts';
-import type { DeliveryChannel } from '../store/types.ts';
+import { MAX_EXPIRED_LEASES, type DeliveryChannel } from '../store/types.ts';
 import { isEmail, parseMailbox, webhookKey } from './parse.ts';
 
 // Lead delivery settings (decision 018), in the style of loadConfig: empty means unset, and a bad or
@@ -9,6 +9,7 @@ import { isEmail, parseMailbox, webhookKey } from './parse.ts';
 //   team email     SMTP_URL + MAIL_FROM + LEADS_NOTIFY_TO
 //   visitor email  SMTP_URL + MAIL_FROM
 //   webhook        LEADS_WEBHOOK_URL + LEADS_WEBHOOK_SECRET
+// The worker's lease and its limit of expired leases have defaults (decision 021).
 // A setting that no channel can use (MAIL_FROM without SMTP_URL, a webhook URL without its secret)
 // is a mistake, not a way of turning a channel off. Secrets are never repeated in an error.
 
@@ -26,7 +27,28 @@ export interface DeliveryConfig {
   webhookSecret: string | undefined;
   /** Supabase store only: the outbox functions take the service_role key, never the public anon key. */
   supabaseServiceRoleKey: string | undefined;
+  /**
+   * LEADS_DELIVERY_LEASE_SECONDS (default 120): how long a worker holds a delivery it is sending. An
+   * attempt gets at most half of it; a lease that expires means the worker died or froze.
+   */
+  leaseMs: number;
+  /**
+   * LEADS_DELIVERY_MAX_EXPIRED_LEASES (default 3): a delivery whose lease expires this many times is
+   * failed rather than sent again (decision 021).
+   */
+  maxExpiredLeases: number;
 }
+
+const DEFAULT_LEASE_SECONDS = 120;
+
+/** A whole number from a setting, within bounds. */
+const wholeNumber = (min: number, max: number, example: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}, like ${example}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}, like ${example}`);
 
 const SECRET_VARIABLES = new Set(['LEADS_WEBHOOK_SECRET', 'SUPABASE_SERVICE_ROLE_KEY']);
 
@@ -90,6 +112,9 @@ const schema = z.object({
     }, 'must be whsec_ followed by the base64 of a 24 to 64 byte key (Standard Webhooks)')
     .optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().optional(),
+  // Two seconds at least: an attempt gets half the lease, and a second is the Supabase lease's unit.
+  LEADS_DELIVERY_LEASE_SECONDS: wholeNumber(2, 3600, String(DEFAULT_LEASE_SECONDS)).optional(),
+  LEADS_DELIVERY_MAX_EXPIRED_LEASES: wholeNumber(1, 20, String(MAX_EXPIRED_LEASES)).optional(),
   SUPABASE_URL: z.string().optional(),
 });
 
@@ -147,6 +172,8 @@ export function loadDeliveryConfig(env: Record<string, string | undefined> = pro
     webhookUrl: e.LEADS_WEBHOOK_URL,
     webhookSecret: e.LEADS_WEBHOOK_SECRET,
     supabaseServiceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
+    leaseMs: (e.LEADS_DELIVERY_LEASE_SECONDS ?? DEFAULT_LEASE_SECONDS) * 1000,
+    maxExpiredLeases: e.LEADS_DELIVERY_MAX_EXPIRED_LEASES ?? MAX_EXPIRED_LEASES,
   };
 }
 

@@ -87,6 +87,8 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
     now: options.now,
     pollIntervalMs: options.pollIntervalMs,
     batchSize: options.batchSize,
+    leaseMs: options.config.leaseMs,
+    maxExpiredLeases: options.config.maxExpiredLeases,
   });
   return {
     id: worker.id,

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { Delivery, DeliveryChannel, Outbox } from '../store/types.ts';
-import { describeFailure, type DeliverySender } from './channels/types.ts';
+import { MAX_EXPIRED_LEASES, type Delivery, type DeliveryChannel, type Outbox } from '../store/types.ts';
+import { DeliveryError, describeFailure, type DeliverySender } from './channels/types.ts';
 
 // The delivery worker (decision 018). It polls the outbox (and right after a lead, through nudge()),
 // leases a batch of due deliveries atomically, sends each through its channel and records the
-// result; failures are retried with exponential backoff. Every bit of state is in the store: a
+// result; failures are retried with exponential backoff, and a lease that expires (its worker died
+// or froze) counts as a failed attempt (decision 021). Every bit of state is in the store: a
 // restart, or another process on the same store, carries on where this one stopped. A delivery is
 // sent at least once; its stable id lets receivers drop a repeat.
 
@@ -40,6 +41,22 @@ export function nextAttemptAt(attempts: number, since: Date, failedAt: Date): Da
   return new Date(Math.min(failedAt.getTime() + delay, since.getTime() + s.deadAfterMs));
 }
 
+/**
+ * The sender's work, or a failure at the deadline if it has not settled by then. Senders should
+ * honour their signal, but one that does not (a render waiting on something hung) must not hold the
+ * attempt until its lease expires: that would count as a dead worker, and another worker could send
+ * it meanwhile. What it was doing is left to finish or fail on its own.
+ */
+function settledBy(work: Promise<void>, signal: AbortSignal, deadlineMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () =>
+      reject(new DeliveryError('DEADLINE', `attempt still running at its deadline (${deadlineMs} ms)`));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export interface DeliveryWorkerOptions {
   outbox: Outbox;
   /** The channels this worker can send; deliveries of other channels wait for a worker that can. */
@@ -51,10 +68,18 @@ export interface DeliveryWorkerOptions {
   pollIntervalMs?: number;
   /** Deliveries leased at once (default 10), sent in parallel. */
   batchSize?: number;
-  /** Deadline of one attempt (default 60 s); every channel's own timeouts are shorter. */
+  /**
+   * Deadline of one attempt (default 60 s, and at most half the lease); every channel's own timeouts
+   * are shorter. An attempt still running at its deadline is recorded as failed.
+   */
   attemptTimeoutMs?: number;
-  /** How long a lease lasts (default 2 min): longer than an attempt can take. */
+  /**
+   * How long a lease lasts (default 2 min). A live worker records every attempt's outcome well within
+   * it; a lease that expires means its worker died or froze, and counts as an attempt (decision 021).
+   */
   leaseMs?: number;
+  /** Expired leases after which a delivery is failed (default MAX_EXPIRED_LEASES). */
+  maxExpiredLeases?: number;
   /** Names this worker in leases (default: host, process id and a random part). */
   workerId?: string;
   /** Called once per attempt, for metrics. */
@@ -75,8 +100,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const now = options.now ?? (() => new Date());
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const batchSize = options.batchSize ?? 10;
-  const attemptTimeoutMs = options.attemptTimeoutMs ?? 60_000;
-  const leaseMs = Math.max(options.leaseMs ?? 120_000, attemptTimeoutMs + 10_000);
+  const leaseMs = options.leaseMs ?? 120_000;
+  // Half the lease at most: the other half covers recording the outcome and replicas' clock skew, so
+  // a lease only ever expires when its worker is gone or frozen.
+  const attemptTimeoutMs = Math.min(options.attemptTimeoutMs ?? 60_000, Math.floor(leaseMs / 2));
+  const maxExpiredLeases = options.maxExpiredLeases ?? MAX_EXPIRED_LEASES;
   const id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const channels = (Object.keys(options.senders) as DeliveryChannel[]).filter((c) => options.senders[c]);
   const logger = options.logger.child({ component: 'lead-delivery' });
@@ -89,11 +117,27 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let storeFailing = false;
 
   async function deliver(delivery: Delivery): Promise<void> {
+    if (delivery.status === 'failed') {
+      // Failed by the claim itself: its lease expired once too often. Reported, never sent.
+      options.onOutcome?.(delivery.channel, 'failed');
+      logger.error(
+        {
+          deliveryId: delivery.id,
+          channel: delivery.channel,
+          attempts: delivery.attempts,
+          expiredLeases: delivery.expiredLeases,
+          outcome: 'failed',
+        },
+        'lead delivery failed for good: its worker stopped during each of its last attempts',
+      );
+      return;
+    }
     const sender = options.senders[delivery.channel]!;
     const attemptAt = now();
     const base = { deliveryId: delivery.id, channel: delivery.channel, attempt: delivery.attempts + 1 };
     try {
-      await sender.send(delivery, { at: attemptAt, signal: AbortSignal.timeout(attemptTimeoutMs) });
+      const signal = AbortSignal.timeout(attemptTimeoutMs);
+      await settledBy(sender.send(delivery, { at: attemptAt, signal }), signal, attemptTimeoutMs);
     } catch (error) {
       const failure = describeFailure(error);
       const failedAt = now();
@@ -144,7 +188,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     while (!stopped) {
       let batch: Delivery[];
       try {
-        batch = await options.outbox.claim({ workerId: id, now: now(), leaseMs, limit: batchSize, channels });
+        batch = await options.outbox.claim({
+          workerId: id,
+          now: now(),
+          leaseMs,
+          limit: batchSize,
+          channels,
+          maxExpiredLeases,
+        });
         if (storeFailing) logger.info('lead delivery outbox reachable again');
         storeFailing = false;
       } catch (error) {

@@ -13,6 +13,8 @@ import {
 import {
   DELIVERY_CHANNELS,
   DUPLICATE_WINDOW_MS,
+  LEASE_EXPIRED_ERROR,
+  MAX_EXPIRED_LEASES,
   StoreUnavailableError,
   VISITOR_MAIL_KIND,
   VISITOR_MAIL_WINDOW_MS,
@@ -102,6 +104,12 @@ const MIGRATIONS: { version: number; statements: string[] }[] = [
       "CREATE INDEX lead_deliveries_visitor ON lead_deliveries (recipient_key, created_at) WHERE channel = 'visitor-email'",
     ],
   },
+  {
+    version: 4,
+    // Leases that expired without an outcome (decision 021): a delivery whose worker keeps dying
+    // is failed after MAX_EXPIRED_LEASES of them instead of being sent again forever.
+    statements: ['ALTER TABLE lead_deliveries ADD COLUMN expired_leases INTEGER NOT NULL DEFAULT 0'],
+  },
 ];
 
 /** A delivery's payload, built in SQL from the lead row just inserted (its id is only known there). */
@@ -115,7 +123,7 @@ const PAYLOAD_SQL = `json_object(
     'lead_data', json(l.lead_data), 'created_at', l.created_at))`;
 
 const DELIVERY_COLUMNS =
-  'id, lead_id, channel, kind, recipient, payload, status, attempts, next_attempt_at, lease_until, leased_by, last_error, created_at, retried_at, delivered_at';
+  'id, lead_id, channel, kind, recipient, payload, status, attempts, expired_leases, next_attempt_at, lease_until, leased_by, last_error, created_at, retried_at, delivered_at';
 
 /** Counts by status, for operators. */
 export type OutboxCounts = Record<DeliveryStatus, number>;
@@ -359,12 +367,27 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
 
   // --- Outbox (the worker) -------------------------------------------------------------------
 
-  /** One UPDATE … RETURNING statement: atomic in SQLite, so two workers never lease one delivery. */
+  /**
+   * One UPDATE … RETURNING statement: atomic in SQLite, so two workers never lease one delivery.
+   * A due row that still has a lease had it expire without an outcome (complete, fail and retry all
+   * clear it): that lost attempt is counted here, and the row is failed rather than leased once it
+   * has expired `maxExpiredLeases` times (decision 021). SET expressions read the row as it was.
+   */
   async claim(request: ClaimRequest): Promise<Delivery[]> {
     if (request.channels.length === 0 || request.limit < 1) return [];
     const now = request.now.toISOString();
+    const max = Math.max(1, Math.floor(request.maxExpiredLeases ?? MAX_EXPIRED_LEASES));
+    const expired = 'lease_until IS NOT NULL';
+    const dies = `(${expired} AND expired_leases + 1 >= ?)`;
     const result = await this.client.execute({
-      sql: `UPDATE lead_deliveries SET lease_until = ?, leased_by = ?
+      sql: `UPDATE lead_deliveries
+            SET attempts = attempts + (${expired}),
+                expired_leases = expired_leases + (${expired}),
+                last_error = CASE WHEN ${expired}
+                  THEN printf('%s, %d of %d', ?, expired_leases + 1, ?) ELSE last_error END,
+                status = CASE WHEN ${dies} THEN 'failed' ELSE status END,
+                lease_until = CASE WHEN ${dies} THEN NULL ELSE ? END,
+                leased_by = CASE WHEN ${dies} THEN NULL ELSE ? END
             WHERE id IN (
               SELECT id FROM lead_deliveries
               WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
@@ -373,7 +396,12 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
               LIMIT ?)
             RETURNING ${DELIVERY_COLUMNS}`,
       args: [
+        LEASE_EXPIRED_ERROR,
+        max,
+        max,
+        max,
         new Date(request.now.getTime() + request.leaseMs).toISOString(),
+        max,
         request.workerId,
         now,
         now,
@@ -434,8 +462,9 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
   }
 
   /**
-   * Puts deliveries back to pending, due now, with a fresh retry schedule: one by id (a failed one, or
-   * a pending one nobody is sending right now), or every failed one. Returns how many changed.
+   * Puts deliveries back to pending, due now, with a fresh retry schedule and a fresh count of
+   * expired leases: one by id (a failed one, or a pending one nobody is sending right now), or every
+   * failed one. Returns how many changed.
    */
   async retry(target: { id: string } | { allFailed: true }, now = new Date()): Promise<number> {
     const at = now.toISOString();
@@ -448,7 +477,8 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
         : { sql: `status = 'failed'`, args: [] };
     const result = await this.client.execute({
       sql: `UPDATE lead_deliveries
-            SET status = 'pending', next_attempt_at = ?, retried_at = ?, lease_until = NULL, leased_by = NULL
+            SET status = 'pending', next_attempt_at = ?, retried_at = ?, lease_until = NULL, leased_by = NULL,
+                expired_leases = 0
             WHERE ${which.sql}`,
       args: [at, at, ...which.args],
     });

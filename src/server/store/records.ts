@@ -145,6 +145,8 @@ export interface DeliveryRecord {
   payload: DeliveryPayload | string;
   status: string;
   attempts: number;
+  /** Absent from rows written before the column existed. */
+  expired_leases?: number | null;
   next_attempt_at: string;
   lease_until: string | null;
   leased_by: string | null;
@@ -166,6 +168,7 @@ export function toDelivery(row: DeliveryRecord): Delivery {
     payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as DeliveryPayload) : row.payload,
     status: row.status as DeliveryStatus,
     attempts: Number(row.attempts),
+    expiredLeases: Number(row.expired_leases ?? 0),
     nextAttemptAt: new Date(row.next_attempt_at),
     leaseUntil: date(row.lease_until),
     leasedBy: row.leased_by ?? null,

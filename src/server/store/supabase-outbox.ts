@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { toDelivery, type DeliveryRecord } from './records.ts';
 import { supabaseClient } from './supabase.ts';
 import {
+  MAX_EXPIRED_LEASES,
   StoreUnavailableError,
   type ClaimRequest,
   type Delivery,
@@ -62,6 +63,7 @@ export class SupabaseOutbox implements Outbox, NewsletterSubscriptions {
       p_limit: request.limit,
       p_lease_seconds: Math.ceil(request.leaseMs / 1000),
       p_channels: request.channels,
+      p_max_expired_leases: request.maxExpiredLeases ?? MAX_EXPIRED_LEASES,
     });
     return (rows ?? []).map(toDelivery);
   }

@@ -124,8 +124,13 @@ export interface Delivery {
   recipient: string | null;
   payload: DeliveryPayload;
   status: DeliveryStatus;
-  /** Attempts made before this one. */
+  /**
+   * Attempts made before this one: each recorded outcome, and each lease that expired without one
+   * (its worker died or froze during the attempt).
+   */
   attempts: number;
+  /** Leases that expired without an outcome since creation or an operator's retry. */
+  expiredLeases: number;
   nextAttemptAt: Date;
   leaseUntil: Date | null;
   leasedBy: string | null;
@@ -145,7 +150,24 @@ export interface ClaimRequest {
   limit: number;
   /** Only deliveries of these channels (the ones this worker can send). */
   channels: readonly DeliveryChannel[];
+  /**
+   * A delivery whose lease expires for this many times is failed instead of leased again (default
+   * MAX_EXPIRED_LEASES).
+   */
+  maxExpiredLeases?: number;
 }
+
+/**
+ * Leases that may expire without an outcome before a delivery is failed (decision 021). A lease
+ * expires when its worker died or froze during the attempt: once can be a deploy or a crash caused
+ * by something else, but a delivery on which three workers in a row died is what kills them, and
+ * sending it again would only take the site down again (issue 26 saw a restart every 2 minutes).
+ */
+export const MAX_EXPIRED_LEASES = 3;
+
+/** The last error of a delivery whose lease expired, with how many times it did (both stores). */
+export const LEASE_EXPIRED_ERROR =
+  'lease expired without an outcome (the worker stopped or froze during the attempt)';
 
 export interface DeliveryFailureRecord {
   workerId: string;
@@ -158,7 +180,11 @@ export interface DeliveryFailureRecord {
 
 /** What the worker needs from a store. Only the lease holder may complete or fail a delivery. */
 export interface Outbox {
-  /** Atomically leases up to `limit` due deliveries that nobody else holds. */
+  /**
+   * Atomically leases up to `limit` due deliveries that nobody else holds. A delivery whose previous
+   * lease expired counts that lost attempt; when it reaches `maxExpiredLeases` it comes back with
+   * status `failed` and no lease (not to be sent: only reported).
+   */
   claim(request: ClaimRequest): Promise<Delivery[]>;
   /** Records a success; false when the lease was lost (another worker may send it again). */
   complete(id: string, workerId: string, at: Date): Promise<boolean>;
