@@ -965,10 +965,43 @@ describe('hostile markup', () => {
   it('reads nesting as deep as browsers keep, and stops past it saying so', () => {
     const nested = (depth: number) => `${'<div>'.repeat(depth)}<p>deep text</p>${'</div>'.repeat(depth)}`;
     const deep = (depth: number) => `<html><body><main><p>first</p>${nested(depth)}</main></body></html>`;
-    expect(parsePage(deep(500), PAGE_URL)).toMatchObject({ main: { text: 'first deep text' }, limit: undefined });
+    expect(parsePage(deep(500), PAGE_URL)).toMatchObject({
+      main: { text: 'first deep text' },
+      limit: undefined,
+    });
     expect(parsePage(deep(20_000), PAGE_URL)).toMatchObject({ main: { text: 'first' }, limit: 'nesting' });
     const deepJson = `${'{"name":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
     expect(() => analyze(withPage(html({ jsonLd: [deepJson] })))).not.toThrow();
+  });
+
+  it('stops reading past 60,000 elements, and says where it stopped', () => {
+    const input = withPage(
+      `<html><body><main><p>first</p>${'<br>'.repeat(70_000)}<p>last</p></main></body></html>`,
+    );
+    expect(parsePage(input.page.body, PAGE_URL)).toMatchObject({
+      main: { text: 'first' },
+      limit: 'elements',
+    });
+    expect(find(input, 'htmlWeight').status).toBe('warning');
+    expect(text(input, 'htmlWeight').evidence).toContain(
+      'more than 60,000 elements: the audit read the first 60,000',
+    );
+    expect(text(input, 'htmlWeight', 'fr').evidence).toContain('plus de 60\u202f000 éléments');
+  });
+
+  it('reads no JSON-LD block nested deeper than 128 levels or larger than 256 KB, and says which', () => {
+    const deep = `${'['.repeat(129)}${']'.repeat(129)}`;
+    const large = JSON.stringify({ '@type': 'Thing', description: 'x'.repeat(300 * 1024) });
+    const input = withPage(html({ jsonLd: [JSON_LD, deep, large] }));
+    expect(find(input, 'jsonLd').status).toBe('fail');
+    const { evidence } = text(input, 'jsonLd');
+    expect(evidence).toContain(
+      'JSON-LD block 2 of 3 nests arrays or objects more than 128 levels deep: not read.',
+    );
+    expect(evidence).toContain('JSON-LD block 3 of 3 is larger than 256 KB: not read.');
+    // Brackets inside strings are not nesting.
+    const quoted = JSON.stringify({ '@type': 'Thing', name: '['.repeat(500) });
+    expect(find(withPage(html({ jsonLd: [JSON_LD, quoted] })), 'jsonLd').status).toBe('pass');
   });
 });
 

@@ -146,6 +146,9 @@ function resolveLocation(location: string, base: URL): string | undefined {
   }
 }
 
+/** The detail of a host name that resolves to a refused address (shown in reports as it is). */
+export const PRIVATE_RESOLUTION = 'resolves to a private or loopback address';
+
 /** Addresses in details stay short: the origin is what matters in a log line. */
 function clipUrl(target: string): string {
   try {
@@ -185,7 +188,8 @@ async function resolveChecked(
     }
     if (!allowListed) {
       const verdict = classifyAddress(address);
-      if (!verdict.allowed) return new Refusal('refused', `resolves to ${address} (${verdict.range})`);
+      // Which internal address a name points to is the private network's business: never echoed.
+      if (!verdict.allowed) return new Refusal('refused', PRIVATE_RESOLUTION);
     }
     addresses.push({ address, family });
   }

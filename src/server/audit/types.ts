@@ -20,7 +20,7 @@ export interface FetchFailure {
   ok: false;
   url: string;
   reason: AuditFailureReason;
-  /** Short, technical, untrusted-safe description (e.g. "resolves to 127.0.0.1 (loopback)"). */
+  /** Short, technical, untrusted-safe description (e.g. "resolves to a private or loopback address"). */
   detail: string;
 }
 

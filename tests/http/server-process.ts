@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// The production server as a real process (dist/server/server.js), for tests of what only a process
+// shows: start-up and exit codes, signals, crashes, memory ceilings.
+
+/** The Node flags of the Dockerfile's CMD: the memory the server has in its container. */
+export const CONTAINER_FLAGS = ['--max-old-space-size=128', '--max-semi-space-size=4'];
+
+export function runServer(env: Record<string, string>, nodeFlags: string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, 'dist/server/server.js'], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'geo-proc-')),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+export type ServerProcess = ReturnType<typeof runServer>;
+
+/** Waits for the start-up line and returns the port the server listens on. */
+export function portOf(proc: ServerProcess): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /"port":(\d+)/.exec(proc.out());
+      if (match) {
+        clearInterval(timer);
+        resolve(Number(match[1]));
+      }
+    }, 20);
+    void proc.exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`exited early: ${proc.err()}`));
+    });
+  });
+}
