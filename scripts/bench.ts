@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
 import { startFixtureSites } from '../tests/fixtures/audit-sites.ts';
+import { hostilePage, startHostileSites, type HostileSite } from '../tests/fixtures/hostile-sites.ts';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureBuild } from './ensure-build.mjs';
@@ -32,6 +33,7 @@ const staticDir = path.join(ROOT, 'dist/client/__bench');
 
 // Peers on loopback: websites for the audit, an SMTP server and a webhook receiver for lead delivery.
 const sites = await startFixtureSites();
+const hostile = await startHostileSites();
 const mailed = new Map<string, number>();
 const smtp = new SMTPServer({
   disabledCommands: ['STARTTLS', 'AUTH'],
@@ -67,7 +69,7 @@ const {
     RATE_LIMIT_PER_MINUTE: '0',
     TRUST_PROXY: '1',
     // Audits without the cache, so every request fetches and analyses the fixture site again.
-    AUDIT_ALLOWED_HOSTS: sites.allowedHosts,
+    AUDIT_ALLOWED_HOSTS: `${sites.allowedHosts},${hostile.allowedHosts}`,
     AUDIT_CACHE_SECONDS: '0',
     AUDIT_RATE_LIMIT_PER_MINUTE: '1000000',
     // Lead delivery on: team email, visitor email and webhook for every lead.
@@ -312,12 +314,42 @@ try {
   extras.push(
     `audit burst of 100: ${burst.filter((s) => s === 200).length} audited, ${burst.filter((s) => s === 503).length} refused as busy; peak RSS ${(runPeakRss / 2 ** 20).toFixed(0)} MB`,
   );
+
+  // Hostile websites (issue 26): each audit's time, and the slowest health check answered meanwhile
+  // (budget: under 200 ms, every one answered), under the container's Node flags.
+  for (const site of ['nested', 'deepJsonLd', 'wildcards'] as HostileSite[]) {
+    const slowest = { ms: 0, failed: 0, answered: 0 };
+    let auditing = true;
+    const probing = (async () => {
+      while (auditing) {
+        const started = performance.now();
+        const ok = await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        slowest.ms = Math.max(slowest.ms, performance.now() - started);
+        if (ok) slowest.answered++;
+        else slowest.failed++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const started = performance.now();
+    const status = (await fetch(`${base}/api/audit?url=${encodeURIComponent(hostilePage(hostile, site))}`))
+      .status;
+    const took = performance.now() - started;
+    auditing = false;
+    await probing;
+    extras.push(
+      `hostile audit (${site}): ${status} in ${took.toFixed(0)} ms; /healthz answered ${slowest.answered} times meanwhile, slowest ${slowest.ms.toFixed(0)} ms (budget < 200 ms), ${slowest.failed} failed`,
+    );
+  }
 } finally {
   clearInterval(sampler);
   sampleRss();
   stop();
   rmSync(staticDir, { recursive: true, force: true });
   await sites.close();
+  await hostile.close();
   smtp.close();
   hooks.close();
 }
