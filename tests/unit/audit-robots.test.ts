@@ -5,7 +5,7 @@ import {
   patternMatches,
   readRobots,
   ROBOTS_PARSE_LIMIT,
-} from '../../src/server/audit/checks/robots.ts';
+} from '../../src/server/audit/read/robots.ts';
 import { resource } from '../fixtures/audit-resources.ts';
 
 // robots.txt per RFC 9309, case by case: groups (§2.1, §2.2.1), matching and precedence (§2.2.2),

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { analyze } from './analyze.ts';
-import { markdownAlternateOf } from './checks/html.ts';
+import { markdownAlternateOf } from './read/html.ts';
 import type { AuditInput, CategoryFindings } from './types.ts';
 import type { AnalysisTask } from './worker.ts';
 

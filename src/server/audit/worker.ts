@@ -1,5 +1,5 @@
 import { analyze } from './analyze.ts';
-import { markdownAlternateOf } from './checks/html.ts';
+import { markdownAlternateOf } from './read/html.ts';
 import type { AuditInput, CategoryFindings } from './types.ts';
 
 // The audit's CPU work, run in a worker thread of the analysis pool (analysis.ts): everything that

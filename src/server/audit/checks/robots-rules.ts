@@ -1,0 +1,144 @@
+import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
+import { clip } from '../clip.ts';
+import type { AuditContext } from '../context.ts';
+import { agentVerdict, type AgentVerdict } from '../read/robots.ts';
+import type { Message } from '../types.ts';
+import { SEARCH_AGENTS, TRAINING_AGENTS } from './agents.ts';
+
+// robots.txt: the file itself, then what it says to AI search agents (blocking one fails) and to
+// training crawlers (reported, never penalised).
+
+/** Lines of the file as a reader counts them: a final line break does not start another line. */
+function lineCount(lines: string[]): number {
+  return lines.length - (lines.at(-1) === '' ? 1 : 0);
+}
+
+function robotsTxt(ctx: AuditContext): Verdict {
+  const { robots } = ctx;
+  if (robots.kind === 'unavailable') {
+    return verdict('pass', [msg('items.robotsTxt.evidence.unavailable', { status: robots.status })]);
+  }
+  if (robots.kind === 'unreachable') {
+    const evidence =
+      robots.status === undefined
+        ? msg('items.robotsTxt.evidence.unreachable', { detail: clip(robots.detail, 100) })
+        : msg('items.robotsTxt.evidence.serverError', { status: robots.status });
+    return verdict('fail', [evidence], msg('items.robotsTxt.recommendation.unreachable'));
+  }
+  const evidence: Message[] = [
+    msg('items.robotsTxt.evidence.found', { status: robots.status, count: lineCount(robots.lines) }),
+  ];
+  if (robots.sitemaps.length > 0) {
+    evidence.push(msg('items.robotsTxt.evidence.sitemaps', { count: robots.sitemaps.length }));
+  }
+  if (robots.looksHtml) {
+    evidence.push(msg('items.robotsTxt.evidence.html'));
+    return verdict('warning', evidence, msg('items.robotsTxt.recommendation.html'));
+  }
+  if (robots.cut) {
+    evidence.push(msg('items.robotsTxt.evidence.cut'));
+    return verdict('warning', evidence, msg('items.robotsTxt.recommendation.cut'));
+  }
+  return verdict('pass', evidence);
+}
+
+function verdicts(ctx: AuditContext, agents: readonly string[]): AgentVerdict[] {
+  return agents.map((agent) => agentVerdict(ctx.robots, ctx.input.page.finalUrl, agent));
+}
+
+/** Allowed agents, grouped by what allowed them: their own group, the `*` group, or nothing. */
+function allowedEvidence(allowed: AgentVerdict[]): Message[] {
+  const by = (group: AgentVerdict['group']) => allowed.filter((v) => v.group === group).map((v) => v.agent);
+  const evidence: Message[] = [];
+  const named = by('named');
+  const star = by('star');
+  const none = by('none');
+  if (named.length > 0)
+    evidence.push(msg('items.aiSearchAgents.evidence.allowedNamed', { agents: list(named) }));
+  if (star.length > 0)
+    evidence.push(msg('items.aiSearchAgents.evidence.allowedStar', { agents: list(star) }));
+  if (none.length > 0)
+    evidence.push(msg('items.aiSearchAgents.evidence.allowedNone', { agents: list(none) }));
+  return evidence;
+}
+
+/**
+ * Blocked agents, one message per deciding line: a `*` group blocking all nine reads as one sentence,
+ * and each message says whether the agents' own group or the `*` group decided.
+ */
+function blockedEvidence(blocked: AgentVerdict[]): Message[] {
+  const byRule = new Map<string, AgentVerdict[]>();
+  for (const verdict of blocked) {
+    const key = `${verdict.group} ${verdict.line ?? 0}`;
+    byRule.set(key, [...(byRule.get(key) ?? []), verdict]);
+  }
+  return [...byRule.values()].map((verdicts) => {
+    const first = verdicts[0]!;
+    const values = {
+      agents: list(verdicts.map((v) => v.agent)),
+      count: verdicts.length,
+      line: first.line ?? 0,
+      rule: first.rule ?? '',
+    };
+    return first.group === 'named'
+      ? msg('items.aiSearchAgents.evidence.blockedNamed', values)
+      : msg('items.aiSearchAgents.evidence.blockedStar', values);
+  });
+}
+
+function aiSearchAgents(ctx: AuditContext): Verdict {
+  if (ctx.robots.kind === 'unreachable') {
+    return verdict(
+      'fail',
+      [msg('items.aiSearchAgents.evidence.unreadable', { count: SEARCH_AGENTS.length })],
+      msg('items.aiSearchAgents.recommendation.robots'),
+    );
+  }
+  const all = verdicts(ctx, SEARCH_AGENTS);
+  const blocked = all.filter((v) => !v.allowed);
+  const evidence = [...blockedEvidence(blocked), ...allowedEvidence(all.filter((v) => v.allowed))];
+  if (blocked.length === 0) return verdict('pass', evidence);
+  const agents = list(blocked.map((v) => v.agent));
+  return verdict('fail', evidence, msg('items.aiSearchAgents.recommendation.unblock', { agents }));
+}
+
+function trainingAgents(ctx: AuditContext): Verdict {
+  const note = msg('items.trainingAgents.evidence.choice');
+  if (ctx.robots.kind === 'unreachable') {
+    return verdict('pass', [msg('items.trainingAgents.evidence.unreadable'), note]);
+  }
+  const all = verdicts(ctx, TRAINING_AGENTS);
+  const blocked = all.filter((v) => !v.allowed).map((v) => v.agent);
+  const allowed = all.filter((v) => v.allowed).map((v) => v.agent);
+  const evidence: Message[] = [];
+  if (blocked.length > 0)
+    evidence.push(msg('items.trainingAgents.evidence.blocked', { agents: list(blocked) }));
+  if (allowed.length > 0)
+    evidence.push(msg('items.trainingAgents.evidence.allowed', { agents: list(allowed) }));
+  // Weight 0: a stated choice about training says nothing about whether answers can cite the page.
+  return verdict('pass', [...evidence, note]);
+}
+
+export const robotsTxtCheck = defineCheck({
+  id: 'robotsTxt',
+  category: 'crawlerAccess',
+  weight: 1,
+  needs: ['robots'],
+  run: robotsTxt,
+});
+
+export const aiSearchAgentsCheck = defineCheck({
+  id: 'aiSearchAgents',
+  category: 'crawlerAccess',
+  weight: 2,
+  needs: ['robots'],
+  run: aiSearchAgents,
+});
+
+export const trainingAgentsCheck = defineCheck({
+  id: 'trainingAgents',
+  category: 'crawlerAccess',
+  weight: 0,
+  needs: ['robots'],
+  run: trainingAgents,
+});
