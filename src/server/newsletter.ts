@@ -7,7 +7,8 @@ import type { NewsletterSubscriptions } from './store/types.ts';
 // The newsletter links of the emails (decision 018): the signed token says which address and what
 // for; the store records the change. A confirmation link confirms when followed; an unsubscribe
 // link asks first (mail scanners open links) and acts on POST, which is also what mail clients
-// send for a one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click`).
+// send for a one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click`). A confirmation link
+// issued before the address last unsubscribed no longer confirms (decision 021).
 
 export interface NewsletterDeps {
   /** Absent when visitor emails are off: then no link was ever sent, and none is valid. */
@@ -27,11 +28,15 @@ export function newsletterActions(deps: NewsletterDeps) {
       return { action, result: 'askUnsubscribe', email, token };
     }
     try {
-      const change = await deps.subscriptions.setStatus(
-        email,
-        action === 'confirm' ? 'subscribed' : 'unsubscribed',
-      );
+      const change =
+        action === 'confirm'
+          ? await deps.subscriptions.setStatus(email, 'subscribed', {
+              ...(verified.issuedAt !== undefined ? { linkIssuedAt: new Date(verified.issuedAt) } : {}),
+            })
+          : await deps.subscriptions.setStatus(email, 'unsubscribed');
       if (change === 'unknown') return { action, result: 'invalid' };
+      // A confirm link older than the address's last unsubscribe: no longer valid, like an expired one.
+      if (change === 'superseded') return { action, result: 'expired' };
       if (action === 'confirm')
         return { action, email, result: change === 'changed' ? 'confirmed' : 'alreadyConfirmed' };
       return { action, email, result: change === 'changed' ? 'unsubscribed' : 'alreadyUnsubscribed' };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../src/server/email/tokens.ts';
+import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { startFixtureSites, type FixtureSites } from '../fixtures/audit-sites.ts';
 import {
   closePeers,
@@ -157,6 +158,55 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
         .send('List-Unsubscribe=One-Click');
       expect(again.status).toBe(200);
       expect(again.text).toContain('data-result="alreadyUnsubscribed"');
+    } finally {
+      await close();
+    }
+  });
+
+  it('newsletter: a confirm link issued before an unsubscribe no longer subscribes', async () => {
+    const { app, smtp, dataDir, close } = await setup();
+    try {
+      const visitor = `replay-${lang}@example.org`;
+      expect((await request(app).post('/api/newsletter').send({ email: visitor, lang })).status).toBe(200);
+      await waitFor(() => mails(smtp, visitor).length === 1, 'the opt-in email');
+      const optin = mails(smtp, visitor)[0]!;
+      const confirm = new URL(
+        /https?:\/\/[^\s"<>]+\/newsletter\/confirm\?token=[\w.-]+/.exec(optin.text)![0],
+      );
+      const unsubscribe = new URL(/<([^>]+)>/.exec(optin.headers.get('list-unsubscribe') ?? '')![1]!);
+      const open = (target: string, method: 'get' | 'post' = 'get') =>
+        method === 'get'
+          ? request(app).get(target).set('User-Agent', HUMAN_UA)
+          : request(app)
+              .post(target)
+              .set('User-Agent', HUMAN_UA)
+              .type('form')
+              .send('List-Unsubscribe=One-Click');
+      const statusOf = async () => {
+        const store = await EmbeddedStore.open(dataDir);
+        try {
+          return (await store.list()).filter((lead) => lead.email === visitor).map((lead) => lead.status);
+        } finally {
+          await store.close();
+        }
+      };
+
+      expect((await open(confirm.pathname + confirm.search)).text).toContain('data-result="confirmed"');
+      expect((await open(unsubscribe.pathname + unsubscribe.search, 'post')).text).toContain(
+        'data-result="unsubscribed"',
+      );
+      // The old link, replayed within its 7 days: refused with the "no longer valid" page.
+      const replay = await open(confirm.pathname + confirm.search);
+      expect(replay.status).toBe(400);
+      expect(replay.text).toContain('data-result="expired"');
+      expect(await statusOf()).toEqual(['unsubscribed']);
+
+      // A link issued after the unsubscribe (the visitor signed up again) confirms.
+      const secret = Buffer.from(readFileSync(path.join(dataDir, 'newsletter-secret'), 'utf8').trim(), 'hex');
+      const fresh = signToken(secret, { email: visitor, lang, purpose: 'confirm' }, Date.now() + 1);
+      const again = await open(`/${lang}/newsletter/confirm?token=${encodeURIComponent(fresh)}`);
+      expect(again.text).toContain('data-result="confirmed"');
+      expect(await statusOf()).toEqual(['subscribed']);
     } finally {
       await close();
     }

@@ -513,6 +513,40 @@ describe('newsletter double opt-in', () => {
     expect(rows[0]!.status).toBe('unsubscribed');
   });
 
+  it('refuses a subscription through a link issued before the last unsubscribe', async () => {
+    await insertLead(db, 'Replay@Example.org', 'newsletter');
+    const confirm = (issuedAt: string) =>
+      as('service_role', (tx) =>
+        tx.query<{ r: string }>(
+          `select public.set_newsletter_status($1, 'subscribed', $2::timestamptz) as r`,
+          ['replay@example.org', issuedAt],
+        ),
+      );
+    const before = new Date(Date.now() - 60_000).toISOString();
+    expect((await confirm(before)).rows[0]!.r).toBe('changed');
+    expect((await setStatus('service_role', 'REPLAY@example.org', 'unsubscribed')).rows[0]!.r).toBe(
+      'changed',
+    );
+    // The same link again, after the unsubscribe: refused, nothing changes.
+    expect((await confirm(before)).rows[0]!.r).toBe('superseded');
+    const status = async () =>
+      (
+        await db.query<{ status: string }>(
+          "select status from public.leads where email = 'Replay@Example.org'",
+        )
+      ).rows[0]!.status;
+    expect(await status()).toBe('unsubscribed');
+    // A link issued after it confirms.
+    expect((await confirm(new Date(Date.now() + 60_000).toISOString())).rows[0]!.r).toBe('changed');
+    expect(await status()).toBe('subscribed');
+    // When each address unsubscribed is the server's business only.
+    for (const role of ['anon', 'authenticated'] as const) {
+      await expect(
+        as(role, (tx) => tx.query('select * from public.newsletter_unsubscribes')),
+      ).rejects.toThrow(/permission denied/);
+    }
+  });
+
   it('refuses anyone else, and any other status', async () => {
     await insertLead(db, 'news@example.org', 'newsletter');
     for (const role of ['anon', 'authenticated'] as const) {

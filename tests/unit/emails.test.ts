@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import enEmails from '../../src/i18n/locales/en/emails.json';
 import frEmails from '../../src/i18n/locales/fr/emails.json';
@@ -293,7 +294,13 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
 
       const confirmToken = new URL(confirm!).searchParams.get('token')!;
       const email = requests.newsletter.recipient;
-      expect(verifyToken(SECRET, confirmToken, 'confirm', NOW)).toEqual({ ok: true, email, lang });
+      // Issued when the email was rendered: a later unsubscribe makes it invalid (decision 021).
+      expect(verifyToken(SECRET, confirmToken, 'confirm', NOW)).toEqual({
+        ok: true,
+        email,
+        lang,
+        issuedAt: NOW,
+      });
       expect(verifyToken(SECRET, confirmToken, 'confirm', NOW + 7 * DAY - 1).ok).toBe(true);
       expect(verifyToken(SECRET, confirmToken, 'confirm', NOW + 7 * DAY)).toEqual({
         ok: false,
@@ -424,9 +431,27 @@ describe('newsletter tokens', () => {
       ok: true,
       email: 'jane@example.com',
       lang: 'fr',
+      issuedAt: NOW,
     });
     const unsubscribe = signToken(SECRET, { ...payload, purpose: 'unsubscribe' });
     expect(verifyToken(SECRET, unsubscribe, 'unsubscribe', Date.now() + 100_000 * DAY).ok).toBe(true);
+  });
+
+  it('a confirm token made before tokens carried their issue time was issued 7 days before its expiry', () => {
+    // The signed payload of such a token: purpose, email, language and expiry only.
+    const body = Buffer.from(
+      JSON.stringify({ p: 'confirm', e: 'jane@example.com', l: 'fr', x: NOW + CONFIRM_TOKEN_TTL_MS }),
+    ).toString('base64url');
+    const signature = createHmac('sha256', SECRET)
+      .update('geo-platform/newsletter-token/v1:')
+      .update(body)
+      .digest('base64url');
+    expect(verifyToken(SECRET, `${body}.${signature}`, 'confirm', NOW + 1000)).toEqual({
+      ok: true,
+      email: 'jane@example.com',
+      lang: 'fr',
+      issuedAt: NOW,
+    });
   });
 
   it('confirm tokens expire after 7 days; an explicit expiry is kept', () => {

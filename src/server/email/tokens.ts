@@ -7,7 +7,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 //   token = base64url(JSON payload) + "." + base64url(HMAC-SHA256(secret, CONTEXT + first part))
 //
 // The purpose is inside the signed payload, so a confirm token cannot unsubscribe and the reverse.
-// CONTEXT keeps these signatures apart from anything else the same secret may sign.
+// CONTEXT keeps these signatures apart from anything else the same secret may sign. A confirm token
+// also carries when it was issued: the store refuses one issued before the address last
+// unsubscribed (decision 021), so an old link replayed within its 7 days cannot subscribe it again.
 
 export type TokenPurpose = 'confirm' | 'unsubscribe';
 export type TokenLang = 'en' | 'fr';
@@ -21,7 +23,14 @@ export interface TokenPayload {
 }
 
 export type TokenCheck =
-  { ok: true; email: string; lang: TokenLang } | { ok: false; reason: 'invalid' | 'expired' };
+  | {
+      ok: true;
+      email: string;
+      lang: TokenLang;
+      /** Confirm tokens: when the link was made (milliseconds since the epoch). */
+      issuedAt?: number;
+    }
+  | { ok: false; reason: 'invalid' | 'expired' };
 
 /** How long a confirmation link works. */
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -40,6 +49,8 @@ interface Wire {
   e: string;
   l: TokenLang;
   x?: number;
+  /** Issued at (confirm tokens made since decision 021; older ones were issued 7 days before `x`). */
+  i?: number;
 }
 
 function checkSecret(secret: Buffer): void {
@@ -59,6 +70,7 @@ export function signToken(secret: Buffer, payload: TokenPayload, now = Date.now(
     payload.expiresAt ?? (payload.purpose === 'confirm' ? now + CONFIRM_TOKEN_TTL_MS : undefined);
   const wire: Wire = { p: payload.purpose, e: payload.email, l: payload.lang };
   if (expiresAt !== undefined) wire.x = Math.floor(expiresAt);
+  if (payload.purpose === 'confirm') wire.i = Math.floor(now);
   const body = Buffer.from(JSON.stringify(wire), 'utf8').toString('base64url');
   return `${body}.${sign(secret, body).toString('base64url')}`;
 }
@@ -72,7 +84,8 @@ function isWire(value: unknown): value is Wire {
     v.e.length > 0 &&
     v.e.length <= 254 &&
     (v.l === 'en' || v.l === 'fr') &&
-    (v.x === undefined || (typeof v.x === 'number' && Number.isFinite(v.x)))
+    (v.x === undefined || (typeof v.x === 'number' && Number.isFinite(v.x))) &&
+    (v.i === undefined || (typeof v.i === 'number' && Number.isFinite(v.i)))
   );
 }
 
@@ -109,5 +122,10 @@ export function verifyToken(
   // A confirmation link always carries its expiry; one without was not made by signToken.
   if (purpose === 'confirm' && wire.x === undefined) return invalid;
   if (wire.x !== undefined && now >= wire.x) return { ok: false, reason: 'expired' };
+  if (purpose === 'confirm') {
+    // Links sent before tokens carried their issue time were valid for exactly 7 days.
+    const issuedAt = wire.i ?? wire.x! - CONFIRM_TOKEN_TTL_MS;
+    return { ok: true, email: wire.e, lang: wire.l, issuedAt };
+  }
   return { ok: true, email: wire.e, lang: wire.l };
 }

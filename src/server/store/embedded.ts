@@ -25,6 +25,7 @@ import {
   type DeliveryKind,
   type DeliveryStatus,
   type NewsletterSubscriptions,
+  type SubscriptionChange,
   type SubscriptionStatus,
   type LeadContext,
   type LeadRow,
@@ -109,6 +110,14 @@ const MIGRATIONS: { version: number; statements: string[] }[] = [
     // Leases that expired without an outcome (decision 021): a delivery whose worker keeps dying
     // is failed after MAX_EXPIRED_LEASES of them instead of being sent again forever.
     statements: ['ALTER TABLE lead_deliveries ADD COLUMN expired_leases INTEGER NOT NULL DEFAULT 0'],
+  },
+  {
+    version: 5,
+    // When each address last unsubscribed from the newsletter (decision 021): a confirmation link
+    // issued before that no longer subscribes it.
+    statements: [
+      'CREATE TABLE newsletter_unsubscribes (email_key TEXT PRIMARY KEY, unsubscribed_at TEXT NOT NULL)',
+    ],
   },
 ];
 
@@ -323,23 +332,44 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
     return this;
   }
 
-  async setStatus(email: string, status: SubscriptionStatus): Promise<'changed' | 'unchanged' | 'unknown'> {
+  async setStatus(
+    email: string,
+    status: SubscriptionStatus,
+    options: { linkIssuedAt?: Date; now?: Date } = {},
+  ): Promise<SubscriptionChange> {
     const key = email.toLowerCase();
-    // One statement: the update applies only to sign-ups not already in that state.
-    const [before, updated] = await this.client.batch(
-      [
-        {
-          sql: "SELECT count(*) AS n FROM leads WHERE form_type = 'newsletter' AND email_key = ?",
-          args: [key],
-        },
-        {
-          sql: "UPDATE leads SET status = ? WHERE form_type = 'newsletter' AND email_key = ? AND status <> ?",
-          args: [status, key, status],
-        },
-      ],
-      'write',
-    );
-    if (Number(before!.rows[0]!.n) === 0) return 'unknown';
+    const newsletter = "form_type = 'newsletter' AND email_key = ?";
+    // A subscription through a link issued before the last unsubscribe changes nothing.
+    const superseded = options.linkIssuedAt
+      ? {
+          sql: 'EXISTS (SELECT 1 FROM newsletter_unsubscribes WHERE email_key = ? AND unsubscribed_at > ?)',
+          args: [key, options.linkIssuedAt.toISOString()],
+        }
+      : { sql: '0', args: [] };
+    const statements: InStatement[] = [
+      {
+        sql: `SELECT (SELECT count(*) FROM leads WHERE ${newsletter}) AS n, ${superseded.sql} AS superseded`,
+        args: [key, ...superseded.args],
+      },
+      // The update applies only to sign-ups not already in that state.
+      {
+        sql: `UPDATE leads SET status = ? WHERE ${newsletter} AND status <> ? AND NOT ${superseded.sql}`,
+        args: [status, key, status, ...superseded.args],
+      },
+    ];
+    if (status === 'unsubscribed') {
+      statements.push({
+        sql: `INSERT INTO newsletter_unsubscribes (email_key, unsubscribed_at)
+              SELECT ?, ? WHERE EXISTS (SELECT 1 FROM leads WHERE ${newsletter})
+              ON CONFLICT (email_key) DO UPDATE SET unsubscribed_at = excluded.unsubscribed_at`,
+        args: [key, (options.now ?? new Date()).toISOString(), key],
+      });
+    }
+    // One write transaction: the check and the change see the same state.
+    const [before, updated] = await this.client.batch(statements, 'write');
+    const row = before!.rows[0]!;
+    if (Number(row.n) === 0) return 'unknown';
+    if (Number(row.superseded) === 1) return 'superseded';
     return updated!.rowsAffected > 0 ? 'changed' : 'unchanged';
   }
 

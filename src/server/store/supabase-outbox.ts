@@ -10,6 +10,7 @@ import {
   type DeliveryFailureRecord,
   type NewsletterSubscriptions,
   type Outbox,
+  type SubscriptionChange,
   type SubscriptionStatus,
 } from './types.ts';
 
@@ -46,9 +47,19 @@ export class SupabaseOutbox implements Outbox, NewsletterSubscriptions {
     this.announced = true;
   }
 
-  async setStatus(email: string, status: SubscriptionStatus): Promise<'changed' | 'unchanged' | 'unknown'> {
-    const result = await this.rpc<string>('set_newsletter_status', { p_email: email, p_status: status });
-    if (result !== 'changed' && result !== 'unchanged' && result !== 'unknown') {
+  async setStatus(
+    email: string,
+    status: SubscriptionStatus,
+    options: { linkIssuedAt?: Date } = {},
+  ): Promise<SubscriptionChange> {
+    // The unsubscribe time is the database's clock, the link's issue time this process's: a few
+    // seconds of skew only matter for a link issued within seconds of an unsubscribe.
+    const result = await this.rpc<string>('set_newsletter_status', {
+      p_email: email,
+      p_status: status,
+      p_link_issued_at: options.linkIssuedAt?.toISOString() ?? null,
+    });
+    if (result !== 'changed' && result !== 'unchanged' && result !== 'unknown' && result !== 'superseded') {
       throw new StoreUnavailableError(`Supabase set_newsletter_status answered ${String(result)}`);
     }
     return result;

@@ -194,10 +194,18 @@ export interface Outbox {
 
 export type SubscriptionStatus = 'subscribed' | 'unsubscribed';
 
+export type SubscriptionChange = 'changed' | 'unchanged' | 'unknown' | 'superseded';
+
 export interface NewsletterSubscriptions {
   /**
    * Sets the status of every newsletter sign-up of `email` (case-insensitive): `changed`, `unchanged`
-   * when it already had it, or `unknown` when the address never signed up.
+   * when it already had it, or `unknown` when the address never signed up. An unsubscription records
+   * when it happened; a subscription through a link issued before the last one (`linkIssuedAt`) is
+   * refused as `superseded` and changes nothing (decision 021).
    */
-  setStatus(email: string, status: SubscriptionStatus): Promise<'changed' | 'unchanged' | 'unknown'>;
+  setStatus(
+    email: string,
+    status: SubscriptionStatus,
+    options?: { linkIssuedAt?: Date },
+  ): Promise<SubscriptionChange>;
 }
