@@ -74,6 +74,9 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
 
       const mail = mails(smtp, visitor)[0]!;
       expect(mail.html).toMatch(new RegExp(`<html[^>]*lang="${lang}"`));
+      // A name with markup is no name to greet; the note stays with the team.
+      expect(mail.text).not.toContain('Martin');
+      expect(mail.text).not.toContain('<b>');
       expect(mail.headers.get('subject')).toMatch(
         lang === 'fr' ? /liste d’attente|audit/i : /waitlist|audit/i,
       );
@@ -110,7 +113,10 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
       expect(ack.headers.get('reply-to')).toBe(CONTACT);
       expect(ack.text).toContain(CONTACT);
       expect(ack.text).toMatch(lang === 'fr' ? /24\s?heures/ : /24 hours/);
-      expect(ack.text).toContain('Call me');
+      // What the visitor wrote goes to the team only: a visitor email goes to any address typed.
+      expect(ack.text).not.toContain('Call me');
+      expect(ack.html).not.toContain('Call me');
+      expect(mails(smtp, TEAM)[0]!.text).toContain('Call me');
       expect(JSON.parse(hooks.requests[0]!.body).data.form).toBe('contact');
     } finally {
       await close();

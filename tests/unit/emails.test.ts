@@ -243,32 +243,24 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
   });
 
   describe('contact acknowledgement', () => {
-    it('promises a reply within 24 hours and sums up what was sent', async () => {
+    it('promises a reply within 24 hours and sums up what was sent, never the message itself', async () => {
       const mail = await render(requests.contact);
       expectWellFormedEmail(mail, lang);
       expect(mail.subject).toBe(texts.contact.subject);
       expect(mail.subject).toContain('24');
       const seen = visibleText(mail.html);
       expect(seen).toContain(lang === 'en' ? 'AI Visibility Audit' : 'Audit de visibilité IA');
-      expect(seen).toContain(SAMPLE_WEBSITE);
-      expect(seen).toContain(
-        lang === 'en' ? 'We run three bakeries in Lyon' : 'Nous tenons trois boulangeries',
+      expect(seen).toContain('bakery-example.com');
+      expect(mail.text).toContain(
+        lang === 'en' ? 'Website: www.bakery-example.com' : 'Site web\u00a0: www.bakery-example.com',
       );
-      expect(mail.text).toContain(lang === 'en' ? 'Website: https://www' : 'Site web\u00a0: https://www');
-      expect(mail.html).toContain('<blockquote');
-      expect(seen).not.toContain(texts.contact.clipped);
+      // What the visitor wrote stays with the team (the team email has it all).
+      for (const words of ['We run three bakeries', 'Nous tenons trois boulangeries', 'croissants']) {
+        expect(seen).not.toContain(words);
+        expect(mail.text).not.toContain(words);
+      }
+      expect(mail.html).not.toContain('<blockquote');
       if (lang === 'fr') expectFrenchTypography(mail.subject, seen, mail.text);
-    });
-
-    it('quotes only the first 500 characters of a long message', async () => {
-      const message = `${'a'.repeat(499)}b${'c'.repeat(600)}END`;
-      const request = { ...requests.contact, lead: { ...requests.contact.lead, message } };
-      const mail = await render(request);
-      expect(mail.text).toContain(`${'a'.repeat(60)}`);
-      expect(mail.html).toContain('ab…');
-      expect(mail.html).not.toContain('END');
-      expect(mail.text).not.toContain('cc');
-      expect(visibleText(mail.html)).toContain(texts.contact.clipped);
     });
 
     it('copes with a lead that has only an address', async () => {
@@ -276,8 +268,86 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
       const mail = await render(request);
       expectWellFormedEmail(mail, lang);
       expect(mail.text).toContain(texts.layout.greetingAnonymous);
-      expect(mail.text).toContain(texts.contact.noMessage);
       expect(mail.text).toContain(texts.layout.notGiven);
+    });
+  });
+
+  describe('free text typed by the visitor (issue 26: a visitor email goes to any address typed)', () => {
+    // Words that must never reach the recipient: each hostile value below carries one of them.
+    const MARKERS = ['spam.example', 'PILLS', 'Visit', 'alert(1)', '<script', '<b>', 'onerror', 'WINNER'];
+    const hostile = {
+      name: 'Jane\nVisit https://spam.example/PILLS <b>now</b>',
+      company: 'PILLS Inc, https://spam.example',
+      message:
+        'WINNER! Visit https://spam.example/PILLS\n\n<script>alert(1)</script><img src=x onerror=alert(1)>',
+      service: 'Cheap PILLS at spam.example',
+      website: 'https://www.bakery-example.com/PILLS/Visit?WINNER=spam.example#Visit',
+      phone: 'Visit spam.example',
+    };
+
+    const exposed = (mail: VisitorMail) =>
+      [mail.subject, mail.html, mail.text, ...Object.values(mail.headers ?? {})].join('\n');
+
+    it.each(['waitlist', 'waitlist-failed', 'contact', 'newsletter'] as const)(
+      '%s: none of it appears, in the HTML, the text, the subject or a header',
+      async (kind) => {
+        const request = { ...requests[kind], lead: { ...requests[kind].lead, ...hostile } };
+        const audited: string[] = [];
+        const mail = await render(request, async (url, auditLang) => {
+          audited.push(url);
+          return sampleAudit(url, auditLang);
+        });
+        expectWellFormedEmail(mail, lang);
+        const all = exposed(mail);
+        // Percent-encoded, a link would still carry the words: check the decoded form too.
+        const decoded = decode(all).replace(/(?:%[0-9A-F]{2})+/gi, (m) => {
+          try {
+            return decodeURIComponent(m);
+          } catch {
+            return m;
+          }
+        });
+        for (const marker of MARKERS) {
+          expect(all, marker).not.toContain(marker);
+          expect(decoded, marker).not.toContain(marker);
+        }
+        // The website is named, linked and audited by its origin alone.
+        for (const url of audited) expect(url).toBe('https://www.bakery-example.com/');
+        // The first line of the name is plain: the greeting keeps it.
+        if (kind !== 'newsletter')
+          expect(mail.text).toContain(lang === 'en' ? 'Hello Jane,' : 'Bonjour Jane,');
+      },
+    );
+
+    it.each([
+      ['a domain', 'Win at spam.example'],
+      ['an address', 'PILLS@spam.example'],
+      ['a link', 'https://spam.example'],
+      ['markup', '<b>Jane</b>'],
+      ['symbols', 'WINNER $$$ ###'],
+      ['digits', 'Call 0800 123 456'],
+      ['a bidirectional override', 'Jane\u202eelpmaxe.maps'],
+      ['only spaces', '   '],
+      ['one word over 40 characters', 'A'.repeat(41)],
+    ])('greets anonymously a name with %s', async (_what, name) => {
+      const request = { ...requests.waitlist, lead: { ...requests.waitlist.lead, name } };
+      const mail = await render(request);
+      expect(mail.text).toContain(`${texts.layout.greetingAnonymous}\n`);
+      const all = exposed(mail);
+      for (const part of name.split(/\s+/).filter((w) => w.length > 2)) expect(all).not.toContain(part);
+    });
+
+    it('keeps a long name to its words within 40 characters, and real names as they are', async () => {
+      const greet = async (name: string) => {
+        const request = { ...requests.contact, lead: { ...requests.contact.lead, name } };
+        return (await render(request)).text;
+      };
+      expect(await greet('Marie-Hélène Dupont de la Fontaine-Saint-Germain')).toContain(
+        lang === 'en' ? 'Hello Marie-Hélène Dupont de la,' : 'Bonjour Marie-Hélène Dupont de la,',
+      );
+      for (const name of ['Zoë O’Brien', "D'Arcy J. R. Smith", '李小龍', 'Łukasz Żółć']) {
+        expect(await greet(name)).toContain(lang === 'en' ? `Hello ${name},` : `Bonjour ${name},`);
+      }
     });
   });
 
@@ -360,12 +430,16 @@ describe('hostile values', () => {
     for (const mail of mails) {
       expect(mail.html).not.toMatch(/<script/i);
       expect(mail.html).not.toMatch(/<img/i);
-      expect(mail.html).toContain('&lt;script&gt;');
     }
+    // The audited site's text (the audit's evidence) and the recipient's own address are escaped.
+    expect(mails[0]!.html).toContain('&lt;script&gt;');
+    expect(mails[2]!.html).toContain('&lt;script&gt;');
     expect(mails[0]!.html).toContain('&quot;&gt;&lt;img src=x');
-    expect(mails[1]!.html).toContain('&quot;&gt;&lt;img src=x');
     expect(mails[0]!.text).toContain(SCRIPT);
-    expect(mails[1]!.text).toContain(SCRIPT);
+    // What the visitor typed is not there at all, escaped or not.
+    expect(mails[1]!.html).not.toContain('script');
+    expect(mails[1]!.text).not.toContain('script');
+    expect(mails[1]!.html).not.toContain('img src');
   });
 
   it('never put a line break in a subject or a header', async () => {

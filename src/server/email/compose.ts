@@ -1,3 +1,4 @@
+import { parseAuditUrl } from '../../lib/audit.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
 import type { Lang } from '../../site.ts';
 import { renderHtml, renderText, type Block, type EmailDocument, type Inline } from './layout.ts';
@@ -25,13 +26,56 @@ export function clip(value: string, max: number): { text: string; clipped: boole
   return { text: `${chars.slice(0, max).join('').trimEnd()}…`, clipped: true };
 }
 
-/** The host name people recognise: `www.` dropped, nothing else (punycode stays as it is). */
+/**
+ * The host name people recognise: `www.` dropped, nothing else (punycode stays as it is). Only ever
+ * given a parsed URL; anything else gives an empty string rather than the text itself.
+ */
 export function displayDomain(url: string): string {
   try {
     return new URL(url).hostname.replace(/^www\./i, '');
   } catch {
-    return clip(url, 60).text;
+    return '';
   }
+}
+
+// Visitor emails go to whatever address was typed into a form, from the site's own domain: anything
+// else the visitor typed and the email repeated would make the site a relay for their text (issue
+// 26). So a visitor email repeats none of it (no message, company or phone, no service the site does
+// not list) except two things, each reduced to what cannot carry a sentence or a link of its own:
+// - the website, by its origin (scheme and host name: letters, digits, hyphens and dots, no path or
+//   query), because the waitlist email is the audit of that site;
+// - the name, in the greeting, read by greetingName().
+
+/** The origin of a website a visitor gave (`https://host/`), or null when it is not a usable address. */
+export function websiteOrigin(value: string | null | undefined): string | null {
+  const url = parseAuditUrl(value);
+  return url ? `${new URL(url).origin}/` : null;
+}
+
+/** How long a greeting's name may be: a given name and a family name or two (issue 26). */
+export const GREETING_NAME_MAX = 40;
+
+/**
+ * The visitor's name as a greeting may show it, or null to greet without one. Its first line only;
+ * letters, combining marks, spaces, apostrophes, hyphens and periods only, so no link, address,
+ * markup, digit, symbol or invisible control survives; nothing shaped like a domain (a period
+ * followed by two letters, `spam.example`); whole words up to GREETING_NAME_MAX characters. A
+ * name that fails is dropped rather than cleaned: what would be left of it is not a name.
+ */
+export function greetingName(value: string | null | undefined): string | null {
+  if (typeof value !== 'string') return null;
+  const line = (value.split(/\r\n|[\n\r\u2028\u2029]/, 1)[0] ?? '')
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!/^\p{L}[\p{L}\p{M} '’.-]*$/u.test(line) || /\p{L}\.\p{L}{2}/u.test(line)) return null;
+  let name = '';
+  for (const word of line.split(' ')) {
+    const longer = name ? `${name} ${word}` : word;
+    if (Array.from(longer).length > GREETING_NAME_MAX) break;
+    name = longer;
+  }
+  return name || null;
 }
 
 export function siteLabel(siteUrl: string): string {

@@ -1,40 +1,33 @@
 import { CONTACT_TOPICS, isServiceId } from '../../lib/services.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import { clip, displayDomain, letter, type EmailContext } from './compose.ts';
+import { displayDomain, letter, type EmailContext } from './compose.ts';
 import type { Block } from './layout.ts';
 import { toolsUrl } from './links.ts';
 
 // The contact acknowledgement (decision 018): we have the message, a person replies within 24 hours
-// (the contact page's promise), a short summary of what was sent, and what happens next.
-
-/** How much of the message the summary quotes. */
-export const MESSAGE_EXCERPT = 500;
+// (the contact page's promise), a short summary of what was sent, and what happens next. The message
+// itself is never repeated (compose.ts says why): the team email carries it.
 
 export interface ContactEmail {
+  /** The greeting's name (greetingName), or null. */
   name: string | null;
   service: string | null;
+  /** The origin of the website the visitor gave (websiteOrigin), or null. */
   website: string | null;
-  message: string | null;
 }
 
-/** The service as the contact form's list names it; an id the site does not know is shown as it is. */
+/** The service as the contact form's list names it; anything the site does not list is not shown. */
 function serviceLabel(ctx: EmailContext, service: string | null): string {
-  if (!service) return ctx.t('forms:fields.service.none');
-  if (isServiceId(service)) return ctx.t(`services:items.${service}.title`);
-  if ((CONTACT_TOPICS as readonly string[]).includes(service))
+  if (service && isServiceId(service)) return ctx.t(`services:items.${service}.title`);
+  if (service && (CONTACT_TOPICS as readonly string[]).includes(service))
     return ctx.t(`forms:fields.service.${service}`);
-  return clip(service, 100).text;
+  return ctx.t('forms:fields.service.none');
 }
 
 export function contactAcknowledgement(ctx: EmailContext, input: ContactEmail): VisitorMail {
   const { t } = ctx;
   const label = (key: string) => t(key);
   const textLabel = (key: string) => t('layout.label', { label: t(key) });
-  const message = (input.message ?? '')
-    .replace(/\r\n?/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  const excerpt = clip(message, MESSAGE_EXCERPT);
 
   const body: Block[] = [
     { type: 'paragraph', content: [t('contact.intro', { email: ctx.email })] },
@@ -50,18 +43,11 @@ export function contactAcknowledgement(ctx: EmailContext, input: ContactEmail): 
         {
           label: label('forms:fields.website.label'),
           textLabel: textLabel('forms:fields.website.label'),
-          value: input.website ? clip(input.website, 200).text : t('layout.notGiven'),
-        },
-        {
-          label: label('forms:fields.message.label'),
-          textLabel: textLabel('forms:fields.message.label'),
-          value: excerpt.text || t('contact.noMessage'),
-          quote: Boolean(excerpt.text),
+          value: input.website ? new URL(input.website).hostname : t('layout.notGiven'),
         },
       ],
     },
   ];
-  if (excerpt.clipped) body.push({ type: 'paragraph', muted: true, content: [t('contact.clipped')] });
 
   body.push(
     { type: 'heading', level: 2, text: t('contact.next.title') },

@@ -1,9 +1,9 @@
-import { parseAuditUrl, type AuditErrorReason, type AuditOutcome } from '../../lib/audit.ts';
+import type { AuditErrorReason, AuditOutcome } from '../../lib/audit.ts';
 import { isLang, type Lang } from '../../site.ts';
 import type { VisitorMailRenderer, VisitorMailRequest } from '../delivery/channels/visitor-email.ts';
 import { DeliveryError } from '../delivery/channels/types.ts';
 import { NAME_NOT_PROVIDED } from '../store/types.ts';
-import type { EmailContext } from './compose.ts';
+import { greetingName, websiteOrigin, type EmailContext } from './compose.ts';
 import { contactAcknowledgement } from './contact-ack.ts';
 import { newsletterConfirmUrl, newsletterUnsubscribeUrl, normalizeSiteUrl } from './links.ts';
 import { newsletterOptin } from './newsletter-optin.ts';
@@ -68,12 +68,15 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
       email,
       ...(options.contactEmail ? { contactEmail: options.contactEmail } : {}),
     };
+    // Of what the visitor typed, only the name's plain first line and the website's origin reach
+    // the email (compose.ts says why).
     const rawName = field(lead, 'name');
-    const name = rawName && rawName !== NAME_NOT_PROVIDED ? rawName : null;
+    const name = rawName && rawName !== NAME_NOT_PROVIDED ? greetingName(rawName) : null;
+    const website = websiteOrigin(field(lead, 'website'));
 
     switch (request.kind) {
       case 'waitlist-confirmation': {
-        const website = parseAuditUrl(field(lead, 'website'));
+        // The site's home page is audited: the form asks for the company's website.
         let outcome: AuditOutcome | null = null;
         if (website) {
           outcome = await options.audit(website, lang);
@@ -84,12 +87,7 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
         return waitlistConfirmation(ctx, { name, website, outcome });
       }
       case 'contact-ack':
-        return contactAcknowledgement(ctx, {
-          name,
-          service: field(lead, 'service'),
-          website: field(lead, 'website'),
-          message: field(lead, 'message'),
-        });
+        return contactAcknowledgement(ctx, { name, service: field(lead, 'service'), website });
       case 'newsletter-optin':
         return newsletterOptin(ctx, {
           confirmUrl: newsletterConfirmUrl(siteUrl, secret, email, lang, now()),

@@ -8,7 +8,7 @@ import {
 } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import { clip, displayDomain, letter, type EmailContext } from './compose.ts';
+import { clip, displayDomain, letter, websiteOrigin, type EmailContext } from './compose.ts';
 import type { Block, Finding, Inline } from './layout.ts';
 import { pageUrl, toolsUrl } from './links.ts';
 
@@ -21,8 +21,9 @@ export const TOP_FINDINGS = 6;
 const EXPLAINED = new Set(['refused', 'unreachable', 'timeout', 'httpError', 'notHtml', 'tooLarge']);
 
 export interface WaitlistEmail {
+  /** The greeting's name (greetingName), or null. */
   name: string | null;
-  /** The address the visitor gave, normalised for the audit; null when it was missing or unusable. */
+  /** The origin of the website the visitor gave (websiteOrigin); null when missing or unusable. */
   website: string | null;
   /** The audit of `website` (never a transient failure: those are retried, not sent). */
   outcome: AuditOutcome | null;
@@ -56,7 +57,9 @@ function reportBlocks(ctx: EmailContext, report: AuditReport, website: string): 
 
   const date = auditedOn(report.auditedAt, ctx);
   if (date) {
-    const url = clip(report.finalUrl || report.url || website, 200).text;
+    // Where the audit ended up after redirects, by its origin only: the rest of the address is the
+    // audited site's to choose (compose.ts).
+    const url = websiteOrigin(report.finalUrl) ?? website;
     blocks.push({ type: 'paragraph', muted: true, content: [t('waitlist.report.audited', { date, url })] });
   }
   blocks.push({
@@ -121,7 +124,7 @@ function failureBlocks(ctx: EmailContext, reason: string, website: string): Bloc
   const key = EXPLAINED.has(reason) ? reason : 'other';
   return [
     { type: 'heading', level: 2, text: t('waitlist.failed.title', { domain }) },
-    { type: 'paragraph', content: [t('waitlist.failed.intro', { url: clip(website, 200).text })] },
+    { type: 'paragraph', content: [t('waitlist.failed.intro', { url: website })] },
     { type: 'paragraph', content: [{ strong: t(`waitlist.failed.reasons.${key}`) }] },
     { type: 'heading', level: 3, text: t('waitlist.failed.checkTitle') },
     { type: 'paragraph', content: [t(`waitlist.failed.check.${key}`)] },
