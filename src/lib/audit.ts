@@ -30,6 +30,8 @@ export interface AuditItem {
   title: string;
   evidence: string;
   recommendation?: string;
+  /** This check's failure keeps AI assistants from using the page at all (the overall is capped). */
+  blocks?: true;
 }
 
 export interface AuditCategory {
@@ -104,11 +106,27 @@ export function categoryStatus(score: number): CategoryStatus {
   return scoreMessage(score);
 }
 
-/** The overall score: the rounded mean of the category scores (0 when there is none). */
-export function overallScore(categories: readonly Pick<AuditCategory, 'score'>[]): number {
+/**
+ * The highest overall score of a page AI assistants cannot use at all (blocked for every AI search
+ * agent, noindex, an error status, a firewall): well inside "significant improvements needed", so
+ * that no amount of good markup elsewhere makes such a page look fine (decision 023).
+ */
+export const BLOCKED_SCORE_CAP = 40;
+
+/** The checks of a report that keep AI assistants from using the page, in report order. */
+export function blockingItems(categories: readonly Pick<AuditCategory, 'items'>[]): AuditItem[] {
+  return categories.flatMap((c) => c.items).filter((i) => i.blocks && i.status !== 'pass');
+}
+
+/**
+ * The overall score: the rounded mean of the category scores (0 when there is none), capped at
+ * BLOCKED_SCORE_CAP when a blocking check failed.
+ */
+export function overallScore(categories: readonly Pick<AuditCategory, 'score' | 'items'>[]): number {
   if (categories.length === 0) return 0;
   const total = categories.reduce((sum, c) => sum + c.score, 0);
-  return Math.round(total / categories.length);
+  const mean = Math.round(total / categories.length);
+  return blockingItems(categories).length > 0 ? Math.min(mean, BLOCKED_SCORE_CAP) : mean;
 }
 
 export function scoreBand(score: number): ScoreBand {

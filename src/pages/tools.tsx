@@ -11,6 +11,7 @@ import { useLoaderData, useSearchParams } from 'react-router-dom';
 import { PageHero } from '../components/PageHero.tsx';
 import { WaitlistNoscript } from '../components/Waitlist.tsx';
 import { AuditChecks } from '../components/tools/AuditChecks.tsx';
+import { AuditScoring } from '../components/tools/AuditScoring.tsx';
 import { AuditError } from '../components/tools/AuditError.tsx';
 import { AuditProgress } from '../components/tools/AuditProgress.tsx';
 import { AuditResults, NextSteps } from '../components/tools/AuditResults.tsx';
@@ -168,6 +169,7 @@ export default function ToolsPage() {
           onAnalyzeAnother={onAnalyzeAnother}
         />
         <NextSteps />
+        <AuditScoring />
       </>
     );
   } else {
@@ -185,6 +187,7 @@ export default function ToolsPage() {
           <VisitorCard visitor={visitor} />
         </div>
         <AuditChecks />
+        <AuditScoring />
       </>
     );
   }

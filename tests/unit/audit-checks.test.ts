@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import enAudit from '../../src/i18n/locales/en/audit.json';
 import frAudit from '../../src/i18n/locales/fr/audit.json';
@@ -16,258 +15,34 @@ import type {
   AuditInput,
   CategoryFindings,
   FetchedResource,
-  FetchFailure,
   Finding,
   Message,
 } from '../../src/server/audit/types.ts';
 import { CRAWLERS } from '../../src/lib/visitor.ts';
+import {
+  evidenceValues,
+  failure,
+  filler,
+  find,
+  GOOD_HEAD,
+  GOOD_MAIN,
+  goodInput,
+  HTML_HEADERS,
+  html,
+  JSON_LD,
+  keysOf,
+  ORIGIN,
+  PAGE_URL,
+  paragraphs,
+  T,
+  text,
+  withPage,
+  withRobots,
+} from '../fixtures/audit-inputs.ts';
 import { resource } from '../fixtures/audit-resources.ts';
 
-// The audit's checks on small fixtures built here: a page that passes everything, then one fault at
-// a time. Texts are checked through a real i18next instance with escapeValue off, as the server uses.
-
-const ORIGIN = 'https://www.example.com';
-const PAGE_URL = `${ORIGIN}/guide/answer-engines`;
-const NOW = new Date('2025-06-15T12:00:00Z');
-
-function failure(url: string, reason: FetchFailure['reason'], detail: string): FetchFailure {
-  return { ok: false, url, reason, detail };
-}
-
-const filler = [
-  'Answer engines fetch a page, read its text and decide within seconds whether it deserves a citation.',
-  'In 2024 about 42% of the pages we reviewed hid their main text behind scripts that crawlers never run.',
-  'A page that loads in 300 ms and states its facts plainly is quoted far more often than a slow one.',
-  'Structured data names the author, the publisher and the dates, which lets an engine judge freshness.',
-  'Every figure should come with its source, such as the 1,250 sites measured by the survey cited below.',
-  'Short paragraphs, lists and tables give engines passages they can lift without rewriting the meaning.',
-];
-
-function paragraphs(count: number): string {
-  return Array.from({ length: count }, (_, i) => `<p>${filler[i % filler.length]}</p>`).join('\n');
-}
-
-const JSON_LD = JSON.stringify({
-  '@context': 'https://schema.org',
-  '@graph': [
-    {
-      '@type': 'Organization',
-      '@id': `${ORIGIN}/#org`,
-      name: 'Example Labs',
-      url: `${ORIGIN}/`,
-      logo: `${ORIGIN}/logo.png`,
-    },
-    { '@type': 'WebSite', name: 'Example Labs', url: `${ORIGIN}/`, publisher: { '@id': `${ORIGIN}/#org` } },
-    {
-      '@type': 'BlogPosting',
-      headline: 'How answer engines choose their sources',
-      author: { '@type': 'Person', name: 'Jane Doe', url: `${ORIGIN}/team/jane` },
-      datePublished: '2025-01-10',
-      dateModified: '2025-05-02',
-      publisher: { '@id': `${ORIGIN}/#org` },
-    },
-    {
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Guide', item: `${ORIGIN}/guide` },
-        { '@type': 'ListItem', position: 2, name: 'Answer engines', item: PAGE_URL },
-      ],
-    },
-    {
-      '@type': 'FAQPage',
-      mainEntity: [
-        {
-          '@type': 'Question',
-          name: 'Do answer engines run JavaScript?',
-          acceptedAnswer: {
-            '@type': 'Answer',
-            text: 'Most of them do not: they read the HTML the server sends.',
-          },
-        },
-      ],
-    },
-  ],
-});
-
-interface PageOptions {
-  title?: string;
-  head?: string;
-  jsonLd?: string[];
-  lang?: string;
-  main?: string;
-}
-
-const GOOD_HEAD = `
-  <meta name="description" content="How ChatGPT Search, Perplexity and other answer engines pick the pages
-    they cite, and what to fix first.">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="author" content="Jane Doe">
-  <meta property="og:title" content="How answer engines choose their sources">
-  <meta property="og:description" content="What makes a page citable by AI assistants.">
-  <meta property="og:image" content="${ORIGIN}/og/answer-engines.png">
-  <meta property="og:url" content="${PAGE_URL}">
-  <meta property="og:type" content="article">
-  <meta property="article:published_time" content="2025-01-10T08:00:00Z">
-  <link rel="canonical" href="${PAGE_URL}">
-  <link rel="alternate" hreflang="en" href="${PAGE_URL}">
-  <link rel="alternate" hreflang="fr" href="${ORIGIN}/fr/guide/answer-engines">
-  <link rel="alternate" hreflang="x-default" href="${PAGE_URL}">
-  <link rel="alternate" type="application/rss+xml" title="Blog" href="/feed.xml">
-  <link rel="alternate" type="text/markdown" href="/guide/answer-engines.md">`;
-
-const GOOD_MAIN = `
-  <article>
-    <h1>How answer engines choose their sources</h1>
-    <p>By <a rel="author" href="/team/jane">Jane Doe</a>,
-    <time datetime="2025-01-10">January 10, 2025</time></p>
-    <p>Answer engines such as ChatGPT Search and Perplexity cite pages they can fetch, read without
-    running scripts and trust: clear facts, a named author, recent dates and structured data decide which
-    source gets quoted.</p>
-    <h2>What crawlers need</h2>
-    ${paragraphs(8)}
-    <ul><li>Server-rendered text</li><li>One h1 and ordered headings</li><li>Dated, sourced facts</li></ul>
-    <h3>Measured effects</h3>
-    ${paragraphs(6)}
-    <table><tr><th>Signal</th><th>Effect</th></tr><tr><td>Author</td><td>Trust</td></tr></table>
-    <p>Sources: <a href="https://www.rfc-editor.org/rfc/rfc9309">RFC 9309</a> and
-    <a href="https://llmstxt.org/">the llms.txt proposal</a>.</p>
-    <h2>Questions</h2>
-    <h3>Do answer engines run JavaScript?</h3>
-    <p>Most of them do not: they read the HTML the server sends.</p>
-    <img src="/chart.png" alt="Share of cited pages by rendering mode">
-    <img src="/divider.png" alt="">
-  </article>`;
-
-function html(options: PageOptions = {}): string {
-  const blocks = (options.jsonLd ?? [JSON_LD]).map((b) => `<script type="application/ld+json">${b}</script>`);
-  return `<!doctype html>
-<html lang="${options.lang ?? 'en'}">
-<head>
-  <meta charset="utf-8">
-  <title>${options.title ?? 'How answer engines choose their sources | Example Labs'}</title>
-  ${options.head ?? GOOD_HEAD}
-  ${blocks.join('\n')}
-</head>
-<body>
-  <header><nav><ul><li><a href="/">Home</a></li><li><a href="/guide">Guide</a></li></ul></nav></header>
-  <main>${options.main ?? GOOD_MAIN}</main>
-  <footer><p>© Example Labs. All rights reserved, everywhere, for ever and ever.</p></footer>
-</body>
-</html>`;
-}
-
-const GOOD_ROBOTS = `User-agent: *
-Allow: /
-Disallow: /admin/
-
-Sitemap: ${ORIGIN}/sitemap.xml
-`;
-
-const GOOD_SITEMAP = `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-  <url><loc>${ORIGIN}/</loc><lastmod>2025-05-01</lastmod></url>
-  <url><loc>${PAGE_URL}</loc><lastmod>2025-05-02</lastmod></url>
-</urlset>`;
-
-const GOOD_LLMS = `# Example Labs
-
-> Guides and tools about answer engine optimization.
-
-Some context about the site.
-
-## Guides
-
-- [Answer engines](${PAGE_URL}): how they choose their sources
-- [Crawlers](${ORIGIN}/guide/crawlers)
-
-## Optional
-
-- [About](${ORIGIN}/about)
-`;
-
-const HTML_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-encoding': 'br',
-  'strict-transport-security': 'max-age=31536000',
-};
-
-function goodInput(): AuditInput {
-  const page = resource(PAGE_URL, html(), { headers: HTML_HEADERS });
-  return {
-    page: { ...page, transferBytes: Math.round(page.bytes / 4) },
-    crawlerView: resource(PAGE_URL, html(), { headers: HTML_HEADERS }),
-    crawlerUserAgent:
-      'Mozilla/5.0 (compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot) ExampleAudit/1.0',
-    robots: resource(`${ORIGIN}/robots.txt`, GOOD_ROBOTS, { headers: { 'content-type': 'text/plain' } }),
-    llms: resource(`${ORIGIN}/llms.txt`, GOOD_LLMS, { headers: { 'content-type': 'text/plain' } }),
-    sitemap: resource(`${ORIGIN}/sitemap.xml`, GOOD_SITEMAP, {
-      headers: { 'content-type': 'application/xml' },
-    }),
-    sitemapSource: 'robots',
-    markdown: resource(
-      `${ORIGIN}/guide/answer-engines.md`,
-      '# How answer engines choose their sources\n\nText.',
-      {
-        headers: { 'content-type': 'text/markdown' },
-      },
-    ),
-    now: NOW,
-  };
-}
-
-/** The good input with the page's HTML replaced (the crawler view follows, unless told otherwise). */
-function withPage(body: string, extra: Partial<FetchedResource> = {}): AuditInput {
-  const base = goodInput();
-  const page = resource(PAGE_URL, body, { headers: HTML_HEADERS, ...extra });
-  return { ...base, page, crawlerView: page };
-}
-
-function withRobots(body: string, extra: Partial<FetchedResource> = {}): AuditInput {
-  return { ...goodInput(), robots: resource(`${ORIGIN}/robots.txt`, body, extra) };
-}
-
-function find(input: AuditInput, id: string): Finding {
-  const found = analyze(input)
-    .flatMap((c) => c.findings)
-    .find((f) => f.id === id);
-  if (!found) throw new Error(`no finding ${id}`);
-  return found;
-}
-
-function keysOf(finding: Finding): string[] {
-  return finding.evidence.map((m) => m.key);
-}
-
-function evidenceValues(finding: Finding): Record<string, string | number>[] {
-  return finding.evidence.map((m) => m.values ?? {});
-}
-
-// Translators as the server builds them: i18next, escapeValue off (React and JSON escape later).
-function translator(lang: 'en' | 'fr'): TFunction {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: lang,
-    fallbackLng: false,
-    resources: { en: { audit: enAudit }, fr: { audit: frAudit } },
-    ns: ['audit'],
-    defaultNS: 'audit',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  return instance.getFixedT(lang, 'audit');
-}
-const T = { en: translator('en'), fr: translator('fr') };
-
-function text(
-  input: AuditInput,
-  id: string,
-  lang: 'en' | 'fr' = 'en',
-): { evidence: string; recommendation?: string } {
-  const items = localizeFindings(analyze(input), T[lang]).flatMap((c) => c.items);
-  const item = items.find((i) => i.id === id);
-  if (!item) throw new Error(`no item ${id}`);
-  return item;
-}
+// The audit's checks on small fixtures (tests/fixtures/audit-inputs.ts): a page that passes
+// everything, then one fault at a time.
 
 describe('a page that does everything right', () => {
   const categories = analyze(goodInput());

@@ -16,7 +16,7 @@ import {
 } from '../../src/lib/audit.ts';
 import { LANGUAGES } from '../../src/site.ts';
 
-const scores = (...values: number[]) => values.map((score) => ({ score }));
+const scores = (...values: number[]) => values.map((score) => ({ score, items: [] }));
 
 describe('audit scoring', () => {
   it('rounds the mean of the category scores', () => {
@@ -26,6 +26,21 @@ describe('audit scoring', () => {
     expect(overallScore(scores(75, 74, 74, 74))).toBe(74); // 74.25 rounds down
     expect(overallScore(scores(100, 100, 100, 100))).toBe(100);
     expect(overallScore([])).toBe(0);
+  });
+
+  it('caps the overall score at 40 when a check says AI assistants cannot use the page', () => {
+    const item = (status: 'pass' | 'fail', blocks?: true) => ({
+      id: 'x',
+      status,
+      title: 'x',
+      evidence: 'x',
+      ...(blocks ? { blocks } : {}),
+    });
+    const category = (score: number, items: ReturnType<typeof item>[]) => ({ score, items });
+    const clean = [category(100, [item('pass')]), category(90, [item('fail')])];
+    expect(overallScore(clean)).toBe(95);
+    expect(overallScore([category(100, [item('fail', true)]), category(90, [])])).toBe(40);
+    expect(overallScore([category(20, [item('fail', true)]), category(10, [])])).toBe(15);
   });
 
   it('puts the band edges at 90 and 75', () => {

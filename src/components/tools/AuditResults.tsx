@@ -1,12 +1,15 @@
 import type { MouseEvent, Ref } from 'react';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import {
+  BLOCKED_SCORE_CAP,
+  blockingItems,
   categoryBadgeVariant,
   itemBadgeVariant,
   overallScore,
   scoreBand,
   scoreMessageKey,
   type AuditCategory,
+  type AuditItem,
   type AuditReport,
   type ItemStatus,
   type ScoreBand,
@@ -102,6 +105,32 @@ function OverallScore({ categories }: { categories: readonly AuditCategory[] }) 
   );
 }
 
+/** Why AI assistants cannot use the page, first: the checks that cap the overall score. */
+function BlockedNotice({ items }: { items: readonly AuditItem[] }) {
+  const { t } = useT('tools');
+  return (
+    <section
+      aria-labelledby="blocked-title"
+      className="card gap-3 border-[var(--bad)]"
+      data-testid="audit-blocked"
+    >
+      <h3 id="blocked-title" className="card-title text-[var(--bad)]">
+        {t('results.blocked.title')}
+      </h3>
+      <p>{t('results.blocked.text', { cap: BLOCKED_SCORE_CAP })}</p>
+      <ul className="grid gap-3">
+        {items.map((item) => (
+          <li key={item.id} className="grid gap-1" data-item={item.id}>
+            <strong className="font-semibold">{item.title}</strong>
+            <p className="text-sm text-muted wrap-anywhere">{item.evidence}</p>
+            {item.recommendation ? <p className="wrap-anywhere">{item.recommendation}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function CategoryCard({ category }: { category: AuditCategory }) {
   const { t } = useT('tools');
   const base = `results.categories.${category.id}`;
@@ -180,6 +209,7 @@ export function AuditResults({
   const { t } = useT('tools');
   const lang = useLang();
   const audited = new Date(report.auditedAt);
+  const blocking = blockingItems(report.categories);
   const time = audited.toISOString().slice(11, 16);
   return (
     <section aria-labelledby="results-title" className="section pt-4" data-testid="audit-results">
@@ -200,6 +230,7 @@ export function AuditResults({
             ) : null}
           </p>
         </div>
+        {blocking.length > 0 ? <BlockedNotice items={blocking} /> : null}
         <OverallScore categories={report.categories} />
         <div className="grid gap-5 lg:grid-cols-2">
           {report.categories.map((category) => (

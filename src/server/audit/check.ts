@@ -14,6 +14,8 @@ export interface Verdict {
   status: ItemStatus;
   evidence: Message[];
   recommendation?: Message;
+  /** The page cannot be used by AI assistants at all because of this (only checks with `gate`). */
+  blocks?: true;
 }
 
 /** A resource the audit fetches: the steps of an audit before its analysis. */

@@ -72,6 +72,7 @@ function localizeFinding(finding: Finding, t: Translate, f: Formats): AuditItem 
     evidence: finding.evidence.map((m) => localizeMessage(m, t, f)).join(' '),
   };
   if (finding.recommendation) item.recommendation = localizeMessage(finding.recommendation, t, f);
+  if (finding.blocks) item.blocks = true;
   return item;
 }
 

@@ -102,6 +102,8 @@ export interface Finding {
   evidence: Message[];
   /** What to do; present when status is not 'pass'. */
   recommendation?: Message;
+  /** This finding alone keeps AI assistants from using the page: the overall score is capped. */
+  blocks?: true;
 }
 
 export interface CategoryFindings {

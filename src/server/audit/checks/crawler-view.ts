@@ -69,7 +69,10 @@ function crawlerViewEvidence(ctx: AuditContext): { status: ItemStatus; evidence:
 
 function crawlerView(ctx: AuditContext): Verdict {
   const { status, evidence } = crawlerViewEvidence(ctx);
-  return verdict(status, [evidence], msg('items.crawlerView.recommendation.firewall'));
+  const found = verdict(status, [evidence], msg('items.crawlerView.recommendation.firewall'));
+  // A refusal, an error or a challenge keeps the agent out; a shorter page may still hold the text.
+  const refused = status === 'fail' && evidence.key !== 'items.crawlerView.evidence.shorter';
+  return refused ? { ...found, blocks: true } : found;
 }
 
 export const crawlerViewCheck = defineCheck({
@@ -77,5 +80,6 @@ export const crawlerViewCheck = defineCheck({
   category: 'crawlerAccess',
   weight: 2,
   needs: ['crawlerView'],
+  gate: true,
   run: crawlerView,
 });

@@ -19,7 +19,8 @@ function httpStatus(ctx: AuditContext): Verdict {
           url: clip(page.finalUrl, 100),
         });
   if (page.status < 200 || page.status >= 300) {
-    return verdict('fail', [evidence], msg('items.httpStatus.recommendation.status'));
+    // Engines index and cite only pages that answer 2xx.
+    return { ...verdict('fail', [evidence], msg('items.httpStatus.recommendation.status')), blocks: true };
   }
   if (n > MAX_REDIRECTS) {
     return verdict('warning', [evidence], msg('items.httpStatus.recommendation.redirects'));
@@ -32,5 +33,6 @@ export const httpStatusCheck = defineCheck({
   category: 'crawlerAccess',
   weight: 2,
   needs: [],
+  gate: true,
   run: httpStatus,
 });

@@ -88,18 +88,24 @@ function blockedEvidence(blocked: AgentVerdict[]): Message[] {
 
 function aiSearchAgents(ctx: AuditContext): Verdict {
   if (ctx.robots.kind === 'unreachable') {
-    return verdict(
-      'fail',
-      [msg('items.aiSearchAgents.evidence.unreadable', { count: SEARCH_AGENTS.length })],
-      msg('items.aiSearchAgents.recommendation.robots'),
-    );
+    // RFC 9309 §2.3.1.4: crawlers must then assume the whole site is disallowed.
+    return {
+      ...verdict(
+        'fail',
+        [msg('items.aiSearchAgents.evidence.unreadable', { count: SEARCH_AGENTS.length })],
+        msg('items.aiSearchAgents.recommendation.robots'),
+      ),
+      blocks: true,
+    };
   }
   const all = verdicts(ctx, SEARCH_AGENTS);
   const blocked = all.filter((v) => !v.allowed);
   const evidence = [...blockedEvidence(blocked), ...allowedEvidence(all.filter((v) => v.allowed))];
   if (blocked.length === 0) return verdict('pass', evidence);
   const agents = list(blocked.map((v) => v.agent));
-  return verdict('fail', evidence, msg('items.aiSearchAgents.recommendation.unblock', { agents }));
+  const failed = verdict('fail', evidence, msg('items.aiSearchAgents.recommendation.unblock', { agents }));
+  // Every agent blocked: no assistant and no search engine may read the page.
+  return blocked.length === all.length ? { ...failed, blocks: true } : failed;
 }
 
 function trainingAgents(ctx: AuditContext): Verdict {
@@ -132,6 +138,7 @@ export const aiSearchAgentsCheck = defineCheck({
   category: 'crawlerAccess',
   weight: 2,
   needs: ['robots'],
+  gate: true,
   run: aiSearchAgents,
 });
 

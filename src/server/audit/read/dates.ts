@@ -35,3 +35,18 @@ export function withinMonths(date: Date, now: Date, months: number): boolean {
   limit.setUTCMonth(limit.getUTCMonth() - months);
   return date.getTime() >= limit.getTime();
 }
+
+/** RFC 822 / RFC 850 shapes: an optional weekday, day, month name, year, time and zone. */
+const HTTP_STYLE =
+  /^(?:[a-z]+,\s*)?\d{1,2}[ -][a-z]{3}[ -](?:\d{2}|\d{4})\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[a-z]{1,5}|[+-]\d{4})$/i;
+
+/**
+ * A date in the older mail and HTTP shapes ("25 Jun 2010 15:00:00 PST", "Sunday, 06-Nov-94
+ * 08:49:37 GMT"), which Date.parse reads correctly once the shape is known to be one of them.
+ */
+export function parseHttpStyleDate(text: string | undefined): Date | undefined {
+  const value = text?.trim() ?? '';
+  if (!HTTP_STYLE.test(value)) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) || time < EARLIEST ? undefined : new Date(time);
+}
