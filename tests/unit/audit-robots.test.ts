@@ -151,3 +151,57 @@ describe('limits (RFC 9309 §2.5)', () => {
     expect(agentVerdict(state, `${SITE}${path}b`, 'GPTBot')).toMatchObject({ allowed: false, line: 2 });
   });
 });
+
+describe('syntax review (RFC 9309 §2.1, §2.2.2, §2.2.4)', () => {
+  const problems = (file: string) => {
+    const state = readRobots(resource(`${SITE}/robots.txt`, file));
+    return state.kind === 'parsed' ? state.problems.map((p) => [p.line, p.kind, p.field]) : [];
+  };
+
+  it('finds nothing to say about a clean file with the usual extra fields', () => {
+    const file = [
+      'User-agent: *',
+      'Disallow: /cart',
+      'Allow: /*.css$',
+      'Crawl-delay: 2',
+      'Content-Signal: search=yes, ai-input=yes, ai-train=no',
+      'Sitemap: https://shop.example/sitemap.xml',
+    ].join('\n');
+    expect(problems(file)).toEqual([]);
+  });
+
+  it('quotes each faulty line with its number', () => {
+    const file = [
+      'Disallow: /early', // 1: before any User-agent line
+      'User-agent: *',
+      'Disallow /tmp', // 3: no colon (read, as Google does)
+      'Disalow: /old', // 4: a misspelling Google tolerates
+      'Noindex: /drafts', // 5: not a field crawlers read
+      'Disallow: private', // 6: no leading slash
+      'Disallow: /a$b', // 7: "$" inside the pattern
+      'Sitemap: /sitemap.xml', // 8: relative sitemap
+    ].join('\n');
+    expect(problems(file)).toEqual([
+      [1, 'ruleOutsideGroup', 'Disallow'],
+      [3, 'noColon', 'Disallow'],
+      [4, 'misspelled', 'Disalow'],
+      [5, 'unknownField', 'Noindex'],
+      [6, 'noLeadingSlash', 'Disallow'],
+      [7, 'dollarInside', 'Disallow'],
+      [8, 'relativeSitemap', 'Sitemap'],
+    ]);
+    // What Google reads anyway still decides: the colon-less and misspelled rules apply.
+    expect(verdict(file, '/tmp/x', 'x').allowed).toBe(false);
+    expect(verdict(file, '/old/x', 'x').allowed).toBe(false);
+  });
+});
+
+describe('content signals (contentsignals.org)', () => {
+  it('keeps each Content-Signal line with its group and its choices', () => {
+    const file = 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n';
+    const state = readRobots(resource(`${SITE}/robots.txt`, file));
+    expect(state.kind === 'parsed' && state.signals).toEqual([
+      { line: 2, agents: ['*'], values: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } },
+    ]);
+  });
+});

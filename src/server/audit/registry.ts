@@ -2,6 +2,7 @@ import { CATEGORY_IDS, type CategoryId } from '../../lib/audit.ts';
 import type { CheckDefinition } from './check.ts';
 import { authorDateCheck, freshnessCheck } from './checks/authorship.ts';
 import { canonicalCheck } from './checks/canonical.ts';
+import { contentSignalsCheck } from './checks/content-signals.ts';
 import { crawlerViewCheck } from './checks/crawler-view.ts';
 import { compressionCheck, htmlWeightCheck, httpsCheck, ttfbCheck } from './checks/delivery.ts';
 import { factsCheck } from './checks/facts.ts';
@@ -28,6 +29,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   robotsTxtCheck,
   aiSearchAgentsCheck,
   trainingAgentsCheck,
+  contentSignalsCheck,
   pageDirectivesCheck,
   crawlerViewCheck,
   sitemapCheck,

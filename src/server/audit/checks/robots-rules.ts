@@ -1,7 +1,7 @@
 import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../clip.ts';
 import type { AuditContext } from '../context.ts';
-import { agentVerdict, type AgentVerdict } from '../read/robots.ts';
+import { agentVerdict, type AgentVerdict, type RobotsProblem } from '../read/robots.ts';
 import type { Message } from '../types.ts';
 import { SEARCH_AGENTS, TRAINING_AGENTS } from './agents.ts';
 
@@ -39,7 +39,32 @@ function robotsTxt(ctx: AuditContext): Verdict {
     evidence.push(msg('items.robotsTxt.evidence.cut'));
     return verdict('warning', evidence, msg('items.robotsTxt.recommendation.cut'));
   }
+  if (robots.problems.length > 0) {
+    evidence.push(...syntaxEvidence(robots.problems));
+    return verdict('warning', evidence, msg('items.robotsTxt.recommendation.syntax'));
+  }
   return verdict('pass', evidence);
+}
+
+/** Problems quoted at most, each with its line number; the rest are counted. */
+const MAX_PROBLEMS_SHOWN = 5;
+
+/** One message per problem found by the syntax review, with its line and the field as written. */
+function syntaxEvidence(problems: readonly RobotsProblem[]): Message[] {
+  const keys: Record<RobotsProblem['kind'], string> = {
+    noColon: 'items.robotsTxt.evidence.noColon',
+    misspelled: 'items.robotsTxt.evidence.misspelled',
+    unknownField: 'items.robotsTxt.evidence.unknownField',
+    ruleOutsideGroup: 'items.robotsTxt.evidence.ruleOutsideGroup',
+    noLeadingSlash: 'items.robotsTxt.evidence.noLeadingSlash',
+    dollarInside: 'items.robotsTxt.evidence.dollarInside',
+    relativeSitemap: 'items.robotsTxt.evidence.relativeSitemap',
+  };
+  const shown = problems
+    .slice(0, MAX_PROBLEMS_SHOWN)
+    .map((p) => msg(keys[p.kind], { line: p.line, field: clip(p.field, 40) }));
+  const more = problems.length - shown.length;
+  return more > 0 ? [...shown, msg('items.robotsTxt.evidence.moreProblems', { count: more })] : shown;
 }
 
 function verdicts(ctx: AuditContext, agents: readonly string[]): AgentVerdict[] {

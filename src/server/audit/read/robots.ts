@@ -35,6 +35,10 @@ export type RobotsState =
       /** Served as an HTML page (a soft 404): crawlers find no rule in it. */
       looksHtml: boolean;
       sitemaps: string[];
+      /** Lines that break RFC 9309's syntax or name a field no crawler reads, in file order. */
+      problems: RobotsProblem[];
+      /** `Content-Signal` lines, in file order. */
+      signals: ContentSignal[];
       /** Deciding rules already found, by group and path: many agents share the `*` group. */
       decided: Map<string, RobotsRule | undefined>;
     }
@@ -142,46 +146,158 @@ function decidingRule(rules: readonly RobotsRule[], path: string): RobotsRule | 
   return best;
 }
 
-/** A line's field and value: `field: value`, the comment dropped, the field lower-cased. */
-function fieldOf(line: string): { field: string; value: string } | undefined {
-  const text = line.split('#')[0]!.trim();
+/** What the syntax review found on one line (1-based), for the robots.txt item's evidence. */
+export interface RobotsProblem {
+  line: number;
+  kind:
+    | 'noColon'
+    | 'misspelled'
+    | 'unknownField'
+    | 'ruleOutsideGroup'
+    | 'noLeadingSlash'
+    | 'dollarInside'
+    | 'relativeSitemap';
+  /** The field as written (clipped by the check). */
+  field: string;
+}
+
+/** A `Content-Signal` line (contentsignals.org): the agents of its group and the choices it states. */
+export interface ContentSignal {
+  line: number;
+  /** The product tokens of the group it sits in; empty before any User-agent line. */
+  agents: string[];
+  /** `search`, `ai-input`, `ai-train` and anything else written, lower-cased, to `yes`/`no`/other. */
+  values: Record<string, string>;
+}
+
+/** The fields RFC 9309 defines, and their misspellings Google's parser accepts (robots.cc). */
+const FIELDS: Record<string, string> = {
+  'user-agent': 'user-agent',
+  useragent: 'user-agent',
+  'user agent': 'user-agent',
+  allow: 'allow',
+  disallow: 'disallow',
+  dissallow: 'disallow',
+  dissalow: 'disallow',
+  disalow: 'disallow',
+  diasllow: 'disallow',
+  disallaw: 'disallow',
+  sitemap: 'sitemap',
+  'site-map': 'sitemap',
+};
+
+/**
+ * Fields outside RFC 9309 that crawlers other than Google use, which §2.2.4 lets crawlers read: no
+ * warning for them (Crawl-delay: Bing and Yandex; Host and Clean-param: Yandex; Content-Signal:
+ * contentsignals.org; Content-Usage: the IETF AI preferences draft).
+ */
+const OTHER_KNOWN = new Set(['crawl-delay', 'host', 'clean-param', 'content-signal', 'content-usage']);
+
+interface Line {
+  field: string;
+  /** The field as written, for evidence. */
+  written: string;
+  value: string;
+  problem?: RobotsProblem['kind'];
+}
+
+/**
+ * A line's field and value: `field: value`, the comment dropped, the field lower-cased. Like Google's
+ * parser, a line without a colon whose two words are a field and a value ("Disallow /tmp") is read,
+ * and flagged.
+ */
+function fieldOf(raw: string): Line | undefined {
+  const text = raw.split('#')[0]!.trim();
+  if (text === '') return undefined;
   const colon = text.indexOf(':');
-  if (colon < 0) return undefined;
-  return { field: text.slice(0, colon).trim().toLowerCase(), value: text.slice(colon + 1).trim() };
+  if (colon >= 0) {
+    const written = text.slice(0, colon).trim();
+    return written === ''
+      ? undefined
+      : { field: written.toLowerCase(), written, value: text.slice(colon + 1).trim() };
+  }
+  const words = text.split(/[ \t]+/);
+  if (words.length !== 2) return { field: '', written: text, value: '', problem: 'noColon' };
+  return { field: words[0]!.toLowerCase(), written: words[0]!, value: words[1]!, problem: 'noColon' };
+}
+
+/** Problems of a rule's pattern: RFC 9309 §2.2.2 patterns start with "/" (or "*"), "$" ends them. */
+function patternProblem(value: string): RobotsProblem['kind'] | undefined {
+  if (value === '') return undefined;
+  if (!value.startsWith('/') && !value.startsWith('*')) return 'noLeadingSlash';
+  const dollar = value.indexOf('$');
+  return dollar >= 0 && dollar < value.length - 1 ? 'dollarInside' : undefined;
+}
+
+/** Sitemaps.org and RFC 9309 §2.2.4: a sitemap is named by its full address. */
+function sitemapProblem(value: string): RobotsProblem['kind'] | undefined {
+  return /^https?:\/\/[^/\s]/i.test(value) ? undefined : 'relativeSitemap';
+}
+
+/** `search=yes, ai-train=no` as a record of lower-cased keys and values. */
+function signalValues(value: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const pair of value.split(',')) {
+    const [key, choice] = pair.split('=').map((part) => part.trim().toLowerCase());
+    if (key) values[key] = choice ?? '';
+  }
+  return values;
+}
+
+interface Groups {
+  groups: Map<string, RobotsRule[]>;
+  sitemaps: string[];
+  problems: RobotsProblem[];
+  signals: ContentSignal[];
 }
 
 /**
  * The groups of a file per RFC 9309 §2.1: one or more User-agent lines, then rules. Only a rule
- * closes the run of User-agent lines: a Sitemap, a Crawl-delay or an unknown line between two
- * User-agent lines leaves them in one group, as in Google's parser.
+ * closes the run of User-agent lines: §2.2.4 says that reading other records (a Sitemap, a
+ * Crawl-delay, an unknown line) must not interfere with the protocol's own, so such a line between
+ * two User-agent lines leaves them in one group. The syntax review goes along.
  */
-function readGroups(lines: readonly string[]): { groups: Map<string, RobotsRule[]>; sitemaps: string[] } {
-  const groups = new Map<string, RobotsRule[]>();
-  const sitemaps: string[] = [];
+function readGroups(lines: readonly string[]): Groups {
+  const found: Groups = { groups: new Map(), sitemaps: [], problems: [], signals: [] };
   let agents: string[] = [];
   let closed = true;
-  lines.forEach((line, index) => {
-    const entry = fieldOf(line);
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const entry = fieldOf(raw);
     if (!entry) return;
-    const { field, value } = entry;
+    const problem = (kind: RobotsProblem['kind']) =>
+      found.problems.push({ line, kind, field: entry.written });
+    if (entry.problem) problem(entry.problem);
+    const field = FIELDS[entry.field];
+    if (field && field !== entry.field) problem('misspelled');
+    const { value } = entry;
     if (field === 'user-agent') {
       if (closed) agents = [];
       closed = false;
       const token = productToken(value);
       if (token === '') return;
       agents.push(token);
-      if (!groups.has(token)) groups.set(token, []);
+      if (!found.groups.has(token)) found.groups.set(token, []);
     } else if (field === 'allow' || field === 'disallow') {
       closed = true;
+      if (agents.length === 0) problem('ruleOutsideGroup');
+      const bad = patternProblem(value);
+      if (bad) problem(bad);
       // An empty pattern matches nothing (RFC 9309 §2.2.2: "Disallow:" disallows nothing).
       if (value === '') return;
-      const rule = { allow: field === 'allow', pattern: normalise(value), line: index + 1 };
-      for (const token of agents) groups.get(token)!.push(rule);
-    } else if (field === 'sitemap' && value !== '') {
-      sitemaps.push(value);
+      const rule = { allow: field === 'allow', pattern: normalise(value), line };
+      for (const token of agents) found.groups.get(token)!.push(rule);
+    } else if (field === 'sitemap') {
+      const bad = sitemapProblem(value);
+      if (bad) problem(bad);
+      else found.sitemaps.push(value);
+    } else if (entry.field === 'content-signal') {
+      found.signals.push({ line, agents: [...agents], values: signalValues(value) });
+    } else if (entry.field !== '' && !OTHER_KNOWN.has(entry.field)) {
+      problem('unknownField');
     }
   });
-  return { groups, sitemaps };
+  return found;
 }
 
 function looksLikeHtml(resource: { headers: Record<string, string>; body: string }): boolean {
