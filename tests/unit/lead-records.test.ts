@@ -113,6 +113,9 @@ describe('toDelivery', () => {
     const fromPostgres = toDelivery({ ...row, lead_id: '7' });
     const fromSqlite = toDelivery({ ...row, payload: JSON.stringify(payload) });
     expect(fromSqlite).toEqual(fromPostgres);
+    // A row read before the column existed has had no lease expire.
+    expect(fromPostgres.expiredLeases).toBe(0);
+    expect(toDelivery({ ...row, expired_leases: 2 }).expiredLeases).toBe(2);
     expect(fromPostgres).toEqual({
       id: 'd1',
       leadId: '7',
@@ -122,6 +125,7 @@ describe('toDelivery', () => {
       payload,
       status: 'pending',
       attempts: 2,
+      expiredLeases: 0,
       nextAttemptAt: new Date(at),
       leaseUntil: null,
       leasedBy: null,
