@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { developmentAssets, productionAssets, type PageAssets } from './src/server/assets.ts';
@@ -22,7 +22,9 @@ import { detectLanguage } from './src/server/language.ts';
 import { leadsRouter } from './src/server/leads.ts';
 import { formOfEndpoint } from './src/lib/form-limits.ts';
 import { createLogger, httpLogger } from './src/server/logging.ts';
-import { createMetrics, isPrivateAddress } from './src/server/metrics.ts';
+import { capConnections } from './src/server/connections.ts';
+import { formOutcomesOf } from './src/server/flash.ts';
+import { createMetrics, hasMetricsToken, type Metrics } from './src/server/metrics.ts';
 import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
 import { redirectFor } from './src/server/redirects.ts';
 import type { RendererBundle } from './src/renderer/contract.ts';
@@ -65,7 +67,17 @@ export interface ServerOptions {
 }
 
 export type App = Express & {
-  locals: { config: Config; logger: Logger; deliveryChannels: string; close: () => Promise<void> };
+  locals: {
+    config: Config;
+    logger: Logger;
+    metrics: Metrics;
+    /** Serves /metrics alone, on METRICS_PORT when it is set. */
+    metricsApp: Express;
+    deliveryChannels: string;
+    /** From SIGTERM on, /readyz answers 503 so that load balancers stop sending new requests. */
+    drain: () => void;
+    close: () => Promise<void>;
+  };
 };
 
 /** Client and server bundles: Vite's dev server in development, dist/ in production. */
@@ -172,6 +184,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     contactEmail: config.contactEmail,
     policy: config.aiTrainingPolicy,
     buildDate: builtAt.toISOString(),
+    watchCache: metrics.watchCache,
   };
 
   const app = express() as unknown as App;
@@ -198,8 +211,15 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
+  // Set once SIGTERM arrives (startServer): the process still serves, but asks to be taken out of
+  // rotation before it stops accepting connections.
+  const lifecycle = { draining: false };
   app.get('/readyz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
+    if (lifecycle.draining) {
+      res.status(503).json({ status: 'draining', store: store.kind });
+      return;
+    }
     try {
       await store.ping();
       res.json({ status: 'ready', store: store.kind });
@@ -207,15 +227,29 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       res.status(503).json({ status: 'unavailable', store: store.kind });
     }
   });
-  // Operational figures are for the operator's scraper on the internal network, not the public.
-  app.get('/metrics', async (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    if (!isPrivateAddress(req.ip)) {
-      res.status(404).json({ success: false, error: 'No such endpoint.' });
-      return;
-    }
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  // Operational figures are for the operator's scraper, never the public, and never decided by the
+  // client's address (a proxy header can be forged, a proxy can hide it): on the site's port only
+  // with METRICS_TOKEN, on METRICS_PORT's listener otherwise; anything else is the API's 404
+  // (decision 020).
+  const metricsEndpoint =
+    (open: boolean): RequestHandler =>
+    async (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      const token = config.metrics.token;
+      if (!open || (token !== undefined && !hasMetricsToken(req.get('authorization'), token))) {
+        res.status(404).json({ success: false, error: 'No such endpoint.' });
+        return;
+      }
+      res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    };
+  app.get('/metrics', metricsEndpoint(config.metrics.token !== undefined));
+  const metricsApp = express();
+  metricsApp.disable('x-powered-by');
+  metricsApp.get('/metrics', metricsEndpoint(true));
+  metricsApp.use((_req, res) => {
+    res.status(404).json({ success: false, error: 'No such endpoint.' });
   });
+  metrics.watchCache('form_outcomes', () => formOutcomesOf(app).stats);
 
   // 4. Static files: hashed assets cached for a year, content images for a month, everything else
   // from public/ for an hour.
@@ -342,7 +376,12 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
 
   app.locals.config = config;
   app.locals.logger = logger;
+  app.locals.metrics = metrics;
+  app.locals.metricsApp = metricsApp;
   app.locals.deliveryChannels = describeChannels(deliveryConfig);
+  app.locals.drain = () => {
+    lifecycle.draining = true;
+  };
   app.locals.close = async () => {
     // Deliveries in progress finish before the store closes; pending ones wait in the outbox.
     await delivery?.stop();
@@ -353,26 +392,53 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   return app;
 }
 
-/** Starts listening and shuts down gracefully on SIGTERM/SIGINT: in-flight requests finish, then exit 0. */
-export async function startServer(options: ServerOptions = {}): Promise<Server> {
-  const started = performance.now();
-  const server = createHttpServer();
-  const app = await createServer({ ...options, httpServer: server });
-  const { config, logger } = app.locals;
-  server.on('request', app);
-  // Requests Node refuses before Express sees them still get a short page, not an empty answer.
-  server.on('clientError', answerClientError);
-  // Deliberate limits: slow clients cannot hold sockets open forever.
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 5_000;
-  server.listen(config.port, config.host);
+/** Listens on `port`, resolves with the port it got (port 0 asks the system for a free one). */
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  server.listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+/**
+ * Starts listening and shuts down gracefully on SIGTERM/SIGINT: /readyz answers 503 for
+ * SHUTDOWN_GRACE_MS while the server still serves, then it stops accepting, finishes the requests in
+ * flight and exits 0 (decision 020).
+ */
+export async function startServer(options: ServerOptions = {}): Promise<Server> {
+  const started = performance.now();
+  const server = createHttpServer();
+  const app = await createServer({ ...options, httpServer: server });
+  const { config, logger, metrics } = app.locals;
+  let stopping = false;
+  // While stopping, every response closes its connection, so no keep-alive socket outlives it. First
+  // of the listeners, so the header is set before the app can answer.
+  server.on('request', (_req, res) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
+  server.on('request', app);
+  // Requests Node refuses before Express sees them still get a short page, not an empty answer.
+  server.on('clientError', answerClientError);
+  // Deliberate limits: slow clients cannot hold sockets open forever, nor take every descriptor.
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  capConnections(
+    server,
+    { max: config.connections.max, perAddress: config.connections.perAddress },
+    { logger, onRefused: metrics.connectionRefused },
+  );
+  const port = await listen(server, config.port, config.host);
+  const metricsServer =
+    config.metrics.port === undefined ? undefined : createHttpServer(app.locals.metricsApp);
+  // One scraper reads it: a handful of connections is plenty, whoever else can reach the port.
+  if (metricsServer) metricsServer.maxConnections = 16;
+  const metricsPort = metricsServer
+    ? await listen(metricsServer, config.metrics.port!, config.metrics.host)
+    : undefined;
   logger.info(
     {
       port,
@@ -385,21 +451,24 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     `listening on http://localhost:${port}`,
   );
   logger.info({ channels: app.locals.deliveryChannels }, `lead delivery: ${app.locals.deliveryChannels}`);
+  logger.info(
+    { metricsPort, metricsHost: metricsServer ? config.metrics.host : undefined },
+    metricsServer
+      ? `metrics on http://${config.metrics.host}:${metricsPort}/metrics${config.metrics.token ? ' (token required)' : ''}`
+      : config.metrics.token
+        ? 'metrics on /metrics with the METRICS_TOKEN bearer token'
+        : 'metrics off: set METRICS_PORT or METRICS_TOKEN to serve /metrics',
+  );
 
-  let stopping = false;
-  // While stopping, every response closes its connection, so no keep-alive socket outlives it.
-  server.on('request', (_req, res) => {
-    if (stopping) res.setHeader('Connection', 'close');
-  });
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+  const stop = () => {
+    logger.info('stopped accepting connections; finishing in-flight requests');
     const force = setTimeout(() => {
       logger.error('in-flight requests did not finish in 10 s; exiting');
       process.exit(1);
     }, 10_000);
     force.unref();
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     server.close(async () => {
       await app.locals.close();
       logger.info('stopped');
@@ -408,6 +477,20 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     server.closeIdleConnections();
     // Connections that finish their last request after this point are closed as they go idle.
     setInterval(() => server.closeIdleConnections(), 100).unref();
+  };
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // Not ready from now on: load balancers stop sending new visitors during the grace period, and the
+    // connections they open meanwhile are still answered instead of reset.
+    app.locals.drain();
+    const graceMs = config.connections.shutdownGraceMs;
+    logger.info(
+      { signal, graceMs },
+      'shutting down: /readyz answers 503, serving on during the grace period',
+    );
+    if (graceMs > 0) setTimeout(stop, graceMs);
+    else stop();
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -23,6 +23,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Form posts per address and minute (the three form endpoints together). */
   formRateLimitPerMinute: number;
+  /** Connection caps and the drain on SIGTERM (decision 020). */
+  connections: ConnectionSettings;
+  /** Who may read /metrics (decision 020). */
+  metrics: MetricsSettings;
   audit: AuditSettings;
 }
 
@@ -44,9 +48,35 @@ export interface AuditSettings {
   workerMemoryMb: number;
 }
 
+/** Open connections and the shutdown's drain (decision 020). */
+export interface ConnectionSettings {
+  /** Connections open at once; more are closed as they arrive (`server.maxConnections`). */
+  max: number;
+  /** Connections open at once from one peer address (0: no such cap). */
+  perAddress: number;
+  /** On SIGTERM, how long /readyz answers 503 while the server still serves, before it stops accepting. */
+  shutdownGraceMs: number;
+}
+
+/**
+ * /metrics: with a token, on the site's port for requests that carry it; with a port, on a listener of
+ * its own; with neither, nowhere.
+ */
+export interface MetricsSettings {
+  /** `Authorization: Bearer <token>` required wherever /metrics is served. */
+  token: string | undefined;
+  /** A second listener that serves only /metrics. */
+  port: number | undefined;
+  /** The interface of that listener (loopback unless set). */
+  host: string;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+/** Settings whose values never appear in an error message. */
+const SECRET_SETTINGS: ReadonlySet<string> = new Set(['METRICS_TOKEN']);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -85,6 +115,22 @@ const schema = z.object({
     .max(4096, 'must be at most 4096 (megabytes)')
     .default(96),
   FORM_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(10),
+  MAX_CONNECTIONS: wholeNumber()
+    .min(1, 'must be 1 or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(1000),
+  MAX_CONNECTIONS_PER_ADDRESS: wholeNumber().min(0, 'must be 0 (no cap) or more').optional(),
+  SHUTDOWN_GRACE_MS: wholeNumber(' of milliseconds')
+    .min(0, 'must be 0 or more (milliseconds)')
+    .max(60_000, 'must be at most 60000 (milliseconds)')
+    .default(5000),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S+$/, 'must not contain spaces')
+    .min(32, 'must be at least 32 characters (openssl rand -hex 32 makes one)')
+    .optional(),
+  METRICS_PORT: wholeNumber().min(0).max(65535, 'must be a port number (0-65535)').optional(),
+  METRICS_HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
 });
 
 /** Used when neither CONTACT_EMAIL nor a public SITE_URL says where mail should go (development). */
@@ -102,6 +148,16 @@ export function defaultContactEmail(siteUrl: string): string {
   return local || address ? PLACEHOLDER_CONTACT_EMAIL : `hello@${host}`;
 }
 
+/**
+ * MAX_CONNECTIONS_PER_ADDRESS's default: facing visitors directly (TRUST_PROXY=0), 100 per address
+ * (MAX_CONNECTIONS if lower), well above what browsers open (about 6 per host) even for a busy office
+ * behind one address; behind proxies (TRUST_PROXY>0) every connection comes from a proxy, so there
+ * is no cap by address.
+ */
+export function defaultConnectionsPerAddress(trustProxy: number): number {
+  return trustProxy === 0 ? 100 : 0;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "not set", as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -109,9 +165,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`,
-    );
+    // A secret is named, never printed: the line goes to logs.
+    const value = SECRET_SETTINGS.has(name) ? '(hidden)' : JSON.stringify(env[name] ?? '');
+    throw new ConfigError(`Invalid configuration: ${name}=${value} ${issue.message}`);
   }
   const e = parsed.data;
   if (Boolean(e.SUPABASE_URL) !== Boolean(e.SUPABASE_ANON_KEY)) {
@@ -129,6 +185,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration: AUDIT_ALLOWED_HOSTS=${JSON.stringify(env.AUDIT_ALLOWED_HOSTS ?? '')} ${why}`,
     );
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      `Invalid configuration: METRICS_PORT=${JSON.stringify(env.METRICS_PORT)} must differ from PORT (the site's port)`,
+    );
+  }
+  const perAddress =
+    e.MAX_CONNECTIONS_PER_ADDRESS ?? Math.min(defaultConnectionsPerAddress(e.TRUST_PROXY), e.MAX_CONNECTIONS);
+  if (perAddress > e.MAX_CONNECTIONS) {
+    throw new ConfigError(
+      `Invalid configuration: MAX_CONNECTIONS_PER_ADDRESS=${JSON.stringify(String(perAddress))} must be at most MAX_CONNECTIONS (${e.MAX_CONNECTIONS})`,
+    );
+  }
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -144,6 +212,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     projectSource: e.PROJECT_SOURCE,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     formRateLimitPerMinute: e.FORM_RATE_LIMIT_PER_MINUTE,
+    connections: {
+      max: e.MAX_CONNECTIONS,
+      perAddress,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     audit: {
       allowedHosts,
       timeoutMs: e.AUDIT_TIMEOUT_MS,

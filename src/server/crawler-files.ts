@@ -2,7 +2,9 @@ import { Router, type RequestHandler } from 'express';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { isLang } from '../site.ts';
 import type { PageAssets } from './assets.ts';
+import type { WatchCache } from './bounded-cache.ts';
 import { markdownTarget, pageMarkdownService } from './page-markdown.ts';
+import { sendStatusPage } from './pages.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 
 // Files for crawlers and AI (see docs/architecture.md), all generated from the route tree and the
@@ -16,6 +18,8 @@ export interface CrawlerFilesDeps {
   policy: AiTrainingPolicy;
   assets: PageAssets;
   buildDate: string;
+  /** Reports the Markdown copies' cache to /metrics. */
+  watchCache?: WatchCache | undefined;
 }
 
 export function crawlerFiles(deps: CrawlerFilesDeps): Router {
@@ -70,10 +74,13 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
 
   // /{lang}/index.md, /{lang}/guide.md, /{lang}/blog/{slug}.md …
   router.get('/{*path}', async (req, res, next) => {
-    if (!req.path.endsWith('.md')) return next();
+    // Markdown copies live under a language; other .md paths go on to the rest of the site.
+    if (!req.path.endsWith('.md') || !isLang(req.path.split('/')[1])) return next();
     const target = markdownTarget(req.path);
     const text = target ? await markdown.markdownFor(target.lang, target.path) : undefined;
-    if (text === undefined) return next();
+    // No such copy: the short status page, not a render of the whole 404 document, so an address
+    // someone made up costs next to nothing.
+    if (text === undefined) return void sendStatusPage(req, res, deps, 404);
     res
       .type('text/markdown; charset=utf-8')
       .set('Cache-Control', 'public, max-age=3600')

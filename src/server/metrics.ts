@@ -1,13 +1,15 @@
-import { isIP } from 'node:net';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { FormType } from '../lib/form-limits.ts';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { FORM_ENDPOINTS, type FormType } from '../lib/form-limits.ts';
 import type { VisitorProfile } from '../lib/visitor.ts';
-import { classifyAddress } from './audit/address.ts';
+import { PAGES } from '../site.ts';
+import type { CacheStats } from './bounded-cache.ts';
 
 // Prometheus metrics (GET /metrics): requests by route and status, latency, crawler visits by
-// agent and category, leads stored and failed. Route labels are coarse on purpose (never the raw
-// path), so a crawler walking random URLs cannot blow up the number of series.
+// agent and category, leads stored and failed, the in-memory caches' sizes, refused connections.
+// Every label comes from a fixed set (never the raw path or any other request text), so a client
+// walking random URLs cannot blow up the number of series (decision 020).
 
 export interface Metrics {
   registry: Registry;
@@ -16,22 +18,47 @@ export interface Metrics {
   crawlerCache(result: 'hit' | 'miss'): void;
   /** One audit outcome (`ok`, a failure reason, `busy`, `cached`, `rateLimited`) and its run time. */
   audit(outcome: string, seconds: number | undefined): void;
+  /** Reports a cache's size under a fixed name. */
+  watchCache(name: string, stats: () => CacheStats): void;
+  /** One connection refused by a connection cap. */
+  connectionRefused(reason: 'server' | 'address'): void;
 }
 
-/** The route family of a path: the label used in request metrics. */
+/** The JSON endpoints by path: each its own label; any other /api path is `api_other`. */
+const API_ROUTES: ReadonlySet<string> = new Set(['/api/visitor', '/api/audit', ...FORM_ENDPOINTS]);
+
+/** The pages' path segments (`guide`, `ai-act-statement`…), home as ''. */
+const PAGE_PATHS: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
+
+const FILES = /^\/(robots\.txt|sitemap\.xml|llms(-full)?\.txt|ai\.txt|sw\.js)$/;
+
+/**
+ * The route family of a path: the label used in request metrics. Every label comes from a fixed set
+ * (the site's routes, files and pages, and catch-alls such as `api_other` and `other`), never from
+ * the request's own text: a client inventing addresses cannot add series (decision 020).
+ */
 export function routeLabel(path: string, status: number): string {
   if (path.startsWith('/assets/')) return 'asset';
-  if (path.startsWith('/api/')) return path.split('/').slice(0, 3).join('/');
+  if (path.startsWith('/api/')) {
+    if (path.startsWith('/api/blog/')) return '/api/blog';
+    return API_ROUTES.has(path) ? path : 'api_other';
+  }
   if (path === '/healthz' || path === '/readyz' || path === '/metrics') return path;
-  if (/^\/(robots\.txt|sitemap\.xml|llms(-full)?\.txt|ai\.txt|sw\.js)$/.test(path)) return path;
+  if (FILES.test(path)) return path;
   if (path.endsWith('.md')) return 'markdown';
   if (path.endsWith('/feed.xml')) return 'feed';
   if (status === 404) return 'not-found';
   if (status >= 300 && status < 400) return 'redirect';
   if (/^\/(en|fr)\/blog\/[^/]+$/.test(path)) return 'page:article';
+  if (/^\/(en|fr)\/newsletter\/[^/]+$/.test(path)) return 'page:newsletter';
   const page = /^\/(en|fr)\/([^/]*)$/.exec(path);
-  if (page) return `page:${page[2] || 'home'}`;
+  if (page && PAGE_PATHS.has(page[2]!)) return `page:${page[2] || 'home'}`;
   return 'other';
+}
+
+/** Methods as labels: the ones the site answers, every other as `other`. */
+function methodLabel(method: string): string {
+  return method === 'GET' || method === 'HEAD' || method === 'POST' ? method : 'other';
 }
 
 export function createMetrics(): Metrics {
@@ -80,11 +107,30 @@ export function createMetrics(): Metrics {
     [0.1, 0.25, 0.5, 1, 2, 4, 6, 8, 10, 15, 30],
   );
 
+  const caches = new Map<string, () => CacheStats>();
+  const cacheGauge = (name: string, help: string, field: keyof CacheStats) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['cache'],
+      registers: [registry],
+      collect() {
+        for (const [cache, stats] of caches) this.set({ cache }, stats()[field]);
+      },
+    });
+  cacheGauge('memory_cache_bytes', 'Bytes held by each in-memory cache (keys and values)', 'bytes');
+  cacheGauge('memory_cache_entries', 'Entries in each in-memory cache', 'entries');
+  const refused = counter(
+    'http_connections_refused_total',
+    'Connections closed at once by a cap (server: MAX_CONNECTIONS, address: MAX_CONNECTIONS_PER_ADDRESS)',
+    ['reason'],
+  );
+
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const route = routeLabel(req.path, res.statusCode);
-      requests.inc({ route, method: req.method, status: String(res.statusCode) });
+      requests.inc({ route, method: methodLabel(req.method), status: String(res.statusCode) });
       duration.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
       const visitor = (req as { visitor?: VisitorProfile }).visitor;
       if (visitor?.isBot)
@@ -101,20 +147,18 @@ export function createMetrics(): Metrics {
       audits.inc({ outcome });
       if (seconds !== undefined) auditDuration.observe(seconds);
     },
+    watchCache: (name, stats) => caches.set(name, stats),
+    connectionRefused: (reason) => refused.inc({ reason }),
   };
 }
 
-/** The ranges of the operator's own network, as classifyAddress names them. */
-const INTERNAL_RANGES: ReadonlySet<string> = new Set(['loopback', 'private', 'uniqueLocal']);
-
 /**
- * Loopback and private-network addresses (IPv4 10/8, 172.16/12, 192.168/16, 127/8; IPv6 ::1 and
- * fc00::/7; IPv4-mapped IPv6 by the address inside): who may read /metrics, the operator's scraper
- * inside the network. Classified by the audit's address classifier, so both read addresses alike;
- * only an address as the socket or a proxy writes it counts (not the URL parser's other spellings).
+ * Whether a request carries the metrics token (`Authorization: Bearer <METRICS_TOKEN>`). Both sides
+ * are hashed first, so the comparison takes the same time whatever the guess, its length included.
  */
-export function isPrivateAddress(ip: string | undefined): boolean {
-  if (!ip || isIP(ip) === 0) return false;
-  const verdict = classifyAddress(ip);
-  return !verdict.allowed && INTERNAL_RANGES.has(verdict.range);
+export function hasMetricsToken(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer +(\S+) *$/i.exec(authorization ?? '');
+  if (!match) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(match[1]!), digest(token));
 }

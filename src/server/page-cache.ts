@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import { BoundedCache, stringBytes, type CacheStats } from './bounded-cache.ts';
 
-// A small in-memory cache for crawler renders: crawlers get the same page for a short
-// while, with a stable ETag for conditional requests. Per process; bounded in size.
+// A small in-memory cache for rendered pages: crawlers (and people, with a placeholder nonce) get the
+// same page for a short while, with a stable ETag for conditional requests. Per process; bounded in
+// bytes, keys included (src/server/bounded-cache.ts). Callers store successful pages only: a miss
+// (404) for an address someone made up is rendered again, never kept.
 
 export interface CachedPage {
   status: number;
@@ -11,51 +14,37 @@ export interface CachedPage {
 }
 
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
-  private bytes = 0;
+  private readonly cache: BoundedCache<CachedPage>;
   /**
    * @param ttlMs how long an entry is served
-   * @param maxBytes bound on the cached text (UTF-16 code units × 2): a crawler walking endless
-   *   query-string variants must not grow the process without limit.
+   * @param maxBytes bound on the keys and pages together: a crawler walking endless query-string
+   *   variants must not grow the process without limit.
    */
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxBytes = 8 * 1024 * 1024,
-  ) {}
+  constructor(ttlMs: number, maxBytes = 8 * 1024 * 1024) {
+    this.cache = new BoundedCache({
+      ttlMs,
+      maxBytes,
+      sizeOf: (page) => stringBytes(page.html) + stringBytes(page.etag),
+    });
+  }
 
   get(key: string, now = Date.now()): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (now - entry.storedAt > this.ttlMs) {
-      this.delete(key);
-      return undefined;
-    }
-    return entry;
+    return this.cache.get(key, now);
   }
 
+  /** Stores a page (unless it alone exceeds the bound) and returns it with its ETag either way. */
   set(key: string, status: number, html: string, now = Date.now()): CachedPage {
-    this.delete(key);
     const entry = { status, html, etag: etagOf(html), storedAt: now };
-    const size = html.length * 2;
-    // Oldest first out (a Map keeps insertion order) until the new entry fits.
-    while (this.bytes + size > this.maxBytes && this.entries.size > 0)
-      this.delete(this.entries.keys().next().value!);
-    if (size <= this.maxBytes) {
-      this.entries.set(key, entry);
-      this.bytes += size;
-    }
+    this.cache.set(key, entry, now);
     return entry;
-  }
-
-  private delete(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.html.length * 2;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.cache.stats.entries;
+  }
+
+  get stats(): CacheStats {
+    return this.cache.stats;
   }
 }
 

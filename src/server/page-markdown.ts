@@ -2,7 +2,7 @@ import TurndownService from 'turndown';
 import type { VisitorProfile } from '../lib/visitor.ts';
 import { LANGUAGES, PAGES, SITE_NAME, localePath, type Lang } from '../site.ts';
 import { NO_SCRIPTS, type PageAssets } from './assets.ts';
-import { PageCache } from './page-cache.ts';
+import { BoundedCache, stringBytes, type WatchCache } from './bounded-cache.ts';
 import { siteFor } from './pages.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
@@ -93,10 +93,20 @@ export interface MarkdownDeps {
   policy: AiTrainingPolicy;
   buildDate: string;
   ttlMs?: number;
+  watchCache?: WatchCache | undefined;
 }
 
+/** The paths that have a page copy (besides articles): the pages of PAGES, home as ''. */
+const PAGE_PATHS: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
+
 export function pageMarkdownService(deps: MarkdownDeps) {
-  const cache = new PageCache(deps.ttlMs ?? 10 * 60 * 1000);
+  // Bounded all the same: the copies and llms-full.txt together are well under 2 MB today.
+  const cache = new BoundedCache<string>({
+    ttlMs: deps.ttlMs ?? 10 * 60 * 1000,
+    maxBytes: 8 * 1024 * 1024,
+    sizeOf: stringBytes,
+  });
+  deps.watchCache?.('markdown', () => cache.stats);
   const siteFiles = {
     siteUrl: deps.siteUrl,
     contactEmail: deps.contactEmail,
@@ -106,11 +116,12 @@ export function pageMarkdownService(deps: MarkdownDeps) {
 
   /** The Markdown copy of a page or article, or undefined when there is no such page. */
   async function markdownFor(lang: Lang, path: string): Promise<string | undefined> {
+    const article = /^blog\/([a-z0-9-]+)$/.exec(path);
+    if (!article && !PAGE_PATHS.has(path)) return undefined;
     const key = `${lang}/${path}`;
     const hit = cache.get(key);
-    if (hit) return hit.status === 200 ? hit.html : undefined;
+    if (hit !== undefined) return hit;
     const renderer = await deps.renderer();
-    const article = /^blog\/([a-z0-9-]+)$/.exec(path);
     let markdown: string | undefined;
     if (article) {
       markdown = renderer.siteFiles.postMarkdown(siteFiles, lang, article[1]!);
@@ -133,14 +144,15 @@ export function pageMarkdownService(deps: MarkdownDeps) {
         ].join('\n');
       }
     }
-    cache.set(key, markdown === undefined ? 404 : 200, markdown ?? '');
+    // Only copies are kept: an unknown article is looked up again, which costs a Map lookup.
+    if (markdown !== undefined) cache.set(key, markdown);
     return markdown;
   }
 
   /** llms-full.txt: every page and article as Markdown, English then French. */
   async function fullText(): Promise<string> {
     const hit = cache.get('llms-full');
-    if (hit) return hit.html;
+    if (hit !== undefined) return hit;
     const renderer = await deps.renderer();
     const parts = [
       `# ${SITE_NAME}: full content`,
@@ -160,7 +172,7 @@ export function pageMarkdownService(deps: MarkdownDeps) {
       }
     }
     const text = parts.join('\n');
-    cache.set('llms-full', 200, text);
+    cache.set('llms-full', text);
     return text;
   }
 

@@ -10,7 +10,8 @@ import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
 import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
 import { randomBytes } from 'node:crypto';
-import { PageCache } from './page-cache.ts';
+import { PageCache, etagOf } from './page-cache.ts';
+import type { WatchCache } from './bounded-cache.ts';
 import { takeFlash } from './flash.ts';
 import { siteUrlOf } from './request-guard.ts';
 import { detectLanguage } from './language.ts';
@@ -31,6 +32,8 @@ export interface PageDeps {
   /** Crawler renders are cached this long (0 turns the cache off, as in development). */
   crawlerCacheMs: number;
   onCrawlerCache?: (result: 'hit' | 'miss') => void;
+  /** Reports the page caches to /metrics. */
+  watchCache?: WatchCache | undefined;
   /** The audit a Tools page with `?url=` shows (people only; crawlers get the plain page). */
   pageAudit?: (req: Request, res: Response, lang: Lang) => Promise<AuditOutcome | undefined>;
   /** Checks and records a newsletter link (/{lang}/newsletter/confirm|unsubscribe). */
@@ -39,6 +42,29 @@ export interface PageDeps {
 
 /** The newsletter links' pages, after the language prefix. */
 const NEWSLETTER_PATH = /^\/newsletter\/(confirm|unsubscribe)\/?$/;
+
+/**
+ * The pages that belong to one visitor, in one place: each is rendered for the request alone, never
+ * stored in a page cache, and sent `Cache-Control: private, no-store`, so no shared cache, browser
+ * cache or service worker keeps it. A page showing a no-JavaScript form's outcome is private too
+ * (decided per request, by the outcome's cookie). A new private route adds itself here.
+ */
+const PRIVATE_PAGES: readonly { why: string; matches: (req: Request, rest: string) => boolean }[] = [
+  {
+    why: 'a newsletter link: shows the address of the link and acts on it',
+    matches: (_req, rest) => NEWSLETTER_PATH.test(rest),
+  },
+  {
+    why: "an audit report: one visitor's site, rendered on demand",
+    matches: (req) => isToolsPath(req.path) && req.query.url !== undefined,
+  },
+];
+
+/** Whether the request asks for one of PRIVATE_PAGES. */
+export function isPrivatePage(req: Request): boolean {
+  const rest = splitLangPath(req.path)?.rest ?? req.path;
+  return PRIVATE_PAGES.some((page) => page.matches(req, rest));
+}
 
 /** The site-wide context of one render. */
 export function siteFor(
@@ -91,11 +117,15 @@ export async function sendStatusPage(
  *   crawler class, with an ETag so conditional requests get a 304.
  * - Human renders of addresses without a query string are cached the same way, rendered with a
  *   placeholder nonce that each response replaces with its own (the CSP nonce stays per request).
- *   Anything personal (a form outcome) or driven by the query string is rendered fresh.
+ * - Only GET and HEAD are answered from a cache, only successful pages are stored (a 404 for an
+ *   address someone made up is rendered again, never kept), and private pages (PRIVATE_PAGES, a
+ *   form's outcome) are always rendered fresh and sent `private, no-store`.
  */
 export function pageHandler(deps: PageDeps): RequestHandler {
   const cache = new PageCache(deps.crawlerCacheMs);
   const humanCache = new PageCache(deps.crawlerCacheMs);
+  deps.watchCache?.('pages_crawler', () => cache.stats);
+  deps.watchCache?.('pages_person', () => humanCache.stats);
   // Random per process, so no visitor can guess it and smuggle it into a cached page.
   const NONCE_TOKEN = `nonce${randomBytes(12).toString('hex')}`;
   return async (req, res) => {
@@ -109,29 +139,34 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       .join(', ');
     if (robotsTag) res.set('X-Robots-Tag', robotsTag);
 
+    // A POST (the newsletter's unsubscribe) acts: it must reach the handler, never a stored page.
+    const privatePage = isPrivatePage(req);
+    const cacheable =
+      deps.crawlerCacheMs > 0 && (req.method === 'GET' || req.method === 'HEAD') && !privatePage;
     // Per agent: the page shows the visitor's own profile (the Tools page's visitor card), so one
     // crawler's render must never be served to another.
     const cacheKey =
-      visitor.isBot && deps.crawlerCacheMs > 0
+      visitor.isBot && cacheable
         ? `${fallbackLang}|${visitor.name}|${visitor.category}|${visitor.priority}|${req.originalUrl}`
         : null;
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
     if (cacheKey) deps.onCrawlerCache?.(cached ? 'hit' : 'miss');
     if (cached) {
-      sendPage(res, cached.status, cached.html, true, cached.etag);
+      sendPage(res, cached.status, cached.html, 'crawler', cached.etag);
       return;
     }
 
     const theme = visitor.isBot ? 'system' : themeOf(req);
     const formOutcome = visitor.isBot ? undefined : takeFlash(req, res);
+    const personal = Boolean(formOutcome) || privatePage;
     const humanKey =
-      !visitor.isBot && !formOutcome && deps.crawlerCacheMs > 0 && !req.originalUrl.includes('?')
+      !visitor.isBot && !personal && cacheable && !req.originalUrl.includes('?')
         ? `${fallbackLang}|${theme}|${req.originalUrl}`
         : null;
     const humanHit = humanKey ? humanCache.get(humanKey) : undefined;
     if (humanHit) {
       res.vary('Cookie');
-      sendPage(res, humanHit.status, humanHit.html.split(NONCE_TOKEN).join(res.locals.nonce), false);
+      sendPage(res, humanHit.status, humanHit.html.split(NONCE_TOKEN).join(res.locals.nonce), 'person');
       return;
     }
 
@@ -156,36 +191,44 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       res.redirect(result.status, result.location);
       return;
     }
+    const stored = result.status === 200;
     if (cacheKey) {
-      const entry = cache.set(cacheKey, result.status, result.html);
-      sendPage(res, entry.status, entry.html, true, entry.etag);
+      const entry = stored
+        ? cache.set(cacheKey, result.status, result.html)
+        : { ...result, etag: etagOf(result.html) };
+      sendPage(res, entry.status, entry.html, 'crawler', entry.etag);
       return;
     }
     res.vary('Cookie');
     if (humanKey) {
-      const entry = humanCache.set(humanKey, result.status, result.html);
-      sendPage(res, entry.status, entry.html.split(NONCE_TOKEN).join(res.locals.nonce), false);
+      if (stored) humanCache.set(humanKey, result.status, result.html);
+      sendPage(res, result.status, result.html.split(NONCE_TOKEN).join(res.locals.nonce), 'person');
       return;
     }
-    // A page showing a form's outcome carries what the visitor typed: no cache may keep it (the
-    // browser's, a proxy's or the service worker's).
-    sendPage(res, result.status, result.html, visitor.isBot, undefined, Boolean(formOutcome));
+    // A private page carries one visitor's data (what they typed, their address, their report): no
+    // cache may keep it (the browser's, a proxy's or the service worker's).
+    sendPage(res, result.status, result.html, personal ? 'private' : visitor.isBot ? 'crawler' : 'person');
   };
 }
+
+/**
+ * Who may keep a page: crawler pages anyone, briefly; people's pages their browser, revalidated;
+ * private pages no one.
+ */
+const CACHE_CONTROL = {
+  crawler: 'public, max-age=60',
+  person: 'private, no-cache',
+  private: 'private, no-store',
+} as const;
 
 function sendPage(
   res: Response,
   status: number,
   html: string,
-  crawler: boolean,
+  audience: keyof typeof CACHE_CONTROL,
   etag?: string,
-  personal = false,
 ) {
   if (etag) res.set('ETag', etag);
   // Express answers 304 itself when the request's If-None-Match matches the ETag.
-  res
-    .status(status)
-    .type('html')
-    .set('Cache-Control', personal ? 'no-store' : crawler ? 'public, max-age=60' : 'private, no-cache')
-    .send(html);
+  res.status(status).type('html').set('Cache-Control', CACHE_CONTROL[audience]).send(html);
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
-import { GOOGLEBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { signToken } from '../../src/server/email/tokens.ts';
+import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -196,5 +197,138 @@ describe('site-wide request limit', () => {
     expect((await request(limited).get('/favicon.svg').set('X-Forwarded-For', '203.0.113.99')).status).toBe(
       200,
     );
+  });
+});
+
+describe('private pages', () => {
+  const SECRET = 'a-newsletter-secret-of-at-least-32-characters';
+  const newsletterServer = () =>
+    testServer({ NEWSLETTER_SECRET: SECRET, FORM_RATE_LIMIT_PER_MINUTE: '1000' });
+  const link = (purpose: 'confirm' | 'unsubscribe', email: string) =>
+    `/en/newsletter/${purpose}?token=${encodeURIComponent(
+      signToken(Buffer.from(SECRET, 'utf8'), { email, lang: 'en', purpose }),
+    )}`;
+
+  it.each([
+    ['a person', HUMAN_UA],
+    ['a search crawler', GOOGLEBOT_UA],
+    ['an AI crawler', GPTBOT_UA],
+    ['a mail scanner', 'Mozilla/5.0 (compatible; LinkScanner/1.0; +https://scanner.example/bot)'],
+  ])('a one-click unsubscribe POST after %s opened the link unsubscribes', async (_who, ua) => {
+    const news = await newsletterServer();
+    try {
+      const email = `one-click-${ua.length}@example.org`;
+      expect((await request(news).post('/api/newsletter').send({ email })).status).toBe(200);
+      const unsubscribe = link('unsubscribe', email);
+      const asked = await request(news).get(unsubscribe).set('User-Agent', ua);
+      expect(asked.text).toContain('data-result="askUnsubscribe"');
+      expect(asked.headers['cache-control']).toBe('private, no-store');
+      expect(asked.headers.etag).toBeUndefined();
+      // The one-click request (RFC 8058) a mail client sends, from the same kind of client.
+      const done = await request(news)
+        .post(unsubscribe)
+        .set('User-Agent', ua)
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+      expect(done.status).toBe(200);
+      expect(done.text).toContain('data-result="unsubscribed"');
+      expect(done.headers['cache-control']).toBe('private, no-store');
+      const again = await request(news)
+        .post(unsubscribe)
+        .set('User-Agent', ua)
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+      expect(again.text).toContain('data-result="alreadyUnsubscribed"');
+    } finally {
+      await news.locals.close();
+    }
+  });
+
+  it('sends no newsletter, form-outcome or audit-report page cacheable, to anyone', async () => {
+    const news = await newsletterServer();
+    try {
+      for (const ua of [HUMAN_UA, GOOGLEBOT_UA]) {
+        for (const target of [
+          link('confirm', 'private@example.org'),
+          link('unsubscribe', 'private@example.org'),
+          '/en/newsletter/confirm?token=forged',
+          '/fr/newsletter/unsubscribe',
+          '/en/tools?url=http%3A%2F%2F127.0.0.1%2F',
+        ]) {
+          const res = await request(news).get(target).set('User-Agent', ua);
+          expect(res.headers['cache-control'], `${target} for ${ua}`).toBe('private, no-store');
+          expect(res.headers.etag, `${target} for ${ua}`).toBeUndefined();
+        }
+      }
+      const agent = request.agent(news);
+      const posted = await agent
+        .post('/api/contact')
+        .set('Accept', 'text/html')
+        .type('form')
+        .send({ name: 'Private', email: 'broken', message: 'Mine alone', returnTo: '/en/contact' });
+      expect(posted.status).toBe(303);
+      const outcome = await agent.get('/en/contact').set('User-Agent', HUMAN_UA);
+      expect(outcome.text).toContain('Mine alone');
+      expect(outcome.headers['cache-control']).toBe('private, no-store');
+      // The next visit to the same address is the ordinary page, which was never cached with the outcome.
+      const plain = await request(news).get('/en/contact').set('User-Agent', HUMAN_UA);
+      expect(plain.text).not.toContain('Mine alone');
+      expect(plain.headers['cache-control']).toBe('private, no-cache');
+    } finally {
+      await news.locals.close();
+    }
+  });
+});
+
+describe('/metrics', () => {
+  const TOKEN = 'a-metrics-token-of-at-least-32-characters';
+
+  it('is served to no one on the site’s port without METRICS_TOKEN, whatever the address says', async () => {
+    for (const trustProxy of ['0', '1']) {
+      const site = await testServer({ TRUST_PROXY: trustProxy });
+      for (const forwarded of [undefined, '127.0.0.1', '10.1.2.3', '203.0.113.7']) {
+        const req = request(site).get('/metrics');
+        if (forwarded) req.set('X-Forwarded-For', forwarded);
+        const res = await req;
+        expect(res.status, `TRUST_PROXY=${trustProxy}, X-Forwarded-For ${forwarded}`).toBe(404);
+        expect(res.body).toEqual({ success: false, error: 'No such endpoint.' });
+      }
+    }
+  });
+
+  it('with METRICS_TOKEN, answers the bearer token only', async () => {
+    const site = await testServer({ METRICS_TOKEN: TOKEN, TRUST_PROXY: '1' });
+    for (const authorization of [undefined, `Bearer ${TOKEN.slice(0, -1)}`, `Bearer ${TOKEN}x`, TOKEN]) {
+      const req = request(site).get('/metrics').set('X-Forwarded-For', '127.0.0.1');
+      if (authorization) req.set('Authorization', authorization);
+      expect((await req).status, String(authorization)).toBe(404);
+    }
+    await request(site).get('/en/guide').set('User-Agent', GPTBOT_UA);
+    await request(site).post('/api/newsletter').send({ email: 'metrics@example.com' });
+    await request(site).post('/api/newsletter').send({ email: 'bad' });
+    const res = await request(site).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.text).toMatch(/http_requests_total\{route="page:guide",method="GET",status="200"\} \d+/);
+    expect(res.text).toMatch(/http_request_duration_seconds_bucket\{le="0\.1",route="page:guide"\} \d+/);
+    expect(res.text).toMatch(/crawler_visits_total\{agent="GPTBot",category="training",ai="true"\} \d+/);
+    expect(res.text).toMatch(/leads_total\{form="newsletter",outcome="stored"\} 1/);
+    expect(res.text).toMatch(/leads_total\{form="newsletter",outcome="rejected"\} 1/);
+    expect(res.text).toMatch(/crawler_page_cache_total\{result="(hit|miss)"\} \d+/);
+    expect(res.text).toMatch(/memory_cache_bytes\{cache="pages_crawler"\} \d+/);
+  });
+
+  it('has a listener of its own for METRICS_PORT, with the token when one is set', async () => {
+    const open = await testServer({ METRICS_PORT: '0' });
+    expect((await request(open.locals.metricsApp).get('/metrics')).status).toBe(200);
+    expect((await request(open.locals.metricsApp).get('/en/')).status).toBe(404);
+    expect((await request(open).get('/metrics')).status).toBe(404);
+    const guarded = await testServer({ METRICS_PORT: '0', METRICS_TOKEN: TOKEN });
+    expect((await request(guarded.locals.metricsApp).get('/metrics')).status).toBe(404);
+    expect(
+      (await request(guarded.locals.metricsApp).get('/metrics').set('Authorization', `Bearer ${TOKEN}`))
+        .status,
+    ).toBe(200);
   });
 });

@@ -1,48 +1,104 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from '../../src/server/metrics.ts';
+import { createMetrics, hasMetricsToken, routeLabel } from '../../src/server/metrics.ts';
+import { FORM_ENDPOINTS } from '../../src/lib/form-limits.ts';
+import { PAGES } from '../../src/site.ts';
 
-// Who may read /metrics: the operator's network (loopback, private IPv4, unique-local IPv6), as the
-// socket or a trusted proxy writes the address. Classified by the audit's address classifier.
+// Metric labels come from a fixed set, whatever the path; /metrics is read with its own token.
 
-describe('isPrivateAddress', () => {
-  it.each([
-    '127.0.0.1',
-    '127.8.9.1',
-    '10.1.2.3',
-    '172.16.0.1',
-    '172.31.255.255',
-    '192.168.0.1',
-    '::1',
-    '::ffff:127.0.0.1',
-    '::ffff:10.1.2.3',
-    'fc00::1',
-    'fd12:3456::1',
-    'FD00::1',
-  ])('lets %s in', (ip) => {
-    expect(isPrivateAddress(ip)).toBe(true);
+describe('routeLabel', () => {
+  it('names the known routes', () => {
+    expect(routeLabel('/api/visitor', 200)).toBe('/api/visitor');
+    expect(routeLabel('/api/audit', 200)).toBe('/api/audit');
+    for (const endpoint of FORM_ENDPOINTS) expect(routeLabel(endpoint, 200)).toBe(endpoint);
+    expect(routeLabel('/api/blog/en', 200)).toBe('/api/blog');
+    expect(routeLabel('/api/blog/fr/some-article', 404)).toBe('/api/blog');
+    expect(routeLabel('/en/guide', 200)).toBe('page:guide');
+    expect(routeLabel('/fr/', 200)).toBe('page:home');
+    expect(routeLabel('/en/blog/some-article', 200)).toBe('page:article');
+    expect(routeLabel('/en/newsletter/unsubscribe', 200)).toBe('page:newsletter');
+    expect(routeLabel('/robots.txt', 200)).toBe('/robots.txt');
+    expect(routeLabel('/en/guide.md', 200)).toBe('markdown');
   });
 
-  it.each([
-    undefined,
-    '',
-    '8.8.8.8',
-    '203.0.113.7',
-    '172.32.0.1',
-    '172.15.0.1',
-    '192.169.0.1',
-    '::ffff:8.8.8.8',
-    '2606:4700::1111',
-    'fe80::1',
-    '169.254.169.254',
-    '100.64.0.1',
-    '0.0.0.0',
-    '::',
-    'not-an-ip',
-    '10.0.0.1.evil',
-    // The URL parser's other spellings of 127.0.0.1 are not how a socket or a proxy writes an address.
-    '2130706433',
-    '127.1',
-  ])('keeps %j out', (ip) => {
-    expect(isPrivateAddress(ip)).toBe(false);
+  it('gives every made-up path one of a fixed set of labels, whatever its status', () => {
+    const known = new Set([
+      'asset',
+      'api_other',
+      '/api/visitor',
+      '/api/audit',
+      '/api/blog',
+      ...FORM_ENDPOINTS,
+      '/healthz',
+      '/readyz',
+      '/metrics',
+      'markdown',
+      'feed',
+      'not-found',
+      'redirect',
+      'page:article',
+      'page:newsletter',
+      ...PAGES.map((p) => `page:${p.path || 'home'}`),
+      'other',
+    ]);
+    const labels = new Set<string>();
+    for (let i = 0; i < 500; i++) {
+      const junk = `x${i}${'y'.repeat(i % 7)}`;
+      for (const status of [200, 301, 400, 404, 405, 414, 429, 500])
+        for (const path of [
+          `/api/${junk}`,
+          `/api/${junk}/deeper`,
+          `/en/${junk}`,
+          `/fr/${junk}/${junk}`,
+          `/${junk}`,
+          `/${junk}.txt`,
+        ])
+          labels.add(routeLabel(path, status));
+    }
+    expect([...labels].filter((label) => !known.has(label))).toEqual([]);
+    expect(routeLabel(`/api/${'a'.repeat(2000)}`, 429)).toBe('api_other');
+    expect(routeLabel(`/en/${'a'.repeat(2000)}`, 429)).toBe('other');
+  });
+});
+
+describe('request metrics', () => {
+  it('stay small however many distinct paths are requested', async () => {
+    const metrics = createMetrics();
+    const finish: (() => void)[] = [];
+    const fakeRes = (status: number) => ({
+      statusCode: status,
+      on: (_event: string, listener: () => void) => finish.push(listener),
+    });
+    for (let i = 0; i < 5000; i++) {
+      for (const [path, method] of [
+        [`/api/${i}-${'z'.repeat(100)}`, 'GET'],
+        [`/en/${i}`, 'PATCH'],
+      ] as const)
+        metrics.middleware({ path, method } as never, fakeRes(i % 2 ? 429 : 404) as never, () => undefined);
+    }
+    for (const listener of finish) listener();
+    const text = await metrics.registry.metrics();
+    expect(text).not.toMatch(/z{100}/);
+    expect(text).toContain('route="api_other"');
+    expect(text).toContain('method="other"');
+    expect(text.length).toBeLessThan(100_000);
+  });
+});
+
+describe('hasMetricsToken', () => {
+  const token = 'a'.repeat(40);
+  it('accepts the bearer token, and nothing else', () => {
+    expect(hasMetricsToken(`Bearer ${token}`, token)).toBe(true);
+    expect(hasMetricsToken(`bearer ${token}`, token)).toBe(true);
+    for (const header of [
+      undefined,
+      '',
+      token,
+      `Bearer ${token}x`,
+      `Bearer ${token.slice(1)}`,
+      `Basic ${token}`,
+      `Bearer ${token} extra`,
+      'Bearer ',
+    ])
+      expect(hasMetricsToken(header, token), String(header)).toBe(false);
   });
 });
