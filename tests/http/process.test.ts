@@ -5,8 +5,9 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from './delivery-peers.ts';
 
-// The real process: configuration errors, start-up and graceful shutdown.
+// The real process: configuration errors, start-up, connection caps and graceful shutdown.
 
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['dist/server/server.js'], {
@@ -14,6 +15,8 @@ function run(env: Record<string, string>) {
       ...process.env,
       LOG_LEVEL: 'info',
       DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'geo-proc-')),
+      // A short drain, so that every SIGTERM below does not wait the production default.
+      SHUTDOWN_GRACE_MS: '200',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -243,5 +246,139 @@ describe('the server process', () => {
     expect(stored).toHaveLength(FORMS);
     expect(code).toBe(0);
     expect(exitMs).toBeLessThan(10_000);
+  });
+});
+
+/** One GET on a connection of its own from a loopback address: its status, or 'refused'. */
+function visit(port: number, from = '127.0.0.1', target = '/healthz'): Promise<number | 'refused'> {
+  return new Promise((resolve) => {
+    const req = http.get(
+      { host: '127.0.0.1', port, path: target, localAddress: from, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve('refused'));
+  });
+}
+
+/** Connections that send half a request and stall, as a slow-header attack does. */
+function stall(port: number, from: string, count: number): Promise<net.Socket[]> {
+  return Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () => {
+            socket.write('GET /en/ HTTP/1.1\r\nHost: x\r\n');
+            resolve(socket);
+          });
+          socket.on('error', reject);
+        }),
+    ),
+  );
+}
+
+describe('connection caps', () => {
+  it('refuses connections past the per-address and total caps, serves others, and serves again once they close', async () => {
+    const token = 'a-metrics-token-of-at-least-32-characters';
+    const proc = run({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MAX_CONNECTIONS: '30',
+      MAX_CONNECTIONS_PER_ADDRESS: '10',
+      METRICS_TOKEN: token,
+    });
+    const port = await portOf(proc);
+    // Node accepts connections in the order they arrive, so each visit below comes after the stalled
+    // connections it follows have been counted.
+    const first = await stall(port, '127.0.0.2', 10);
+    expect(await visit(port, '127.0.0.2')).toBe('refused');
+    expect(await visit(port, '127.0.0.3')).toBe(200);
+    const more = [...(await stall(port, '127.0.0.3', 10)), ...(await stall(port, '127.0.0.4', 10))];
+    expect(await visit(port, '127.0.0.5')).toBe('refused');
+    expect(proc.child.exitCode).toBeNull();
+
+    for (const socket of [...first, ...more]) socket.destroy();
+    // Once the server has seen them close, everyone is served again.
+    await waitFor(async () => (await visit(port, '127.0.0.5')) === 200, 'a visitor served again');
+    await waitFor(async () => (await visit(port, '127.0.0.2')) === 200, 'the first address served again');
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }).then((r) => r.text());
+    expect(metrics).toMatch(/http_connections_refused_total\{reason="address"\} [1-9]/);
+    expect(metrics).toMatch(/http_connections_refused_total\{reason="server"\} [1-9]/);
+    expect(proc.out()).toContain('connections refused');
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+  });
+
+  it('serves /metrics on METRICS_PORT, and not on the site’s port', async () => {
+    const proc = run({ PORT: '0', HOST: '127.0.0.1', METRICS_PORT: '0' });
+    const port = await portOf(proc);
+    const metricsPort = await waitFor(() => /"metricsPort":(\d+)/.exec(proc.out())?.[1], 'the metrics port');
+    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('http_requests_total');
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+  });
+});
+
+describe('draining on SIGTERM', () => {
+  it('answers /readyz 503 and keeps serving through the grace period, then finishes what is in flight and exits 0', async () => {
+    const proc = run({ PORT: '0', HOST: '127.0.0.1', SHUTDOWN_GRACE_MS: '4000' });
+    const port = await portOf(proc);
+    expect(await visit(port, '127.0.0.1', '/readyz')).toBe(200);
+    proc.child.kill('SIGTERM');
+    // Not ready from the signal on: load balancers take the process out of rotation…
+    await waitFor(async () => (await visit(port, '127.0.0.1', '/readyz')) === 503, '/readyz 503');
+    // …while new connections are still accepted and answered, each response closing its connection.
+    const page = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get({ host: '127.0.0.1', port, path: '/en/guide', agent: false }, resolve).on('error', reject),
+    );
+    page.resume();
+    expect(page.statusCode).toBe(200);
+    expect(page.headers.connection).toBe('close');
+    // A burst of new connections (from a few addresses, under the per-address cap) is answered, not reset.
+    const burst = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => visit(port, `127.0.0.${10 + (i % 4)}`)),
+    );
+    expect(burst.filter((status) => status !== 200)).toEqual([]);
+
+    // A form post accepted during the grace period, whose body comes only after the server has
+    // stopped accepting connections, is still answered.
+    const body = JSON.stringify({ name: 'Drain', email: 'drain@example.com', message: 'In flight' });
+    const post = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/contact',
+      agent: false,
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(body),
+        Expect: '100-continue',
+      },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      post.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      post.on('error', reject);
+    });
+    await new Promise<void>((resolve) => {
+      post.on('continue', () => resolve());
+      post.flushHeaders();
+    });
+    await waitFor(() => proc.out().includes('stopped accepting connections'), 'the end of the grace period');
+    expect(await visit(port)).toBe('refused');
+    post.end(body);
+    expect(await answered).toBe(200);
+    expect(await proc.exited).toBe(0);
+    expect(proc.out()).toContain('"msg":"stopped"');
   });
 });
