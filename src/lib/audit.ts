@@ -62,6 +62,7 @@ export const AUDIT_ERROR_REASONS = [
   'notHtml',
   'tooLarge',
   'tooComplex',
+  'challenged',
   'rateLimited',
   'busy',
   'network',

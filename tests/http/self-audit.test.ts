@@ -6,7 +6,7 @@ import { parseAllowedHosts } from '../../src/server/audit/address.ts';
 import { analysisInProcess } from '../../src/server/audit/analysis.ts';
 import { runAudit } from '../../src/server/audit/run.ts';
 import { categoryScore } from '../../src/server/audit/score.ts';
-import { auditUserAgents } from '../../src/server/audit/service.ts';
+import { auditUserAgents } from '../../src/server/audit/agents.ts';
 import { KEY_PAGES } from '../../scripts/chromium.ts';
 import { testServer } from './helpers.ts';
 

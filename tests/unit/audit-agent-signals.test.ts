@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { find, text, withRobots } from '../fixtures/audit-inputs.ts';
+import { kilobytes } from '../../src/server/audit/check.ts';
+import {
+  failure,
+  find,
+  GOOD_MAIN,
+  goodInput,
+  html,
+  PAGE_URL,
+  text,
+  viewsOf,
+  withPage,
+  withRobots,
+} from '../fixtures/audit-inputs.ts';
+import { resource } from '../fixtures/audit-resources.ts';
 
 // The agent signals of 2026, each a check with evidence: content signals in robots.txt
-// (contentsignals.org). Refusing training is the site's right; refusing answers is noted.
+// (contentsignals.org), the page as several AI agents get it. Refusing training is the site's right.
 
 describe('content signals', () => {
   it('reports the choices stated for every crawler, and never holds ai-train=no against the site', () => {
@@ -31,5 +44,62 @@ describe('content signals', () => {
     expect(text(some, 'contentSignals').evidence).toMatch(/some crawlers only \(1 line\)/);
     const odd = withRobots('User-agent: *\nContent-Signal: search=yes, ai-summaries=no\n');
     expect(text(odd, 'contentSignals').evidence).toContain('ai-summaries');
+  });
+});
+
+describe('the page as AI agents get it', () => {
+  const challenge = `<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>
+    <div id="challenge-body-text">Checking your browser</div>
+    <script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1?ray=8a1"></script></body></html>`;
+  const same = (input = goodInput()) => input;
+
+  it('passes when every agent gets the browser’s page, naming them all', () => {
+    expect(find(same(), 'crawlerView').status).toBe('pass');
+    expect(text(same(), 'crawlerView').evidence).toBe(
+      `Requested as OAI-SearchBot, PerplexityBot, GPTBot, ClaudeBot, Googlebot, the page answered 200 with the same content as for a browser (${kilobytes(goodInput().page.bytes)} KB).`,
+    );
+  });
+
+  it('fails when an assistant’s agent gets a challenge, a refusal or no answer', () => {
+    const page = goodInput().page;
+    for (const outcome of [
+      resource(PAGE_URL, challenge, { status: 200 }),
+      resource(PAGE_URL, 'Too many requests', { status: 429 }),
+      failure(PAGE_URL, 'unreachable', 'connection reset'),
+    ]) {
+      const input = { ...goodInput(), crawlerViews: viewsOf(page, { PerplexityBot: outcome }) };
+      const found = find(input, 'crawlerView');
+      expect(found.status).toBe('fail');
+      expect(found.blocks).toBeUndefined();
+      expect(found.evidence[0]!.values).toMatchObject({ agent: 'PerplexityBot' });
+    }
+  });
+
+  it('warns when only training crawlers are turned away, and says the choice belongs in robots.txt', () => {
+    const page = goodInput().page;
+    const forbidden = resource(PAGE_URL, 'Forbidden', { status: 403 });
+    const input = {
+      ...goodInput(),
+      crawlerViews: viewsOf(page, { GPTBot: forbidden, ClaudeBot: forbidden }),
+    };
+    expect(find(input, 'crawlerView').status).toBe('warning');
+    expect(text(input, 'crawlerView').recommendation).toMatch(/turns away GPTBot, ClaudeBot.*robots\.txt/);
+  });
+
+  it('only warns when Googlebot alone is refused: fake Googlebots often are, the real one is not', () => {
+    const page = goodInput().page;
+    const input = {
+      ...goodInput(),
+      crawlerViews: viewsOf(page, { Googlebot: resource(PAGE_URL, 'No', { status: 403 }) }),
+    };
+    expect(find(input, 'crawlerView').status).toBe('warning');
+    expect(text(input, 'crawlerView').recommendation).toMatch(/Search Console/);
+  });
+
+  it('does not count a captcha the page shows everyone', () => {
+    const withForm = html({
+      main: `${GOOD_MAIN}<form><div class="g-recaptcha" data-sitekey="x"></div></form>`,
+    });
+    expect(find(withPage(withForm), 'crawlerView').status).toBe('pass');
   });
 });

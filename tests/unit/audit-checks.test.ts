@@ -5,7 +5,7 @@ import enAudit from '../../src/i18n/locales/en/audit.json';
 import frAudit from '../../src/i18n/locales/fr/audit.json';
 import { analyze } from '../../src/server/audit/analyze.ts';
 import { buildContext } from '../../src/server/audit/context.ts';
-import { SEARCH_AGENTS, TRAINING_AGENTS } from '../../src/server/audit/checks/agents.ts';
+import { SEARCH_AGENTS, TRAINING_AGENTS } from '../../src/server/audit/agents.ts';
 import { countWords, markdownAlternateOf, parsePage } from '../../src/server/audit/read/html.ts';
 import { agentVerdict, readRobots } from '../../src/server/audit/read/robots.ts';
 import { clip } from '../../src/server/audit/clip.ts';
@@ -299,47 +299,6 @@ describe('crawlerAccess: page directives', () => {
     expect(
       find(withMeta('<meta name="robots" content="index, follow, max-snippet:-1">'), 'pageDirectives').status,
     ).toBe('pass');
-  });
-});
-
-describe('crawlerAccess: the page as an AI crawler gets it', () => {
-  const challenge = `<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>
-    <div id="challenge-body-text">Checking your browser</div>
-    <script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1?ray=8a1"></script>
-    <script>window._cf_chl_opt = { cType: 'managed' };</script></body></html>`;
-
-  it('fails when only the crawler gets a challenge page', () => {
-    const input = { ...goodInput(), crawlerView: resource(PAGE_URL, challenge, { status: 200 }) };
-    const f = find(input, 'crawlerView');
-    expect(f.status).toBe('fail');
-    expect(f.evidence[0]).toMatchObject({ key: 'items.crawlerView.evidence.challenge' });
-    expect(f.recommendation?.key).toBe('items.crawlerView.recommendation.firewall');
-  });
-
-  it('fails on 403, 429 or 503 only for the crawler, and on no answer at all', () => {
-    for (const status of [403, 429, 503]) {
-      const input = { ...goodInput(), crawlerView: resource(PAGE_URL, challenge, { status }) };
-      expect(find(input, 'crawlerView').evidence[0]).toMatchObject({
-        key: 'items.crawlerView.evidence.status',
-        values: { agent: 'OAI-SearchBot', status, pageStatus: 200 },
-      });
-    }
-    const reset = { ...goodInput(), crawlerView: failure(PAGE_URL, 'unreachable', 'connection reset') };
-    expect(find(reset, 'crawlerView').status).toBe('fail');
-  });
-
-  it('fails when the crawler gets a far shorter page, and passes a captcha shown to everyone', () => {
-    const short = {
-      ...goodInput(),
-      crawlerView: resource(PAGE_URL, '<html><body><p>Sorry.</p></body></html>'),
-    };
-    expect(find(short, 'crawlerView').evidence[0]).toMatchObject({
-      key: 'items.crawlerView.evidence.shorter',
-    });
-    const withForm = html({
-      main: `${GOOD_MAIN}<form><div class="g-recaptcha" data-sitekey="x"></div></form>`,
-    });
-    expect(find(withPage(withForm), 'crawlerView').status).toBe('pass');
   });
 });
 

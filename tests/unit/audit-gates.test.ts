@@ -4,7 +4,16 @@ import { analyze } from '../../src/server/audit/analyze.ts';
 import { localizeFindings } from '../../src/server/audit/localize.ts';
 import { CHECKS } from '../../src/server/audit/registry.ts';
 import type { AuditInput } from '../../src/server/audit/types.ts';
-import { find, goodInput, html, PAGE_URL, T, withPage, withRobots } from '../fixtures/audit-inputs.ts';
+import {
+  find,
+  goodInput,
+  html,
+  PAGE_URL,
+  T,
+  viewsOf,
+  withPage,
+  withRobots,
+} from '../fixtures/audit-inputs.ts';
 import { resource } from '../fixtures/audit-resources.ts';
 
 // Scores that tell the truth: a page AI assistants cannot use at all scores below 50 whatever else
@@ -69,10 +78,17 @@ describe('pages AI assistants cannot use', () => {
 
   it('caps a page a firewall refuses to AI crawlers, not one that only answers them shorter', () => {
     const input = goodInput();
-    const refused = { ...input, crawlerView: resource(PAGE_URL, 'Forbidden', { status: 403 }) };
+    const page = input.page;
+    const forbidden = resource(PAGE_URL, 'Forbidden', { status: 403 });
+    // Every AI agent refused; Googlebot let through, as firewalls often do.
+    const refused = {
+      ...input,
+      crawlerViews: viewsOf(forbidden, { Googlebot: page }),
+    };
     expect(report(refused)).toMatchObject({ blocking: ['crawlerView'] });
     expect(report(refused).overall).toBeLessThan(50);
-    const shorter = { ...input, crawlerView: resource(PAGE_URL, '<html><body><p>Hi</p></body></html>') };
+    const short = resource(PAGE_URL, '<html><body><p>Hi</p></body></html>');
+    const shorter = { ...input, crawlerViews: viewsOf(short) };
     expect(find(shorter, 'crawlerView').status).toBe('fail');
     expect(report(shorter).blocking).toEqual([]);
   });

@@ -1,8 +1,7 @@
 import { Piscina } from 'piscina';
 import { analyze } from './analyze.ts';
-import { markdownAlternateOf } from './read/html.ts';
-import type { AuditInput, CategoryFindings } from './types.ts';
-import type { AnalysisTask } from './worker.ts';
+import type { AuditInput, CategoryFindings, FetchedResource } from './types.ts';
+import { discover, type AnalysisTask, type Discovery } from './worker.ts';
 
 // Where the audit's analysis runs: in a small pool of worker threads (piscina), so that parsing a
 // hostile page can neither block the event loop that serves every visitor nor exhaust the process's
@@ -10,8 +9,8 @@ import type { AnalysisTask } from './worker.ts';
 // either ends its thread, and the audit reports the page as too complex. Decision 022.
 
 export interface Analysis {
-  /** The page's declared Markdown alternate, resolved (see markdownAlternateOf). */
-  alternateOf(html: string, finalUrl: string, signal: AbortSignal): Promise<string | undefined>;
+  /** What the page says before the rest is fetched: its Markdown alternate, or that it is a challenge. */
+  discover(page: FetchedResource, signal: AbortSignal): Promise<Discovery>;
   /** Every check of the audit on the fetched resources. */
   analyze(input: AuditInput, signal: AbortSignal): Promise<CategoryFindings[]>;
   close(): Promise<void>;
@@ -65,7 +64,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions): Analysis {
     }
   };
   return {
-    alternateOf: (html, finalUrl, signal) => run({ kind: 'alternate', html, finalUrl }, signal),
+    discover: (page, signal) =>
+      run({ kind: 'discover', html: page.body, status: page.status, finalUrl: page.finalUrl }, signal),
     analyze: (input, signal) => run({ kind: 'analyze', input }, signal),
     close: () => pool.destroy(),
   };
@@ -76,7 +76,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions): Analysis {
  * The server never uses it.
  */
 export const analysisInProcess: Analysis = {
-  alternateOf: (html, finalUrl) => Promise.resolve(markdownAlternateOf(html, finalUrl)),
+  discover: (page) => Promise.resolve(discover(page.body, page.status, page.finalUrl)),
   analyze: (input) => Promise.resolve(analyze(input)),
   close: () => Promise.resolve(),
 };

@@ -1,13 +1,16 @@
 import { AUDIT_STEPS, type AuditStep } from '../../lib/audit.ts';
+import type { AuditUserAgents } from './agents.ts';
 import { AnalysisFailed, type Analysis } from './analysis.ts';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 import type {
   AuditFailureReason,
   AuditInput,
   CategoryFindings,
+  CrawlerView,
   FetchedResource,
   FetchOutcome,
 } from './types.ts';
+import type { Discovery } from './worker.ts';
 
 // One audit, start to finish: fetch the page together with robots.txt, llms.txt and the sitemap of
 // its origin, then the page as an AI crawler sees it and a markdown copy, then the checks. Every
@@ -27,12 +30,10 @@ const FETCH_SHARE = 0.85;
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
 const ACCEPT_TEXT = 'text/plain,text/markdown;q=0.9,*/*;q=0.5';
 const ACCEPT_XML = 'application/xml,text/xml;q=0.9,*/*;q=0.5';
+/** What an agent that prefers Markdown sends (Cloudflare's "Markdown for Agents" and others). */
+const ACCEPT_MARKDOWN = 'text/markdown,text/html;q=0.5';
 
-export interface RunOptions {
-  /** The audit's own user agent (honest: it names this site). */
-  userAgent: string;
-  /** The user agent of the crawler view (an AI crawler's token plus this audit's name). */
-  crawlerUserAgent: string;
+export interface RunOptions extends AuditUserAgents {
   allowedHosts: ReadonlySet<string>;
   /** Where the analysis runs: the server's worker pool, or in process for trusted fixtures. */
   analysis: Analysis;
@@ -64,10 +65,10 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
     accept: string,
     maxBytes: number,
     overflow: 'error' | 'truncate',
-    ua?: string,
+    ua: string = options.userAgent,
   ) =>
     safeFetch(target, {
-      userAgent: ua ?? options.userAgent,
+      userAgent: ua,
       accept,
       maxBytes,
       overflow,
@@ -81,8 +82,9 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
   const report = (step: AuditStep) => options.onStep?.(step, ++done, AUDIT_STEPS.length);
   const track = <T>(step: AuditStep, promise: Promise<T>) => promise.then((value) => (report(step), value));
 
-  // The site files of the address as given, fetched while the page loads; fetched again below only
-  // when the page turns out to live on another origin (a redirect to www., to https...).
+  // Everything that does not depend on the page's answer starts with it: the site files of the
+  // address as given (fetched again below only when the page lives on another origin, after a
+  // redirect to www. or https), the page as each AI agent gets it, and the page asked for as Markdown.
   const origin = new URL(url).origin;
   const siteFiles = (base: string) => ({
     robots: fetchWith(`${base}/robots.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
@@ -90,11 +92,30 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
     sitemap: fetchWith(`${base}/sitemap.xml`, ACCEPT_XML, TEXT_CAP, 'truncate'),
   });
   const early = siteFiles(origin);
+  const views = Promise.all(
+    options.views.map(async (view): Promise<CrawlerView> => ({
+      agent: view.agent,
+      role: view.role,
+      outcome: await fetchWith(url, ACCEPT_HTML, HTML_CAP, 'truncate', view.userAgent),
+    })),
+  );
+  const negotiated = fetchWith(url, ACCEPT_MARKDOWN, TEXT_CAP, 'truncate');
 
   const page = await fetchWith(url, ACCEPT_HTML, HTML_CAP, 'error');
   if (!page.ok) {
     stop.abort();
     return { ok: false, url, reason: page.reason, detail: page.detail };
+  }
+  let found: Discovery;
+  try {
+    found = await analysed(options.analysis.discover(page, fetching), stop);
+  } catch (error) {
+    return tooComplex(url, error);
+  }
+  if (found.challenge) {
+    // The audit's browser was challenged too: what AI crawlers get cannot be told from here.
+    stop.abort();
+    return { ok: false, url, reason: 'challenged', detail: found.challenge };
   }
   const refusal = unauditable(url, page);
   if (refusal) {
@@ -105,29 +126,13 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
 
   const finalOrigin = new URL(page.finalUrl).origin;
   const files = finalOrigin === origin ? early : siteFiles(finalOrigin);
-  const analysed = <T>(work: Promise<T>) =>
-    work.catch((error: unknown) => {
-      stop.abort();
-      throw error;
-    });
-  let alternate: string | undefined;
-  try {
-    alternate = await analysed(options.analysis.alternateOf(page.body, page.finalUrl, fetching));
-  } catch (error) {
-    return tooComplex(url, error);
-  }
-  const [robots, llms, defaultSitemap, crawlerView, markdown] = await Promise.all([
+  const markdownUrl = found.markdownAlternate ?? `${finalOrigin}/llms-full.txt`;
+  const [robots, llms, defaultSitemap, crawlerViews, [markdown, asMarkdown]] = await Promise.all([
     track('robots', files.robots),
     track('llms', files.llms),
     files.sitemap,
-    track(
-      'crawlerView',
-      fetchWith(page.finalUrl, ACCEPT_HTML, HTML_CAP, 'truncate', options.crawlerUserAgent),
-    ),
-    track(
-      'markdown',
-      fetchWith(alternate ?? `${finalOrigin}/llms-full.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
-    ),
+    track('crawlerView', views),
+    track('markdown', Promise.all([fetchWith(markdownUrl, ACCEPT_TEXT, TEXT_CAP, 'truncate'), negotiated])),
   ]);
 
   // RFC 9309 lets robots.txt name the sitemaps; the first one named is the one judged.
@@ -141,23 +146,31 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
   const now = options.now?.() ?? new Date();
   const input: AuditInput = {
     page,
-    crawlerView,
-    crawlerUserAgent: options.crawlerUserAgent,
+    crawlerViews,
     robots,
     llms,
     sitemap,
     sitemapSource: named ? 'robots' : 'default',
     markdown,
+    negotiated: asMarkdown,
     now,
   };
   let categories: CategoryFindings[];
   try {
-    categories = await analysed(options.analysis.analyze(input, deadline));
+    categories = await analysed(options.analysis.analyze(input, deadline), stop);
   } catch (error) {
     return tooComplex(url, error);
   }
   report('analysis');
   return { ok: true, url, finalUrl: page.finalUrl, auditedAt: now.toISOString(), categories };
+}
+
+/** A task of the analysis pool; when it fails, the fetches still running are not needed any more. */
+function analysed<T>(work: Promise<T>, stop: AbortController): Promise<T> {
+  return work.catch((error: unknown) => {
+    stop.abort();
+    throw error;
+  });
 }
 
 /** The page could not be analysed in time or in memory (a fault of ours is rethrown). */

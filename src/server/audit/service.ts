@@ -12,6 +12,7 @@ import {
 } from '../../lib/audit.ts';
 import type { Lang } from '../../site.ts';
 import type { AuditSettings } from '../config.ts';
+import { auditUserAgents } from './agents.ts';
 import type { Analysis } from './analysis.ts';
 import { localizeFindings } from './localize.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
@@ -55,15 +56,6 @@ interface Run {
   expires: number;
 }
 
-/** The audit's user agents: its own, and an AI search crawler's token for the crawler view. */
-export function auditUserAgents(siteUrl: string) {
-  const self = `GEOPlatformAudit/1.0 (+${siteUrl}/en/tools)`;
-  return {
-    userAgent: `Mozilla/5.0 (compatible; ${self})`,
-    crawlerUserAgent: `Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot) ${self}`,
-  };
-}
-
 const AUDIT_TEXTS = { en: { audit: enAudit, tools: enTools }, fr: { audit: frAudit, tools: frTools } };
 
 export function createAuditService(options: AuditServiceOptions): AuditService {
@@ -73,11 +65,12 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   const runs = new Map<string, Run>();
   let inFlight = 0;
 
-  const refusal = (url: string, lang: Lang, reason: AuditErrorReason): AuditOutcome => ({
+  // `detail` names what the site answered with, where the message quotes it (a challenge's vendor).
+  const refusal = (url: string, lang: Lang, reason: AuditErrorReason, detail = ''): AuditOutcome => ({
     ok: false,
     url,
     reason,
-    message: read(lang, 'tools')(`errors.${reason}`, { url }),
+    message: read(lang, 'tools')(`errors.${reason}`, { url, marker: detail }),
   });
 
   function start(url: string): Run {
@@ -121,7 +114,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   }
 
   function toOutcome(result: RunResult, lang: Lang): AuditOutcome {
-    if (!result.ok) return refusal(result.url, lang, result.reason);
+    if (!result.ok) return refusal(result.url, lang, result.reason, result.detail);
     const categories = localizeFindings(result.categories, read(lang, 'audit'));
     const report: AuditReport = {
       url: result.url,

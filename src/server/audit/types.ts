@@ -1,3 +1,5 @@
+import type { ViewRole } from './agents.ts';
+
 // Contracts between the audit's parts: the safe fetcher (safe-fetch.ts) produces FetchOutcome
 // values, the orchestrator (run.ts) gathers them into an AuditInput, the checks (checks/*.ts) turn
 // that into language-neutral findings, and localize.ts renders findings as text in one language.
@@ -13,7 +15,9 @@ export type AuditFailureReason =
   | 'notHtml'
   | 'tooLarge'
   /** The page could not be analysed within the audit's deadline or memory: hostile or broken markup. */
-  | 'tooComplex';
+  | 'tooComplex'
+  /** The audit's browser got a bot challenge: what AI crawlers get cannot be told (inconclusive). */
+  | 'challenged';
 
 /** A fetch that did not produce a response. `detail` is for logs and evidence, never shown as HTML. */
 export interface FetchFailure {
@@ -57,14 +61,22 @@ export interface FetchedResource {
 
 export type FetchOutcome = FetchedResource | FetchFailure;
 
+/** The page as one agent got it. */
+export interface CrawlerView {
+  /** The agent's robots.txt product token. */
+  agent: string;
+  role: ViewRole;
+  outcome: FetchOutcome;
+}
+
 /** Everything the checks look at; gathered by the orchestrator. */
 export interface AuditInput {
   /** The page, fetched with the audit's own user agent. */
   page: FetchedResource;
-  /** The same page fetched with an AI crawler's user agent (firewall / CDN check). */
-  crawlerView: FetchOutcome;
-  /** The user agent string used for `crawlerView`. */
-  crawlerUserAgent: string;
+  /** The same page fetched as each agent of VIEW_AGENTS (firewall, CDN and bot-manager check). */
+  crawlerViews: CrawlerView[];
+  /** The same page asked for with `Accept: text/markdown` (content negotiation for agents). */
+  negotiated: FetchOutcome;
   /** `{origin}/robots.txt` of the final page address. */
   robots: FetchOutcome;
   /** `{origin}/llms.txt`. */

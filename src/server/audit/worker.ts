@@ -1,4 +1,5 @@
 import { analyze } from './analyze.ts';
+import { browserChallenge } from './read/challenge.ts';
 import { markdownAlternateOf } from './read/html.ts';
 import type { AuditInput, CategoryFindings } from './types.ts';
 
@@ -7,9 +8,21 @@ import type { AuditInput, CategoryFindings } from './types.ts';
 // event loop: the pool ends a task that outlives its deadline or its memory by ending its thread.
 
 export type AnalysisTask =
-  { kind: 'alternate'; html: string; finalUrl: string } | { kind: 'analyze'; input: AuditInput };
+  | { kind: 'discover'; html: string; status: number; finalUrl: string }
+  | { kind: 'analyze'; input: AuditInput };
+
+/** What the page says before the rest is fetched: its Markdown alternate, or that it is a challenge. */
+export interface Discovery {
+  markdownAlternate: string | undefined;
+  challenge: string | undefined;
+}
+
+export function discover(html: string, status: number, finalUrl: string): Discovery {
+  const challenge = browserChallenge(status, html);
+  return { challenge, markdownAlternate: challenge ? undefined : markdownAlternateOf(html, finalUrl) };
+}
 
 /** One task, as the pool's threads run it. */
-export default function runTask(task: AnalysisTask): string | undefined | CategoryFindings[] {
-  return task.kind === 'alternate' ? markdownAlternateOf(task.html, task.finalUrl) : analyze(task.input);
+export default function runTask(task: AnalysisTask): Discovery | CategoryFindings[] {
+  return task.kind === 'discover' ? discover(task.html, task.status, task.finalUrl) : analyze(task.input);
 }

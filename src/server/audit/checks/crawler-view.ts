@@ -1,78 +1,95 @@
 import type { ItemStatus } from '../../../lib/audit.ts';
-import { defineCheck, kilobytes, msg, verdict, type Verdict } from '../check.ts';
+import type { ViewRole } from '../agents.ts';
+import { defineCheck, kilobytes, list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../clip.ts';
-import { SEARCH_AGENTS, TRAINING_AGENTS } from './agents.ts';
 import type { AuditContext } from '../context.ts';
-import type { Message } from '../types.ts';
+import { BLOCK_STATUSES, crawlerChallenge } from '../read/challenge.ts';
+import type { CrawlerView, FetchedResource, Message } from '../types.ts';
 
-// Whether a crawler's user agent gets the same page as a browser: a firewall, CDN or bot manager
-// that answers AI crawlers with an error, a challenge or an empty page hides the site from answers.
-
-/** Signs of a bot challenge or block page, with a neutral name for each. */
-const CHALLENGE_MARKERS: readonly [RegExp, string][] = [
-  [/<title>\s*just a moment/i, 'Cloudflare “Just a moment…”'],
-  [/cf-chl|cf_chl_|\/cdn-cgi\/challenge-platform/i, 'Cloudflare challenge'],
-  [/attention required!? \| cloudflare/i, 'Cloudflare block page'],
-  [/cf-turnstile|challenges\.cloudflare\.com\/turnstile/i, 'Cloudflare Turnstile'],
-  [/g-recaptcha|grecaptcha|google\.com\/recaptcha/i, 'reCAPTCHA'],
-  [/h-captcha|hcaptcha\.com/i, 'hCaptcha'],
-  [/captcha-delivery\.com|datadome/i, 'DataDome'],
-  [/_incapsula_resource|incapsula incident/i, 'Imperva'],
-  [/px-captcha|perimeterx/i, 'HUMAN (PerimeterX)'],
-  [/sgcaptcha/i, 'SiteGround captcha'],
-  [/\bcaptcha\b/i, 'CAPTCHA'],
-];
-
-/** Statuses a firewall, rate limiter or CDN answers bots with. */
-const BLOCK_STATUSES = new Set([401, 403, 406, 429, 451, 503]);
+// Whether AI agents get the same page as a browser: a firewall, CDN or bot manager that answers
+// them with an error, a challenge or an empty page hides the site from answers. The page is fetched
+// as OAI-SearchBot and PerplexityBot (they fetch pages to answer), GPTBot and ClaudeBot (training,
+// whose exclusion is the site's choice) and Googlebot, in parallel with the browser's fetch. The
+// audit asks from its own address, not the operators': a firewall that verifies crawlers by their
+// published address ranges may turn our "Googlebot" away and still let Google's in, so a refusal of
+// Googlebot alone is a warning, with that said. A challenge the browser got too is no verdict at
+// all: the audit then stops as inconclusive (run.ts).
 
 /** "Much shorter": under this share of the browser's page, when that page is not tiny itself. */
 const SHORTER_RATIO = 0.3;
-
 const SHORTER_MIN_BYTES = 4096;
 
-function challengeMarker(crawlerBody: string, pageBody: string): string | undefined {
-  // A page with a captcha in its own contact form shows it to everyone: only the crawler's counts.
-  return CHALLENGE_MARKERS.find(([pattern]) => pattern.test(crawlerBody) && !pattern.test(pageBody))?.[1];
+type Outcome = 'same' | 'refused' | 'shorter';
+
+interface Seen {
+  view: CrawlerView;
+  outcome: Outcome;
+  evidence: Message;
 }
 
-/** The agent the crawler view impersonated, by its catalogue token, else its clipped user agent. */
-function crawlerName(userAgent: string): string {
-  const known = [...SEARCH_AGENTS, ...TRAINING_AGENTS].find((token) =>
-    new RegExp(`(^|[^a-z0-9])${token}([^a-z0-9]|$)`, 'i').test(userAgent),
-  );
-  return known ?? clip(userAgent, 60);
-}
-
-function crawlerViewEvidence(ctx: AuditContext): { status: ItemStatus; evidence: Message } {
-  const { page, crawlerView } = ctx.input;
-  const agent = crawlerName(ctx.input.crawlerUserAgent);
-  if (!crawlerView.ok) {
-    const detail = clip(crawlerView.detail, 100);
-    return { status: 'fail', evidence: msg('items.crawlerView.evidence.failed', { agent, detail }) };
+function see(view: CrawlerView, page: FetchedResource): Seen {
+  const { agent, outcome } = view;
+  if (!outcome.ok) {
+    const detail = clip(outcome.detail, 100);
+    return {
+      view,
+      outcome: 'refused',
+      evidence: msg('items.crawlerView.evidence.failed', { agent, detail }),
+    };
   }
-  const status = crawlerView.status;
+  const status = outcome.status;
   if (BLOCK_STATUSES.has(status) || status !== page.status) {
     const values = { agent, status, pageStatus: page.status };
-    return { status: 'fail', evidence: msg('items.crawlerView.evidence.status', values) };
+    return { view, outcome: 'refused', evidence: msg('items.crawlerView.evidence.status', values) };
   }
-  const marker = challengeMarker(crawlerView.body, page.body);
-  if (marker)
-    return { status: 'fail', evidence: msg('items.crawlerView.evidence.challenge', { agent, marker }) };
-  if (page.bytes >= SHORTER_MIN_BYTES && crawlerView.bytes < page.bytes * SHORTER_RATIO) {
-    const values = { agent, crawlerKb: kilobytes(crawlerView.bytes), pageKb: kilobytes(page.bytes) };
-    return { status: 'fail', evidence: msg('items.crawlerView.evidence.shorter', values) };
+  const marker = crawlerChallenge(outcome.body, page.body);
+  if (marker) {
+    return {
+      view,
+      outcome: 'refused',
+      evidence: msg('items.crawlerView.evidence.challenge', { agent, marker }),
+    };
   }
-  const values = { agent, status, kb: kilobytes(crawlerView.bytes) };
-  return { status: 'pass', evidence: msg('items.crawlerView.evidence.same', values) };
+  if (page.bytes >= SHORTER_MIN_BYTES && outcome.bytes < page.bytes * SHORTER_RATIO) {
+    const values = { agent, crawlerKb: kilobytes(outcome.bytes), pageKb: kilobytes(page.bytes) };
+    return { view, outcome: 'shorter', evidence: msg('items.crawlerView.evidence.shorter', values) };
+  }
+  const values = { agent, status, kb: kilobytes(outcome.bytes) };
+  return { view, outcome: 'same', evidence: msg('items.crawlerView.evidence.same', values) };
 }
 
 function crawlerView(ctx: AuditContext): Verdict {
-  const { status, evidence } = crawlerViewEvidence(ctx);
-  const found = verdict(status, [evidence], msg('items.crawlerView.recommendation.firewall'));
-  // A refusal, an error or a challenge keeps the agent out; a shorter page may still hold the text.
-  const refused = status === 'fail' && evidence.key !== 'items.crawlerView.evidence.shorter';
-  return refused ? { ...found, blocks: true } : found;
+  const seen = ctx.input.crawlerViews.map((view) => see(view, ctx.input.page));
+  const same = seen.filter((s) => s.outcome === 'same');
+  const troubled = seen.filter((s) => s.outcome !== 'same');
+  const evidence: Message[] = troubled.map((s) => s.evidence);
+  if (same.length > 0) {
+    const ok = same[0]!.view.outcome as FetchedResource;
+    evidence.push(
+      msg('items.crawlerView.evidence.same', {
+        agent: list(same.map((s) => s.view.agent)),
+        status: ok.status,
+        kb: kilobytes(ok.bytes),
+      }),
+    );
+  }
+  if (troubled.length === 0) return verdict('pass', evidence);
+  evidence.push(msg('items.crawlerView.evidence.ourAddress'));
+  const hit = (role: ViewRole) => troubled.filter((s) => s.view.role === role);
+  const assistants = hit('assistant');
+  if (assistants.length > 0) {
+    const found = verdict('fail', evidence, msg('items.crawlerView.recommendation.firewall'));
+    // Every AI agent refused (not only answered shorter): no assistant can read the page.
+    const ai = seen.filter((s) => s.view.role !== 'searchEngine');
+    const allRefused = ai.every((s) => s.outcome === 'refused');
+    return allRefused ? { ...found, blocks: true } : found;
+  }
+  const status: ItemStatus = 'warning';
+  if (hit('training').length > 0) {
+    const agents = list(hit('training').map((s) => s.view.agent));
+    return verdict(status, evidence, msg('items.crawlerView.recommendation.training', { agents }));
+  }
+  return verdict(status, evidence, msg('items.crawlerView.recommendation.searchEngine'));
 }
 
 export const crawlerViewCheck = defineCheck({

@@ -4,7 +4,7 @@ import type { AuditContext } from '../context.ts';
 import { parseDate, parseHttpStyleDate } from '../read/dates.ts';
 import { metaByName } from '../read/html.ts';
 import type { Message } from '../types.ts';
-import { SEARCH_AGENTS } from './agents.ts';
+import { SEARCH_AGENTS } from '../agents.ts';
 
 // The page's own robots directives: `<meta name="robots">` (and per-agent names) and X-Robots-Tag,
 // as Google documents them ("Robots meta tag, data-nosnippet, and X-Robots-Tag specifications"):

@@ -3,7 +3,7 @@ import { clip } from '../clip.ts';
 import type { AuditContext } from '../context.ts';
 import { agentVerdict, type AgentVerdict, type RobotsProblem } from '../read/robots.ts';
 import type { Message } from '../types.ts';
-import { SEARCH_AGENTS, TRAINING_AGENTS } from './agents.ts';
+import { SEARCH_AGENTS, TRAINING_AGENTS } from '../agents.ts';
 
 // robots.txt: the file itself, then what it says to AI search agents (blocking one fails) and to
 // training crawlers (reported, never penalised).
