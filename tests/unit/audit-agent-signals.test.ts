@@ -103,3 +103,31 @@ describe('the page as AI agents get it', () => {
     expect(find(withPage(withForm), 'crawlerView').status).toBe('pass');
   });
 });
+
+describe('Markdown for agents', () => {
+  const answered = (body: string, headers: Record<string, string>, status = 200) => ({
+    ...goodInput(),
+    negotiated: resource(PAGE_URL, body, { headers, status }),
+  });
+
+  it('passes Markdown with Vary: Accept', () => {
+    expect(find(goodInput(), 'markdownNegotiation').status).toBe('pass');
+  });
+
+  it('warns on Markdown without Vary: Accept, and on HTML or an error instead of Markdown', () => {
+    const noVary = answered('# Title', { 'content-type': 'text/markdown' });
+    expect(find(noVary, 'markdownNegotiation')).toMatchObject({
+      status: 'warning',
+      recommendation: { key: 'items.markdownNegotiation.recommendation.vary' },
+    });
+    const html = answered('<html></html>', { 'content-type': 'text/html; charset=utf-8', vary: 'Accept' });
+    expect(text(html, 'markdownNegotiation').evidence).toBe(
+      'Asked for the page with Accept: text/markdown, the site answered 200 with text/html, not Markdown.',
+    );
+    expect(find(answered('', { 'content-type': 'text/plain' }, 406), 'markdownNegotiation').status).toBe(
+      'warning',
+    );
+    const down = { ...goodInput(), negotiated: failure(PAGE_URL, 'timeout', 'timed out after 8000 ms') };
+    expect(find(down, 'markdownNegotiation').status).toBe('warning');
+  });
+});
