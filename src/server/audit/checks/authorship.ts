@@ -7,7 +7,18 @@ import { hasType, present, prop, textOf } from '../read/jsonld.ts';
 import type { Message } from '../types.ts';
 import { ARTICLE_TYPES, isOrganization } from './json-ld.ts';
 
-// Who stands behind the text and when: author, dates, and how fresh the page is.
+// Who stands behind the text and when: author, dates, and how fresh the page is. Dates are read
+// from every structured form Google documents for articles ("Article (Article, NewsArticle,
+// BlogPosting) structured data", Google Search Central: JSON-LD, microdata or RDFa, with
+// datePublished and dateModified in ISO 8601), from Open Graph's article:* tags, `<time datetime>`,
+// the Last-Modified header and the sitemap.
+
+/** Microdata values of one property that are real dates (ISO 8601, as schema.org Date expects). */
+function itemDates(ctx: AuditContext, property: 'datePublished' | 'dateModified'): string[] {
+  return ctx.page.itemDates
+    .filter((d) => d.property === property && parseDate(d.value) !== undefined)
+    .map((d) => d.value);
+}
 
 interface Signals {
   sources: string[];
@@ -54,6 +65,7 @@ function dateSignals(ctx: AuditContext, updateCounts: boolean): string[] {
   if (ctx.jsonLd.entities.some((node) => present(ctx.jsonLd, node, 'datePublished'))) {
     sources.push('JSON-LD datePublished');
   }
+  if (itemDates(ctx, 'datePublished').length > 0) sources.push('microdata datePublished');
   // A page that is not an article is dated by its last update (JSON-LD, sitemap or HTTP header).
   if (updateCounts && sources.length === 0) {
     const updated = updateDate(ctx);
@@ -98,12 +110,14 @@ function updateDate(ctx: AuditContext): { date: Date; source: string } | undefin
   const sitemapLastmod = ctx.sitemap.kind === 'valid' ? ctx.sitemap.pageLastmod : undefined;
   const candidates: [string, () => Date | undefined][] = [
     ['JSON-LD dateModified', () => latest(jsonLdDates('dateModified'))],
+    ['microdata dateModified', () => latest(itemDates(ctx, 'dateModified'))],
     ['article:modified_time', () => latest(metaByProperty(ctx.page, 'article:modified_time'))],
     ['og:updated_time', () => latest(metaByProperty(ctx.page, 'og:updated_time'))],
     ['Last-Modified', () => latest([ctx.input.page.headers['last-modified']])],
     ['sitemap lastmod', () => latest([sitemapLastmod])],
     // Without an update date, the publication date is the last known state of the text.
     ['JSON-LD datePublished', () => latest(jsonLdDates('datePublished'))],
+    ['microdata datePublished', () => latest(itemDates(ctx, 'datePublished'))],
     ['article:published_time', () => latest(metaByProperty(ctx.page, 'article:published_time'))],
   ];
   for (const [source, read] of candidates) {

@@ -2,7 +2,12 @@ import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../clip.ts';
 import type { AuditContext } from '../context.ts';
 
-// The canonical address: one, absolute, on the same site, and this page.
+// The canonical address: one, absolute, on the same site, and this page. It is read where search
+// engines read it: `<link rel="canonical">` in the `<head>` and the HTTP `Link` header (RFC 8288),
+// merged in ctx.links. Google ignores a rel=canonical in the `<body>` and says to put it "in the
+// <head> of the page or in the HTTP header"; with several different ones it ignores them all ("5
+// common mistakes with rel=canonical", Google Search Central blog, 2013; "Supporting rel=canonical
+// HTTP headers", 2011).
 
 /** The host without a leading "www.": http://www.example.com and https://example.com are one site. */
 export function siteOf(url: URL): string {
@@ -15,8 +20,19 @@ export function pagePath(url: URL): string {
 }
 
 function canonical(ctx: AuditContext): Verdict {
-  const links = ctx.page.links.filter((l) => l.rel.includes('canonical') && l.href.trim() !== '');
+  const isCanonical = (l: { rel: string[]; href: string }) =>
+    l.rel.includes('canonical') && l.href.trim() !== '';
+  const links = ctx.links.filter(isCanonical);
   if (links.length === 0) {
+    // A canonical written in the body is ignored: say so, since the page's author meant one.
+    const inBody = ctx.page.links.find((l) => !l.inHead && isCanonical(l));
+    if (inBody) {
+      const evidence = [
+        msg('items.canonical.evidence.none'),
+        msg('items.canonical.evidence.inBody', { href: clip(inBody.href, 100) }),
+      ];
+      return verdict('warning', evidence, msg('items.canonical.recommendation.moveToHead'));
+    }
     return verdict(
       'warning',
       [msg('items.canonical.evidence.none')],
@@ -26,6 +42,18 @@ function canonical(ctx: AuditContext): Verdict {
   const distinct = new Set(links.map((l) => l.url ?? l.href));
   if (distinct.size > 1) {
     const evidence = [msg('items.canonical.evidence.several', { count: distinct.size })];
+    const head = links.find((l) => l.source === 'head');
+    const header = links.find(
+      (l) => l.source === 'header' && (l.url ?? l.href) !== (head?.url ?? head?.href),
+    );
+    if (head && header) {
+      evidence.push(
+        msg('items.canonical.evidence.conflict', {
+          head: clip(head.url ?? head.href, 100),
+          header: clip(header.url ?? header.href, 100),
+        }),
+      );
+    }
     return verdict('warning', evidence, msg('items.canonical.recommendation.one'));
   }
   const link = links[0]!;
@@ -44,7 +72,9 @@ function canonical(ctx: AuditContext): Verdict {
     const evidence = [msg('items.canonical.evidence.otherPage', { url })];
     return verdict('warning', evidence, msg('items.canonical.recommendation.samePage'));
   }
-  return verdict('pass', [msg('items.canonical.evidence.ok', { url })]);
+  const evidence = [msg('items.canonical.evidence.ok', { url })];
+  if (links.every((l) => l.source === 'header')) evidence.push(msg('items.canonical.evidence.header'));
+  return verdict('pass', evidence);
 }
 
 export const canonicalCheck = defineCheck({

@@ -17,9 +17,12 @@ interface LlmsShape {
   h1s: number;
   summary: boolean;
   sections: number;
+  /** Markdown links in list items, anywhere in the file. */
   links: number;
   /** List items inside H2 sections that are not Markdown links. */
   badItems: number;
+  /** Headings other than the H1 before the first H2 section, where the format allows none. */
+  introHeadings: number;
 }
 
 const LINK_ITEM = /^[-*+]\s+\[[^\]]+\]\(\s*[^)\s]+(\s+"[^"]*")?\s*\)(\s*:.*)?$/;
@@ -27,12 +30,23 @@ const LINK_ITEM = /^[-*+]\s+\[[^\]]+\]\(\s*[^)\s]+(\s+"[^"]*")?\s*\)(\s*:.*)?$/;
 const LIST_ITEM = /^[-*+]\s+/;
 
 /**
- * The llms.txt proposal (llmstxt.org): an H1 with the project's name first, then optionally a
- * blockquote summary and free text, then H2 sections whose lists are `[name](url)` links, each
- * optionally followed by ": notes". Fenced code blocks are skipped.
+ * The llms.txt format (llmstxt.org, "Format"), in this order: an H1 with the project's or site's name,
+ * "the only required section"; optionally a blockquote summary; zero or more Markdown sections of any
+ * kind except headings (paragraphs, lists, links); zero or more sections delimited by H2 headings,
+ * each a "file list": list items with a required Markdown link `[name](url)`, optionally followed by
+ * ": notes". A file with its H1 and a few links but no H2 is therefore valid. Fenced code blocks are
+ * skipped.
  */
 function readLlms(text: string): LlmsShape {
-  const shape: LlmsShape = { title: undefined, h1s: 0, summary: false, sections: 0, links: 0, badItems: 0 };
+  const shape: LlmsShape = {
+    title: undefined,
+    h1s: 0,
+    summary: false,
+    sections: 0,
+    links: 0,
+    badItems: 0,
+    introHeadings: 0,
+  };
   let firstContent = true;
   let inFence = false;
   for (const raw of text.split(/\r\n|\r|\n/)) {
@@ -43,10 +57,12 @@ function readLlms(text: string): LlmsShape {
       shape.h1s++;
       if (firstContent) shape.title = line.slice(1).trim();
     } else if (/^##\s/.test(line)) shape.sections++;
-    else if (line.startsWith('>') && shape.sections === 0) shape.summary = true;
-    else if (shape.sections > 0 && LIST_ITEM.test(line)) {
+    else if (/^#{3,6}\s/.test(line)) {
+      if (shape.sections === 0) shape.introHeadings++;
+    } else if (line.startsWith('>') && shape.sections === 0) shape.summary = true;
+    else if (LIST_ITEM.test(line)) {
       if (LINK_ITEM.test(line)) shape.links++;
-      else shape.badItems++;
+      else if (shape.sections > 0) shape.badItems++;
     }
     firstContent = false;
   }
@@ -57,8 +73,10 @@ function llmsProblems(shape: LlmsShape): Message[] {
   const problems: Message[] = [];
   if (!shape.title) problems.push(msg('items.llmsTxt.evidence.noH1'));
   if (shape.h1s > 1) problems.push(msg('items.llmsTxt.evidence.manyH1', { count: shape.h1s }));
+  if (shape.introHeadings > 0) {
+    problems.push(msg('items.llmsTxt.evidence.introHeadings', { count: shape.introHeadings }));
+  }
   if (shape.badItems > 0) problems.push(msg('items.llmsTxt.evidence.badItems', { count: shape.badItems }));
-  if (shape.links === 0) problems.push(msg('items.llmsTxt.evidence.noLinks'));
   return problems;
 }
 

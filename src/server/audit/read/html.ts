@@ -23,12 +23,22 @@ export interface MetaTag {
 export interface LinkTag {
   /** rel tokens, lower-cased. */
   rel: string[];
-  /** The href as written. */
+  /** The href as written ('' when absent). */
   href: string;
   /** The href resolved against the page (and its `<base>`), when it is a valid address. */
   url: string | undefined;
   type: string;
-  hreflang: string;
+  /** The hreflang attribute exactly as written (spaces included); undefined when absent. */
+  hreflang: string | undefined;
+  /** Whether the element is in the document's head section (see `headSection`). */
+  inHead: boolean;
+}
+
+/** A date given as a microdata property (HTML Living Standard, "Microdata"). */
+export interface ItemDate {
+  property: 'datePublished' | 'dateModified';
+  /** The property's value: `<meta content>`, `<time datetime>` (else the time's text), else the text. */
+  value: string;
 }
 
 export interface HeadingTag {
@@ -80,6 +90,8 @@ export interface PageData {
   images: ImageTag[];
   /** `datetime` attributes of `<time>` elements. */
   times: string[];
+  /** Microdata `datePublished` and `dateModified` properties of items on the page, in order. */
+  itemDates: ItemDate[];
   main: MainText;
   /** Visible text of the whole body, whitespace collapsed (for "is this answer on the page?"). */
   bodyText: string;
@@ -162,6 +174,8 @@ interface Placed {
   inArticle: boolean;
   /** Inside an `<svg>` (whose `<title>` is not the document's). */
   inSvg: boolean;
+  /** Inside an element with `itemscope`: its `itemprop` properties belong to that microdata item. */
+  inItem: boolean;
 }
 
 /**
@@ -174,7 +188,13 @@ function placeElements(document: DomDocument): Placed[] {
   const pushChildren = (nodes: DomNode[], flags: Omit<Placed, 'element'>) => {
     for (let i = nodes.length - 1; i >= 0; i--) stack.push({ node: nodes[i]!, ...flags });
   };
-  pushChildren(document.children, { inert: false, unrendered: false, inArticle: false, inSvg: false });
+  pushChildren(document.children, {
+    inert: false,
+    unrendered: false,
+    inArticle: false,
+    inSvg: false,
+    inItem: false,
+  });
   while (stack.length > 0) {
     const { node, ...flags } = stack.pop()!;
     if (!isElement(node)) continue;
@@ -184,6 +204,7 @@ function placeElements(document: DomDocument): Placed[] {
       unrendered: flags.unrendered || isHidden(node),
       inArticle: flags.inArticle || node.name === 'article',
       inSvg: flags.inSvg || node.name === 'svg',
+      inItem: flags.inItem || attr(node, 'itemscope') !== undefined,
     });
   }
   return found;
@@ -398,15 +419,82 @@ function readImage(element: DomElement): ImageTag | undefined {
   return { alt: attr(element, 'alt'), decorative };
 }
 
-function readLink(element: DomElement, base: URL): LinkTag {
+function readLink(element: DomElement, base: URL, inHead: boolean): LinkTag {
   const href = attr(element, 'href') ?? '';
   return {
     rel: tokens(attr(element, 'rel')),
     href,
     url: resolve(href, base),
     type: (attr(element, 'type') ?? '').trim().toLowerCase(),
-    hreflang: (attr(element, 'hreflang') ?? '').trim(),
+    hreflang: attr(element, 'hreflang'),
+    inHead,
   };
+}
+
+/** What the HTML spec lets a `<head>` hold ("metadata content", plus `<noscript>` and `<template>`). */
+const HEAD_CONTENT = new Set(['base', 'link', 'meta', 'noscript', 'script', 'style', 'template', 'title']);
+
+/**
+ * The elements of the document's head section, as a browser builds it. htmlparser2 keeps the markup
+ * as written and builds no implied `<head>`, so this follows the HTML parsing algorithm instead (HTML
+ * Living Standard, 13.2.6.4.4 "in head" and 13.2.6.4.6 "after head"): from the start of the document,
+ * head content belongs to the head, whether or not a `<head>` tag opened it, and even when it comes
+ * after `</head>`; the head ends at the first thing that starts the body: `<body>`, any element the
+ * head may not hold (`<div>`, `<p>`, `<img>`…, also when written inside `<head>`) or text that is not
+ * whitespace. Search engines read `<link rel=canonical>` and hreflang only there: Google ignores a
+ * `rel=canonical` found in the body ("5 common mistakes with rel=canonical", Google Search Central
+ * blog) and stops reading the head at the first element that does not belong in it ("Use valid HTML
+ * to specify page metadata", Google Search Central documentation).
+ */
+function headSection(document: DomDocument): Set<DomElement> {
+  const head = new Set<DomElement>();
+  const stack: DomNode[] = [...document.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === ElementType.Text) {
+      if (/\S/.test((node as { data: string }).data)) break;
+      continue;
+    }
+    // Comments, the doctype and processing instructions neither belong to nor end the head.
+    if (!isElement(node)) continue;
+    if (node.name === 'html' || node.name === 'head') {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    } else if (HEAD_CONTENT.has(node.name)) head.add(node);
+    else break;
+  }
+  return head;
+}
+
+const ITEM_DATES = new Set(['datePublished', 'dateModified']);
+/** Microdata dates read, at most: bounded work on a hostile page. */
+const MAX_ITEM_DATES = 100;
+
+/**
+ * `datePublished` and `dateModified` given as microdata properties of an item (an `itemprop` inside
+ * an element with `itemscope`; `itemprop` may name several properties, space-separated). The value is
+ * the one the HTML spec's "property value" gives these elements: a `<meta>`'s content, a `<time>`'s
+ * datetime (its text without one), and the text of any other element. `itemref` is not followed.
+ */
+function readItemDates(placed: Placed[], base: URL): ItemDate[] {
+  const dates: ItemDate[] = [];
+  for (const p of placed) {
+    if (dates.length >= MAX_ITEM_DATES) break;
+    const itemprop = attr(p.element, 'itemprop');
+    if (!p.inItem || itemprop === undefined) continue;
+    const properties = itemprop.split(/\s+/).filter((name) => ITEM_DATES.has(name));
+    if (properties.length === 0) continue;
+    const { element } = p;
+    const value =
+      element.name === 'meta'
+        ? (attr(element, 'content') ?? '')
+        : element.name === 'time' && attr(element, 'datetime') !== undefined
+          ? attr(element, 'datetime')!
+          : visibleText(element.children, base);
+    for (const property of properties) {
+      dates.push({ property: property as ItemDate['property'], value: value.trim() });
+    }
+  }
+  return dates;
 }
 
 function readMeta(element: DomElement): MetaTag {
@@ -432,6 +520,7 @@ export function parsePage(html: string, finalUrl: string): PageData {
   const placed = placeElements(document).filter((p) => !p.inert);
   const base = baseUrl(placed, url);
   const byName = (name: string) => placed.filter((p) => p.element.name === name).map((p) => p.element);
+  const head = headSection(document);
   const htmlElement = byName('html')[0];
   // The document's title: the first <title> outside SVG (an SVG's <title> labels the drawing).
   const titleElement = placed.find((p) => p.element.name === 'title' && !p.inSvg)?.element;
@@ -441,7 +530,7 @@ export function parsePage(html: string, finalUrl: string): PageData {
     lang: htmlElement ? (attr(htmlElement, 'lang') ?? attr(htmlElement, 'xml:lang')) : undefined,
     title: titleElement ? rawText(titleElement) : undefined,
     metas: byName('meta').map(readMeta),
-    links: byName('link').map((e) => readLink(e, base)),
+    links: byName('link').map((e) => readLink(e, base, head.has(e))),
     anchors: byName('a').map((e) => ({ url: resolve(attr(e, 'href'), base), rel: tokens(attr(e, 'rel')) })),
     jsonLd: scripts.filter((e) => scriptType(e) === 'application/ld+json').map(rawText),
     headings: placed
@@ -454,6 +543,7 @@ export function parsePage(html: string, finalUrl: string): PageData {
     times: byName('time')
       .map((e) => attr(e, 'datetime')?.trim() ?? '')
       .filter(Boolean),
+    itemDates: readItemDates(placed, base),
     main: readMain(placed, document, base),
     bodyText: visibleText(bodyNodes(placed, document), base),
     scripts: scripts.filter((e) => EXECUTABLE_SCRIPT.test(scriptType(e))).length,
@@ -480,9 +570,10 @@ export function markdownAlternateOf(html: string, finalUrl: string): string | un
   const { document } = parseMarkup(html, 'html');
   const placed = placeElements(document).filter((p) => !p.inert);
   const base = baseUrl(placed, new URL(finalUrl));
+  const head = headSection(document);
   const link = placed
     .filter((p) => p.element.name === 'link')
-    .map((p) => readLink(p.element, base))
+    .map((p) => readLink(p.element, base, head.has(p.element)))
     .find(
       (l) => l.rel.includes('alternate') && l.type === 'text/markdown' && l.url && /^https?:/.test(l.url),
     );
