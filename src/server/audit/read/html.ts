@@ -431,8 +431,23 @@ function readLink(element: DomElement, base: URL, inHead: boolean): LinkTag {
   };
 }
 
-/** What the HTML spec lets a `<head>` hold ("metadata content", plus `<noscript>` and `<template>`). */
-const HEAD_CONTENT = new Set(['base', 'link', 'meta', 'noscript', 'script', 'style', 'template', 'title']);
+/**
+ * What the HTML parser puts in the head: the start tags its "in head" insertion mode handles itself
+ * (metadata content, `<noscript>`, `<template>` and three obsolete elements).
+ */
+const HEAD_CONTENT = new Set([
+  'base',
+  'basefont',
+  'bgsound',
+  'link',
+  'meta',
+  'noframes',
+  'noscript',
+  'script',
+  'style',
+  'template',
+  'title',
+]);
 
 /**
  * The elements of the document's head section, as a browser builds it. htmlparser2 keeps the markup
