@@ -5,7 +5,7 @@ import type { LinkTag, PageData } from './html.ts';
 // hreflang alternate from either place (Google Search Central supports `rel="canonical"` and
 // `rel="alternate" hreflang` in HTTP headers as well as in the `<head>`).
 //
-// Why not a library: http-link-header (the most used npm parser, RFC 8288, no dependencies) was
+// Why not a library: http-link-header 1.1.4 (the most used npm parser, RFC 8288, no dependencies) was
 // tried on the cases below and gets common real headers wrong. A parameter without a value, as in
 // `</font.woff2>; rel=preload; as=font; crossorigin, <https://example.com/a>; rel=canonical`, makes
 // it read the next link as part of that parameter's name (the canonical is lost); one stray
@@ -194,7 +194,8 @@ function asPageLink(link: HeaderLink, page: URL): PageLink | undefined {
     href: link.href,
     url: link.url,
     type: (param(link, 'type') ?? '').trim().toLowerCase(),
-    // Kept as sent: a value with spaces is an invalid language tag, not one to tidy up.
+    // Kept as sent: a value with spaces is an invalid language tag, not one to tidy up. §3.4.1
+    // allows several hreflang parameters; the first is read, as a `<link>` element has one.
     hreflang: param(link, 'hreflang'),
     inHead: false,
   };
