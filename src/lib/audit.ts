@@ -41,6 +41,33 @@ export interface AuditCategory {
   items: AuditItem[];
 }
 
+/** One page of a site audit's table. `note` says why a page was not scored, in the reader's language. */
+export interface SitePageRow {
+  url: string;
+  outcome: 'audited' | 'failed' | 'disallowed' | 'notTaken';
+  status?: number;
+  score?: number;
+  note?: string;
+}
+
+/** One item of a site audit's summary: what the pages together show, and the pages concerned. */
+export interface SiteSummaryItem {
+  id: string;
+  status: ItemStatus;
+  title: string;
+  evidence: string;
+  urls: string[];
+}
+
+/** A site audit (decision 024): the pages taken, from where, and what they show together. */
+export interface SiteReport {
+  /** Pages asked for, the first included. */
+  requested: number;
+  source: 'sitemap' | 'links' | 'none';
+  pages: SitePageRow[];
+  summary: SiteSummaryItem[];
+}
+
 /** A finished audit (the 200 body of GET /api/audit, decision 017). */
 export interface AuditReport {
   url: string;
@@ -48,6 +75,19 @@ export interface AuditReport {
   auditedAt: string;
   overall: number;
   categories: AuditCategory[];
+  /** With `pages` above 1: the other pages of the site and the summary. */
+  site?: SiteReport;
+}
+
+/** Pages a site audit takes at most, the first included; the form offers these choices. */
+export const MAX_SITE_PAGES = 25;
+export const SITE_PAGE_CHOICES = [1, 10, 25] as const;
+
+/** The number of pages asked for (`pages` of the form or the API): 1 unless a whole number up to 25. */
+export function parseSitePages(value: unknown): number {
+  if (typeof value !== 'string' || !/^\d{1,2}$/.test(value)) return 1;
+  const n = Number(value);
+  return n >= 1 && n <= MAX_SITE_PAGES ? n : 1;
 }
 
 /**
@@ -73,6 +113,11 @@ export type AuditErrorReason = (typeof AUDIT_ERROR_REASONS)[number];
 export type AuditOutcome =
   { ok: true; report: AuditReport } | { ok: false; url: string; reason: AuditErrorReason; message: string };
 
+/** How many pages an outcome is the audit of (1 unless it is a site audit's report). */
+export function pagesOf(outcome: AuditOutcome): number {
+  return outcome.ok && outcome.report.site ? outcome.report.site.requested : 1;
+}
+
 /** The Tools page's loader data: the server's audit of `?url=`, or null. */
 export interface ToolsData {
   audit: AuditOutcome | null;
@@ -93,6 +138,7 @@ export type AuditStep = (typeof AUDIT_STEPS)[number];
 /** One line of the NDJSON progress stream of GET /api/audit. */
 export type AuditStreamLine =
   | { step: AuditStep; done: number; total: number }
+  | { page: { url: string; done: number; total: number } }
   | { result: AuditReport }
   | { error: string; reason: AuditErrorReason | 'invalid' };
 

@@ -21,7 +21,10 @@ import { VisitorCard } from '../components/tools/VisitorCard.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import {
   MAX_URL_LENGTH,
+  pagesOf,
   parseAuditUrl,
+  parseSitePages,
+  SITE_PAGE_CHOICES,
   type AuditOutcome,
   type AuditStep,
   type ToolsData,
@@ -29,8 +32,8 @@ import {
 import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 
-/** An audit the visitor asked for with the form or the retry button. */
-type Requested = { url: string; attempt: number };
+/** An audit the visitor asked for with the form or the retry button: one page, or several of its site. */
+type Requested = { url: string; pages: number; attempt: number };
 
 const outcomeUrl = (outcome: AuditOutcome) => (outcome.ok ? outcome.report.url : outcome.url);
 
@@ -49,13 +52,16 @@ export default function ToolsPage() {
   const [params, setParams] = useSearchParams();
   const rawParam = visitor.isBot ? null : params.get('url');
   const submitted = parseAuditUrl(rawParam);
+  const submittedPages = parseSitePages(params.get('pages'));
 
   const [value, setValue] = useState(rawParam?.slice(0, MAX_URL_LENGTH) ?? '');
   const [invalid, setInvalid] = useState(rawParam !== null && submitted === null);
+  const [pages, setPages] = useState(submittedPages);
   const [requested, setRequested] = useState<Requested | null>(null);
   // This page's last finished audit: which run it was, the language of its texts, what it found.
   const [own, setOwn] = useState<{ key: string; lang: string; outcome: AuditOutcome } | null>(null);
   const [progress, setProgress] = useState<{ key: string; done: AuditStep[] } | null>(null);
+  const [pageProgress, setPageProgress] = useState<{ key: string; done: number; total: number } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const attempts = useRef(0);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -70,33 +76,44 @@ export default function ToolsPage() {
     setSeenParam(rawParam);
     setValue(rawParam?.slice(0, MAX_URL_LENGTH) ?? '');
     setInvalid(rawParam !== null && submitted === null);
+    setPages(submittedPages);
     setRequested(null);
   }
 
   // What the page shows: the audit running, or the outcome for the address (this page's, else the
   // server's), or neither.
+  // An outcome answers the address if it is about the same address and as many pages (a failure
+  // says nothing about pages, and answers either).
+  const answers = (found: AuditOutcome, url: string, count: number) =>
+    outcomeUrl(found) === url && (!found.ok || pagesOf(found) === count);
   const ownOutcome = (key: string | null, url?: string) =>
-    own && own.lang === lang && (key ? own.key === key : outcomeUrl(own.outcome) === url)
+    own && own.lang === lang && (key ? own.key === key : answers(own.outcome, url!, submittedPages))
       ? own.outcome
       : null;
-  let active: { key: string; url: string } | null = null;
+  let active: { key: string; url: string; pages: number } | null = null;
   let outcome: AuditOutcome | null = null;
   if (requested) {
     const key = `run-${requested.attempt}`;
     outcome = ownOutcome(key);
-    if (!outcome) active = { key, url: requested.url };
+    if (!outcome) active = { key, url: requested.url, pages: requested.pages };
   } else if (submitted) {
-    const fromServer = loaded?.audit && outcomeUrl(loaded.audit) === submitted ? loaded.audit : null;
+    const fromServer =
+      loaded?.audit && answers(loaded.audit, submitted, submittedPages) ? loaded.audit : null;
     outcome = ownOutcome(null, submitted) ?? fromServer;
-    if (!outcome) active = { key: `address-${submitted}`, url: submitted };
+    if (!outcome)
+      active = { key: `address-${submittedPages}-${submitted}`, url: submitted, pages: submittedPages };
   }
   const activeKey = active?.key ?? null;
   const activeUrl = active?.url ?? null;
+  const activePages = active?.pages ?? 1;
 
   const onStep = useEffectEvent((key: string, step: AuditStep) =>
     setProgress((current) => ({ key, done: current?.key === key ? [...current.done, step] : [step] })),
   );
-  const finish = useEffectEvent((key: string, url: string, result: AuditOutcome) => {
+  const onPage = useEffectEvent((key: string, done: number, total: number) =>
+    setPageProgress({ key, done, total }),
+  );
+  const finish = useEffectEvent((key: string, url: string, count: number, result: AuditOutcome) => {
     setOwn({ key, lang, outcome: result });
     setAnnouncement(
       result.ok
@@ -105,17 +122,23 @@ export default function ToolsPage() {
     );
     pendingFocus.current = 'results';
     // Shareable and reloadable: the address says what was audited (the server renders it).
-    if (url !== submitted) setParams({ url }, { preventScrollReset: true });
+    if (url !== submitted || count !== submittedPages) {
+      setParams(count > 1 ? { url, pages: String(count) } : { url }, { preventScrollReset: true });
+    }
   });
   useEffect(() => {
     if (!activeKey || !activeUrl) return;
     const controller = new AbortController();
-    streamAudit(activeUrl, lang, (step) => onStep(activeKey, step), controller.signal).then(
-      (result) => finish(activeKey, activeUrl, result),
+    const handlers = {
+      onStep: (step: AuditStep) => onStep(activeKey, step),
+      onPage: (done: number, total: number) => onPage(activeKey, done, total),
+    };
+    streamAudit(activeUrl, lang, activePages, handlers, controller.signal).then(
+      (result) => finish(activeKey, activeUrl, activePages, result),
       () => {}, // aborted: a newer audit, another language, or leaving the page
     );
     return () => controller.abort();
-  }, [activeKey, activeUrl, lang]);
+  }, [activeKey, activeUrl, activePages, lang]);
 
   useEffect(() => {
     const target = pendingFocus.current === 'results' ? resultsHeading : progressHeading;
@@ -124,8 +147,8 @@ export default function ToolsPage() {
     pendingFocus.current = null;
   });
 
-  const request = (url: string) => {
-    setRequested({ url, attempt: ++attempts.current });
+  const request = (url: string, count: number) => {
+    setRequested({ url, pages: count, attempt: ++attempts.current });
     setAnnouncement(t('status.started', { url }));
     pendingFocus.current = 'progress';
   };
@@ -140,7 +163,7 @@ export default function ToolsPage() {
       return;
     }
     setInvalid(false);
-    request(url);
+    request(url, pages);
   };
 
   const onAnalyzeAnother = (event: MouseEvent<HTMLAnchorElement | HTMLButtonElement>) => {
@@ -156,6 +179,13 @@ export default function ToolsPage() {
         <AuditProgress
           url={active.url}
           done={progress?.key === active.key ? progress.done : []}
+          pages={
+            active.pages > 1
+              ? pageProgress?.key === active.key
+                ? { done: pageProgress.done, total: pageProgress.total }
+                : { done: 0, total: active.pages - 1 }
+              : undefined
+          }
           headingRef={progressHeading}
         />
       </div>
@@ -181,7 +211,7 @@ export default function ToolsPage() {
             <AuditError
               outcome={failed}
               headingRef={resultsHeading}
-              onRetry={() => request(outcomeUrl(failed))}
+              onRetry={() => request(outcomeUrl(failed), pages)}
             />
           ) : null}
           <VisitorCard visitor={visitor} />
@@ -200,6 +230,8 @@ export default function ToolsPage() {
           invalid={invalid}
           running={active !== null}
           inputRef={inputRef}
+          pages={pages}
+          onPagesChange={setPages}
           onSubmit={onSubmit}
           onChange={(next) => {
             setValue(next);
@@ -219,6 +251,8 @@ export default function ToolsPage() {
 
 interface AuditFormProps {
   value: string;
+  pages: number;
+  onPagesChange: (pages: number) => void;
   invalid: boolean;
   running: boolean;
   inputRef: RefObject<HTMLInputElement | null>;
@@ -230,7 +264,16 @@ interface AuditFormProps {
  * The audit form on its own, so that the one render after hydration (which switches it from plain
  * HTML validation to the app's) re-renders this form and not the whole page.
  */
-function AuditForm({ value, invalid, running, inputRef, onSubmit, onChange }: AuditFormProps) {
+function AuditForm({
+  value,
+  pages,
+  onPagesChange,
+  invalid,
+  running,
+  inputRef,
+  onSubmit,
+  onChange,
+}: AuditFormProps) {
   const { t } = useT('tools');
   const lang = useLang();
   const hydrated = useHydrated();
@@ -281,6 +324,24 @@ function AuditForm({ value, invalid, running, inputRef, onSubmit, onChange }: Au
       <p id="audit-url-hint" className="muted small">
         {t('form.hint')}
       </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor="audit-pages" className="small">
+          {t('form.pages.label')}
+        </label>
+        <select
+          id="audit-pages"
+          name="pages"
+          className="input w-auto"
+          value={pages}
+          onChange={(e) => onPagesChange(parseSitePages(e.target.value))}
+        >
+          {SITE_PAGE_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {t('form.pages.option', { count: n })}
+            </option>
+          ))}
+        </select>
+      </div>
     </form>
   );
 }

@@ -81,13 +81,13 @@ describe('the analysis pool', () => {
     try {
       let ticks = 0;
       const ticker = setInterval(() => ticks++, 5);
-      const spun = pool.analyze(input('spin'), AbortSignal.timeout(1500)).catch((e: unknown) => e);
+      const spun = pool.analyze(input('spin'), false, AbortSignal.timeout(1500)).catch((e: unknown) => e);
       // The task never ends by itself: whatever the loop did before the deadline, it did meanwhile.
       const error = await spun;
       clearInterval(ticker);
       expect(error).toBeInstanceOf(AnalysisFailed);
       expect(ticks).toBeGreaterThan(0);
-      expect(await pool.analyze(input('fine'), AbortSignal.timeout(30_000))).toEqual([]);
+      expect(await pool.analyze(input('fine'), false, AbortSignal.timeout(30_000))).toEqual([]);
     } finally {
       await pool.close();
     }
@@ -96,10 +96,10 @@ describe('the analysis pool', () => {
   it('ends a task past its heap ceiling without touching the server’s heap', async () => {
     const pool = createAnalysisPool({ worker, threads: 1, memoryMb: 32 });
     try {
-      const error = await pool.analyze(input('hog'), AbortSignal.timeout(30_000)).catch((e: unknown) => e);
+      const error = await pool.analyze(input('hog'), false, AbortSignal.timeout(30_000)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AnalysisFailed);
       expect(String((error as Error).message)).toMatch(/memory/i);
-      expect(await pool.analyze(input('fine'), AbortSignal.timeout(30_000))).toEqual([]);
+      expect(await pool.analyze(input('fine'), false, AbortSignal.timeout(30_000))).toEqual([]);
     } finally {
       await pool.close();
     }

@@ -34,9 +34,14 @@ export interface Problem {
 export const CODE_KEYS: ReadonlySet<string> = new Set(['aiAct.json:gpai.sample']);
 
 const NEUTRAL = 'X';
-/** Field names written as in their file format (`User-agent: *`, `Content-Type: text/plain`). */
+/**
+ * Field names written as in their file format (`User-agent: *`, `Content-Type: text/plain`), HTTP
+ * header fields included (`Accept: text/markdown`, `Vary: Accept`).
+ */
 const TECHNICAL_FIELDS =
-  /\b(?:User-agent|Allow|Disallow|Sitemap|Crawl-delay|Content-Type|Content-Signal|Contact|Expires|Canonical|Preferred-Languages):/gi;
+  /\b(?:User-agent|Allow|Disallow|Sitemap|Crawl-delay|Content-Type|Content-Signal|Contact|Expires|Canonical|Preferred-Languages|Accept|Vary|Link|X-Robots-Tag):/gi;
+/** A media type with its parameters, written as in a header (`text/markdown; charset=utf-8`). */
+const MEDIA_TYPE_PARAMS = /\b[a-z]+\/[a-z0-9.+-]+(?:;\s?[a-z-]+=[\w-]+)+/gi;
 /** A neutral word with as many line breaks as the text it replaces, so line numbers stay right. */
 const keepLines = (match: string) => NEUTRAL + '\n'.repeat(match.split('\n').length - 1);
 
@@ -64,6 +69,7 @@ export function stripTechnical(text: string): string {
       .replace(/(^|[\s(])\/[\w.-]+(?:\/[\w.{}-]*)*(?:\?[\w=&.-]*)?/g, `$1${NEUTRAL}`)
       // Technical tokens quoted in prose: robots.txt/ai.txt/security.txt fields, HTTP headers.
       .replace(TECHNICAL_FIELDS, NEUTRAL)
+      .replace(MEDIA_TYPE_PARAMS, NEUTRAL)
       .replace(/^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/gm, '')
   );
 }

@@ -11,10 +11,13 @@ import { CheckIcon } from '../Icons.tsx';
 export function AuditProgress({
   url,
   done,
+  pages,
   headingRef,
 }: {
   url: string;
   done: readonly AuditStep[];
+  /** A site audit's further pages: how many are done of how many. */
+  pages?: { done: number; total: number } | undefined;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const { t } = useT('tools');
@@ -55,6 +58,11 @@ export function AuditProgress({
           );
         })}
       </ol>
+      {pages ? (
+        <p className="text-sm" data-testid="audit-pages-progress">
+          {t('progress.pages', { done: pages.done, total: pages.total })}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import {
   type AuditItem,
   type AuditReport,
   type ItemStatus,
+  type SiteReport,
   type ScoreBand,
 } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
@@ -196,6 +197,79 @@ function CategoryCard({ category }: { category: AuditCategory }) {
   );
 }
 
+/** A site audit: what the pages show together, then each page with its score. */
+function SiteReportSection({ site }: { site: SiteReport }) {
+  const { t } = useT('tools');
+  const audited = site.pages.filter((p) => p.outcome === 'audited').length;
+  return (
+    <section aria-labelledby="site-title" className="card min-w-0 gap-5" data-testid="site-report">
+      <div className="grid gap-2">
+        <h3 id="site-title" className="card-title">
+          {t('results.site.title', { count: audited })}
+        </h3>
+        <p className="muted">{t(`results.site.source.${site.source}`, { count: site.requested })}</p>
+      </div>
+      <ul className="grid">
+        {site.summary.map((item) => (
+          <li
+            key={item.id}
+            className="grid min-w-0 gap-1.5 border-t border-border py-4"
+            data-site-item={item.id}
+            data-status={item.status}
+          >
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <span className="font-semibold">{item.title}</span>
+              <Badge variant={itemBadgeVariant(item.status)}>{t(`results.itemStatus.${item.status}`)}</Badge>
+            </div>
+            <p className="text-sm text-muted wrap-anywhere">{item.evidence}</p>
+            {item.urls.length > 0 ? (
+              <details className="text-sm">
+                <summary className="cursor-pointer">
+                  {t('results.site.pages', { count: item.urls.length })}
+                </summary>
+                <ul className="mt-2 grid gap-1 wrap-anywhere">
+                  {item.urls.map((url) => (
+                    <li key={url}>{url}</li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <div className="min-w-0 overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="site-pages">
+          <caption className="sr-only">{t('results.site.tableCaption')}</caption>
+          <thead>
+            <tr className="border-b border-border">
+              <th scope="col" className="py-2 pr-3">
+                {t('results.site.columns.page')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('results.site.columns.score')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {site.pages.map((page) => (
+              <tr key={page.url} className="border-b border-border" data-outcome={page.outcome}>
+                <td className="py-2 pr-3 wrap-anywhere">{page.url}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">
+                  {page.score !== undefined ? (
+                    <span className={`font-bold ${BAND_CLASS[scoreBand(page.score)]}`}>{page.score}</span>
+                  ) : (
+                    <span className="text-muted">{page.note}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 /** The report: the audited address (as text), when, scores and every check with its evidence. */
 export function AuditResults({
   report,
@@ -237,6 +311,7 @@ export function AuditResults({
             <CategoryCard key={category.id} category={category} />
           ))}
         </div>
+        {report.site ? <SiteReportSection site={report.site} /> : null}
         <div
           role="note"
           aria-labelledby="audit-cta-title"

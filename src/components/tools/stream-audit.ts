@@ -12,6 +12,8 @@ import type { Lang } from '../../site.ts';
 // these lines, never a timer.
 
 export type StepHandler = (step: AuditStep, done: number, total: number) => void;
+/** A further page of a site audit done: how many of how many. */
+export type PageHandler = (done: number, total: number) => void;
 
 const REASONS: ReadonlySet<string> = new Set(AUDIT_ERROR_REASONS);
 
@@ -24,12 +26,14 @@ function failure(url: string, reason: unknown, message: unknown): AuditOutcome {
 export async function streamAudit(
   url: string,
   lang: Lang,
-  onStep: StepHandler,
+  pages: number,
+  handlers: { onStep: StepHandler; onPage: PageHandler },
   signal: AbortSignal,
 ): Promise<AuditOutcome> {
   let response: Response;
+  const site = pages > 1 ? `&pages=${pages}` : '';
   try {
-    response = await fetch(`/api/audit?url=${encodeURIComponent(url)}&lang=${lang}`, {
+    response = await fetch(`/api/audit?url=${encodeURIComponent(url)}&lang=${lang}${site}`, {
       headers: { Accept: 'application/x-ndjson' },
       signal,
     });
@@ -54,7 +58,8 @@ export async function streamAudit(
       for (const line of lines) {
         if (!line.trim()) continue;
         const parsed = JSON.parse(line) as AuditStreamLine;
-        if ('step' in parsed) onStep(parsed.step, parsed.done, parsed.total);
+        if ('step' in parsed) handlers.onStep(parsed.step, parsed.done, parsed.total);
+        else if ('page' in parsed) handlers.onPage(parsed.page.done, parsed.page.total);
         else if ('result' in parsed) return { ok: true, report: parsed.result };
         else return failure(url, parsed.reason, parsed.error);
       }

@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
-import { analyze } from './analyze.ts';
-import type { AuditInput, CategoryFindings, FetchedResource } from './types.ts';
-import { discover, type AnalysisTask, type Discovery } from './worker.ts';
+import { pageFacts, type PageFacts } from './site-pages.ts';
+import type { AuditInput, FetchedResource } from './types.ts';
+import { analyseFirst, discover, type Analysed, type AnalysisTask, type Discovery } from './worker.ts';
 
 // Where the audit's analysis runs: in a small pool of worker threads (piscina), so that parsing a
 // hostile page can neither block the event loop that serves every visitor nor exhaust the process's
@@ -11,8 +11,10 @@ import { discover, type AnalysisTask, type Discovery } from './worker.ts';
 export interface Analysis {
   /** What the page says before the rest is fetched: its Markdown alternate, or that it is a challenge. */
   discover(page: FetchedResource, signal: AbortSignal): Promise<Discovery>;
-  /** Every check of the audit on the fetched resources. */
-  analyze(input: AuditInput, signal: AbortSignal): Promise<CategoryFindings[]>;
+  /** Every check of the audit on the fetched resources; with candidates, a site audit's other pages. */
+  analyze(input: AuditInput, withCandidates: boolean, signal: AbortSignal): Promise<Analysed>;
+  /** One more page of a site audit: its score on the checks it can be given, and its facts. */
+  page(input: AuditInput, signal: AbortSignal): Promise<PageFacts>;
   close(): Promise<void>;
 }
 
@@ -66,7 +68,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions): Analysis {
   return {
     discover: (page, signal) =>
       run({ kind: 'discover', html: page.body, status: page.status, finalUrl: page.finalUrl }, signal),
-    analyze: (input, signal) => run({ kind: 'analyze', input }, signal),
+    analyze: (input, withCandidates, signal) => run({ kind: 'analyze', input, withCandidates }, signal),
+    page: (input, signal) => run({ kind: 'page', input }, signal),
     close: () => pool.destroy(),
   };
 }
@@ -77,6 +80,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions): Analysis {
  */
 export const analysisInProcess: Analysis = {
   discover: (page) => Promise.resolve(discover(page.body, page.status, page.finalUrl)),
-  analyze: (input) => Promise.resolve(analyze(input)),
+  analyze: (input, withCandidates) => Promise.resolve(analyseFirst(input, withCandidates)),
+  page: (input) => Promise.resolve(pageFacts(input)),
   close: () => Promise.resolve(),
 };

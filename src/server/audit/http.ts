@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { parseAuditUrl, type AuditOutcome, type AuditStreamLine } from '../../lib/audit.ts';
+import { parseAuditUrl, parseSitePages, type AuditOutcome, type AuditStreamLine } from '../../lib/audit.ts';
 import { isLang, splitLangPath, type Lang } from '../../site.ts';
 import { formMessage } from '../messages.ts';
 import type { AuditService } from './service.ts';
@@ -38,9 +38,13 @@ export function isToolsPath(path: string): boolean {
 }
 
 export function auditHttp(deps: AuditHttpDeps) {
+  const store = new MemoryStore();
+  const keyOf = (req: Request) => ipKeyGenerator(req.ip ?? '');
   const limiter = rateLimit({
     windowMs: 60_000,
     limit: deps.rateLimitPerMinute,
+    store,
+    keyGenerator: keyOf,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     validate: { xForwardedForHeader: false },
@@ -55,6 +59,16 @@ export function auditHttp(deps: AuditHttpDeps) {
     new Promise<boolean>((resolve, reject) => {
       void limiter(req, res, (error?: unknown) => (error ? reject(error) : resolve(!req.auditLimited)));
     });
+  /**
+   * A site audit of `pages` pages counts as that many audits (decision 024): the first is checked as
+   * usual, the others are counted after it, so a site audit goes through when the limit allows one
+   * more audit and the next audits wait for the window to pass.
+   */
+  const takeLimit = async (req: Request, res: Response, pages: number) => {
+    if (!(await checkLimit(req, res))) return false;
+    for (let i = 1; i < pages; i++) await store.increment(keyOf(req));
+    return true;
+  };
 
   const logOutcome = (url: string, outcome: AuditOutcome) => {
     const host = new URL(url).host;
@@ -71,7 +85,8 @@ export function auditHttp(deps: AuditHttpDeps) {
       res.status(400).json({ error: formMessage(lang, 'websiteInvalid') });
       return;
     }
-    if (!(await checkLimit(req, res))) {
+    const pages = parseSitePages(req.query.pages);
+    if (!(await takeLimit(req, res, pages))) {
       res.set('Retry-After', '60');
       const refusal = deps.service.refusal(url, lang, 'rateLimited');
       res.status(429).json({ error: refusal.ok ? '' : refusal.message, reason: 'rateLimited' });
@@ -91,11 +106,7 @@ export function auditHttp(deps: AuditHttpDeps) {
       // compression() buffers until told to send what it has.
       (res as Response & { flush?: () => void }).flush?.();
     };
-    const outcome = await deps.service.audit(
-      url,
-      lang,
-      streaming ? (step, done, total) => write({ step, done, total }) : undefined,
-    );
+    const outcome = await deps.service.audit(url, lang, streaming ? write : undefined, pages);
     logOutcome(url, outcome);
 
     if (outcome.ok) {
@@ -126,8 +137,9 @@ export function auditHttp(deps: AuditHttpDeps) {
     const raw = urlParam(req);
     const url = parseAuditUrl(raw);
     if (!url) return undefined; // the page shows the form's own message for an invalid address
-    if (!(await checkLimit(req, res))) return deps.service.refusal(url, lang, 'rateLimited');
-    const outcome = await deps.service.audit(url, lang);
+    const pages = parseSitePages(req.query.pages);
+    if (!(await takeLimit(req, res, pages))) return deps.service.refusal(url, lang, 'rateLimited');
+    const outcome = await deps.service.audit(url, lang, undefined, pages);
     logOutcome(url, outcome);
     return outcome;
   }

@@ -1,5 +1,6 @@
 import type { Translate } from '../../i18n/instance.ts';
-import type { AuditCategory, AuditItem } from '../../lib/audit.ts';
+import type { AuditCategory, AuditItem, SitePageRow, SiteReport } from '../../lib/audit.ts';
+import type { SiteResult } from './run.ts';
 import { scoreFindings } from './score.ts';
 import type { CategoryFindings, Finding, Message } from './types.ts';
 
@@ -84,4 +85,29 @@ export function localizeFindings(categories: readonly CategoryFindings[], t: Tra
     ...scoreFindings(category.findings),
     items: category.findings.map((finding) => localizeFinding(finding, t, f)),
   }));
+}
+
+/** A site audit's table and summary in the reader's language (decision 024). */
+export function localizeSite(site: SiteResult, t: Translate): SiteReport {
+  const f = formats(t);
+  return {
+    requested: site.requested,
+    source: site.source,
+    pages: site.table.map((row) => {
+      const out: SitePageRow = { url: row.url, outcome: row.outcome };
+      if (row.status !== undefined) out.status = row.status;
+      if (row.score !== undefined) out.score = row.score;
+      if (row.outcome !== 'audited') {
+        out.note = t(`site.notes.${row.detail ?? row.outcome}`, { status: row.status ?? '' });
+      }
+      return out;
+    }),
+    summary: site.findings.map((finding) => ({
+      id: finding.id,
+      status: finding.status,
+      title: t(`site.items.${finding.id}.title`),
+      evidence: finding.evidence.map((m) => localizeMessage(m, t, f)).join(' '),
+      urls: finding.urls,
+    })),
+  };
 }

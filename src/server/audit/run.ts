@@ -10,7 +10,10 @@ import type {
   FetchedResource,
   FetchOutcome,
 } from './types.ts';
-import type { Discovery } from './worker.ts';
+import { auditSitePages } from './site.ts';
+import type { CandidateSource } from './site-pages.ts';
+import { siteSummary, type SiteFinding, type SitePage } from './site-summary.ts';
+import type { Analysed, Discovery } from './worker.ts';
 
 // One audit, start to finish: fetch the page together with robots.txt, llms.txt and the sitemap of
 // its origin, then the page as an AI crawler sees it and a markdown copy, then the checks. Every
@@ -26,6 +29,8 @@ export const TEXT_CAP = 512 * 1024;
 const REQUEST_SHARE = 0.8;
 /** Fetching ends at this share of the audit's time: the rest is the analysis's, whatever happened. */
 const FETCH_SHARE = 0.85;
+/** A site audit, all pages together, ends within this time from its start (its first page included). */
+export const SITE_DEADLINE_MS = 30_000;
 
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
 const ACCEPT_TEXT = 'text/plain,text/markdown;q=0.9,*/*;q=0.5';
@@ -41,13 +46,34 @@ export interface RunOptions extends AuditUserAgents {
   timeoutMs: number;
   /** Called as each step completes, in order. */
   onStep?: (step: AuditStep, done: number, total: number) => void;
+  /** Pages to audit, the first included (a site audit when more than 1; decision 024). */
+  pages?: number;
+  /** Called as each further page of a site audit is done. */
+  onPage?: (url: string, done: number, total: number) => void;
   /** Replaces DNS resolution (tests). */
   resolve?: SafeFetchOptions['resolve'];
   now?: () => Date;
 }
 
+/** A site audit's pages and summary, beside the first page's findings. */
+export interface SiteResult {
+  /** Pages asked for, the first included. */
+  requested: number;
+  source: CandidateSource;
+  /** Every page looked at, the first one first. */
+  table: SitePage[];
+  findings: SiteFinding[];
+}
+
 export type RunResult =
-  | { ok: true; url: string; finalUrl: string; auditedAt: string; categories: CategoryFindings[] }
+  | {
+      ok: true;
+      url: string;
+      finalUrl: string;
+      auditedAt: string;
+      categories: CategoryFindings[];
+      site?: SiteResult;
+    }
   | { ok: false; url: string; reason: AuditFailureReason; detail: string };
 
 const isHtml = (res: FetchedResource) =>
@@ -66,6 +92,7 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
     maxBytes: number,
     overflow: 'error' | 'truncate',
     ua: string = options.userAgent,
+    signal: AbortSignal = fetching,
   ) =>
     safeFetch(target, {
       userAgent: ua,
@@ -73,10 +100,12 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
       maxBytes,
       overflow,
       timeoutMs: perRequest,
-      signal: fetching,
+      signal,
       allowedHosts: options.allowedHosts,
       ...(options.resolve ? { resolve: options.resolve } : {}),
     });
+  const siteDeadline = AbortSignal.timeout(SITE_DEADLINE_MS);
+  const pages = options.pages ?? 1;
 
   let done = 0;
   const report = (step: AuditStep) => options.onStep?.(step, ++done, AUDIT_STEPS.length);
@@ -155,14 +184,40 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
     negotiated: asMarkdown,
     now,
   };
-  let categories: CategoryFindings[];
+  let first: Analysed;
   try {
-    categories = await analysed(options.analysis.analyze(input, deadline), stop);
+    first = await analysed(options.analysis.analyze(input, pages > 1, deadline), stop);
   } catch (error) {
     return tooComplex(url, error);
   }
   report('analysis');
-  return { ok: true, url, finalUrl: page.finalUrl, auditedAt: now.toISOString(), categories };
+  const result = { ok: true as const, url, finalUrl: page.finalUrl, auditedAt: now.toISOString() };
+  if (!first.site) return { ...result, categories: first.categories };
+
+  // A site audit: the other pages, within what is left of the site audit's deadline.
+  const signal = AbortSignal.any([siteDeadline, stop.signal]);
+  const firstFacts = await options.analysis.page(input, signal).catch(() => undefined);
+  const more = await auditSitePages({
+    more: pages - 1,
+    candidates: first.site.candidates,
+    origin: finalOrigin,
+    allowedHosts: options.allowedHosts,
+    first: input,
+    fetchPage: (target) => fetchWith(target, ACCEPT_HTML, HTML_CAP, 'error', options.userAgent, signal),
+    analysis: options.analysis,
+    signal,
+    ...(options.onPage ? { onPage: options.onPage } : {}),
+  });
+  const firstRow: SitePage = firstFacts
+    ? { url: page.finalUrl, outcome: 'audited', status: page.status, score: firstFacts.score }
+    : { url: page.finalUrl, outcome: 'failed', status: page.status, detail: 'tooComplex' };
+  const table = [firstRow, ...more.table];
+  const facts = firstFacts ? [firstFacts, ...more.facts] : more.facts;
+  return {
+    ...result,
+    categories: first.categories,
+    site: { requested: pages, source: first.site.source, table, findings: siteSummary(table, facts) },
+  };
 }
 
 /** A task of the analysis pool; when it fails, the fetches still running are not needed any more. */

@@ -14,7 +14,7 @@ import type { Lang } from '../../site.ts';
 import type { AuditSettings } from '../config.ts';
 import { auditUserAgents } from './agents.ts';
 import type { Analysis } from './analysis.ts';
-import { localizeFindings } from './localize.ts';
+import { localizeFindings, localizeSite } from './localize.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
 
 // The audit as the site offers it: one shared run per address at a time, results reused for a few
@@ -22,14 +22,18 @@ import { runAudit, type RunOptions, type RunResult } from './run.ts';
 // report is kept language-neutral (findings) and translated per request, so English and French
 // readers of one address share one fetch of the audited site.
 
-export type StepListener = (step: AuditStep, done: number, total: number) => void;
+/** A step of the first page done, or a further page of a site audit done. */
+export type Progress =
+  { step: AuditStep; done: number; total: number } | { page: { url: string; done: number; total: number } };
+export type ProgressListener = (progress: Progress) => void;
 
 export interface AuditService {
   /**
-   * The audit of `url` (already normalised by parseAuditUrl) in `lang`. Steps are reported as they
-   * complete; a result from the cache reports none. Never throws for the audited site's faults.
+   * The audit of `url` (already normalised by parseAuditUrl) in `lang`, of `pages` pages of its site
+   * (1 by default). Progress is reported as it happens; a result from the cache reports none. Never
+   * throws for the audited site's faults.
    */
-  audit(url: string, lang: Lang, onStep?: StepListener): Promise<AuditOutcome>;
+  audit(url: string, lang: Lang, onProgress?: ProgressListener, pages?: number): Promise<AuditOutcome>;
   /** An outcome without running anything (rate limits decided outside the service). */
   refusal(url: string, lang: Lang, reason: AuditErrorReason): AuditOutcome;
 }
@@ -50,8 +54,8 @@ const CACHE_ENTRIES = 500;
 
 interface Run {
   result: Promise<RunResult>;
-  steps: Parameters<StepListener>[];
-  listeners: Set<StepListener>;
+  progress: Progress[];
+  listeners: Set<ProgressListener>;
   /** When the result stops being reused (set once it succeeds). */
   expires: number;
 }
@@ -73,12 +77,16 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     message: read(lang, 'tools')(`errors.${reason}`, { url, marker: detail }),
   });
 
-  function start(url: string): Run {
+  function start(url: string, pages: number, key: string): Run {
     const run: Run = {
       result: Promise.resolve() as never,
-      steps: [],
+      progress: [],
       listeners: new Set(),
       expires: Infinity,
+    };
+    const tell = (progress: Progress) => {
+      run.progress.push(progress);
+      for (const listener of run.listeners) listener(progress);
     };
     const started = performance.now();
     inFlight += 1;
@@ -87,10 +95,9 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       allowedHosts: settings.allowedHosts,
       analysis: options.analysis,
       timeoutMs: settings.timeoutMs,
-      onStep: (...step) => {
-        run.steps.push(step);
-        for (const listener of run.listeners) listener(...step);
-      },
+      pages,
+      onStep: (step, done, total) => tell({ step, done, total }),
+      onPage: (page, done, total) => tell({ page: { url: page, done, total } }),
       ...(options.resolve ? { resolve: options.resolve } : {}),
       ...(options.now ? { now: options.now } : {}),
     })
@@ -105,33 +112,37 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
         options.onOutcome?.(result.ok ? 'ok' : result.reason, (performance.now() - started) / 1000);
         // Only reports are reused: a failure may be gone at the next try.
         if (result.ok && settings.cacheSeconds > 0) run.expires = Date.now() + settings.cacheSeconds * 1000;
-        else runs.delete(url);
+        else runs.delete(key);
         return result;
       });
-    runs.set(url, run);
+    runs.set(key, run);
     while (runs.size > CACHE_ENTRIES) runs.delete(runs.keys().next().value!);
     return run;
   }
 
   function toOutcome(result: RunResult, lang: Lang): AuditOutcome {
     if (!result.ok) return refusal(result.url, lang, result.reason, result.detail);
-    const categories = localizeFindings(result.categories, read(lang, 'audit'));
+    const t = read(lang, 'audit');
+    const categories = localizeFindings(result.categories, t);
     const report: AuditReport = {
       url: result.url,
       finalUrl: result.finalUrl,
       auditedAt: result.auditedAt,
       overall: overallScore(categories),
       categories,
+      ...(result.site ? { site: localizeSite(result.site, t) } : {}),
     };
     return { ok: true, report };
   }
 
   return {
     refusal,
-    async audit(url, lang, onStep) {
-      let run = runs.get(url);
+    async audit(url, lang, onProgress, pages = 1) {
+      // A site audit is another run than the page's own: its report holds more.
+      const key = pages > 1 ? `${url}\n${pages}` : url;
+      let run = runs.get(key);
       if (run && run.expires <= Date.now()) {
-        runs.delete(url);
+        runs.delete(key);
         run = undefined;
       }
       if (!run) {
@@ -139,14 +150,14 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
           options.onOutcome?.('busy', undefined);
           return refusal(url, lang, 'busy');
         }
-        run = start(url);
+        run = start(url, pages, key);
       } else if (run.expires !== Infinity) {
         options.onOutcome?.('cached', undefined);
       }
-      if (onStep && run.expires === Infinity) {
-        // Joining a run under way: the steps it has done, then the rest as they come.
-        for (const step of run.steps) onStep(...step);
-        run.listeners.add(onStep);
+      if (onProgress && run.expires === Infinity) {
+        // Joining a run under way: the progress it has made, then the rest as it comes.
+        for (const progress of run.progress) onProgress(progress);
+        run.listeners.add(onProgress);
       }
       return toOutcome(await run.result, lang);
     },

@@ -1,6 +1,14 @@
 import { analyze } from './analyze.ts';
+import { buildContext } from './context.ts';
 import { browserChallenge } from './read/challenge.ts';
 import { markdownAlternateOf } from './read/html.ts';
+import {
+  candidatesOf,
+  pageFacts,
+  type Candidate,
+  type CandidateSource,
+  type PageFacts,
+} from './site-pages.ts';
 import type { AuditInput, CategoryFindings } from './types.ts';
 
 // The audit's CPU work, run in a worker thread of the analysis pool (analysis.ts): everything that
@@ -9,7 +17,20 @@ import type { AuditInput, CategoryFindings } from './types.ts';
 
 export type AnalysisTask =
   | { kind: 'discover'; html: string; status: number; finalUrl: string }
-  | { kind: 'analyze'; input: AuditInput };
+  | { kind: 'analyze'; input: AuditInput; withCandidates: boolean }
+  | { kind: 'page'; input: AuditInput };
+
+/** The first page's analysis: its findings, and for a site audit the other pages it may take. */
+export interface Analysed {
+  categories: CategoryFindings[];
+  site?: { source: CandidateSource; candidates: Candidate[] };
+}
+
+export function analyseFirst(input: AuditInput, withCandidates: boolean): Analysed {
+  const ctx = buildContext(input);
+  const categories = analyze(input, ctx);
+  return withCandidates ? { categories, site: candidatesOf(ctx) } : { categories };
+}
 
 /** What the page says before the rest is fetched: its Markdown alternate, or that it is a challenge. */
 export interface Discovery {
@@ -23,6 +44,8 @@ export function discover(html: string, status: number, finalUrl: string): Discov
 }
 
 /** One task, as the pool's threads run it. */
-export default function runTask(task: AnalysisTask): Discovery | CategoryFindings[] {
-  return task.kind === 'discover' ? discover(task.html, task.status, task.finalUrl) : analyze(task.input);
+export default function runTask(task: AnalysisTask): Discovery | Analysed | PageFacts {
+  if (task.kind === 'discover') return discover(task.html, task.status, task.finalUrl);
+  if (task.kind === 'page') return pageFacts(task.input);
+  return analyseFirst(task.input, task.withCandidates);
 }

@@ -33,8 +33,8 @@ function sitemap(ctx: AuditContext): Verdict {
   }
   const evidence: Message[] = [
     state.root === 'urlset'
-      ? msg('items.sitemap.evidence.urlset', { url, count: state.locs })
-      : msg('items.sitemap.evidence.index', { url, count: state.locs }),
+      ? msg('items.sitemap.evidence.urlset', { url, count: state.count })
+      : msg('items.sitemap.evidence.index', { url, count: state.count }),
     sitemapReference(ctx),
   ];
   if (state.root === 'urlset') {

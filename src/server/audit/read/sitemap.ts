@@ -13,11 +13,13 @@ export type SitemapState =
       kind: 'valid';
       url: string;
       root: 'urlset' | 'sitemapindex';
-      locs: number;
+      count: number;
       /** Whether the audited page is one of the `<loc>`s (only meaningful for a urlset). */
       listsPage: boolean;
       /** The page's `<lastmod>`, as written. */
       pageLastmod: string | undefined;
+      /** The first addresses it lists, in order (for a site audit's choice of pages). */
+      locs: string[];
     };
 
 type XmlDocument = ReturnType<typeof parseDocument>;
@@ -68,6 +70,9 @@ function looksHtml(body: string, type: string): boolean {
   return /^\s*text\/html/i.test(type) || /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html)[\s>]/i.test(body);
 }
 
+/** Addresses kept from a sitemap: far more than a site audit takes, far fewer than a sitemap holds. */
+const MAX_LOCS_KEPT = 500;
+
 export function readSitemap(
   outcome: FetchOutcome,
   source: 'robots' | 'default',
@@ -96,8 +101,9 @@ export function readSitemap(
     kind: 'valid',
     url,
     root: rootName,
-    locs: located.length,
+    count: located.length,
     listsPage: listed !== undefined,
+    locs: located.slice(0, MAX_LOCS_KEPT).map((e) => e.loc),
     pageLastmod: listed ? textOf(children(listed.entry, 'lastmod')[0]) || undefined : undefined,
   };
 }

@@ -1,0 +1,129 @@
+import { BLOCKED_SCORE_CAP } from '../../lib/audit.ts';
+import { analyze } from './analyze.ts';
+import type { Resource } from './check.ts';
+import { buildContext, type AuditContext } from './context.ts';
+import { metaByName } from './read/html.ts';
+import { agentVerdict } from './read/robots.ts';
+import { categoryScore } from './score.ts';
+import type { AuditInput, CategoryFindings } from './types.ts';
+
+// A site audit's pages (decision 024), each analysed on its own in the worker pool: the checks that
+// read only the page and the site's shared files (robots.txt, llms.txt, the sitemap) give it a
+// score, and a few facts about it feed the site summary (site-summary.ts). The pages to take come
+// from the first page's analysis: the sitemap's addresses, else the page's own links, on its origin,
+// each with robots.txt's verdict for the audit's own user agent.
+
+/** The audit's robots.txt product token: a site's rules for it, or for `*`, decide what it fetches. */
+export const AUDIT_AGENT = 'GEOPlatformAudit';
+
+/** The resources every page of a site audit has; checks needing more run on the first page only. */
+const SITE_RESOURCES: ReadonlySet<Resource> = new Set(['robots', 'llms', 'sitemap']);
+
+/** Candidates kept from the first page's analysis: enough to skip the disallowed and the broken. */
+const MAX_CANDIDATES = 100;
+
+export interface Candidate {
+  url: string;
+  /** robots.txt disallows it for the audit's user agent: it is listed, never fetched. */
+  disallowed: boolean;
+}
+
+/** Where a site audit's pages were found. */
+export type CandidateSource = 'sitemap' | 'links' | 'none';
+
+/** The overall score of some findings, capped as a report's is when one of them blocks. */
+export function overallOf(categories: readonly CategoryFindings[]): number {
+  const scored = categories.filter((c) => c.findings.length > 0);
+  if (scored.length === 0) return 0;
+  const mean = Math.round(scored.reduce((sum, c) => sum + categoryScore(c.findings), 0) / scored.length);
+  const blocked = scored.some((c) => c.findings.some((f) => f.blocks && f.status !== 'pass'));
+  return blocked ? Math.min(mean, BLOCKED_SCORE_CAP) : mean;
+}
+
+/** The same page: one address whatever its fragment or a trailing slash. */
+export function samePage(a: string, b: string): boolean {
+  const strip = (address: string) => {
+    const url = new URL(address);
+    url.hash = '';
+    return url.href.replace(/\/(?=$|\?)/, '');
+  };
+  try {
+    return strip(a) === strip(b);
+  } catch {
+    return false;
+  }
+}
+
+/** The other pages of the audited page's site a site audit may take, in the order found. */
+export function candidatesOf(ctx: AuditContext): { source: CandidateSource; candidates: Candidate[] } {
+  const origin = ctx.page.url.origin;
+  const fromSitemap = ctx.sitemap.kind === 'valid' && ctx.sitemap.root === 'urlset' ? ctx.sitemap.locs : [];
+  const fromLinks = ctx.page.anchors.map((a) => a.url).filter((u): u is string => u !== undefined);
+  const source: CandidateSource =
+    fromSitemap.length > 0 ? 'sitemap' : fromLinks.length > 0 ? 'links' : 'none';
+  const seen: string[] = [ctx.input.page.finalUrl];
+  const candidates: Candidate[] = [];
+  for (const address of source === 'sitemap' ? fromSitemap : fromLinks) {
+    if (candidates.length >= MAX_CANDIDATES) break;
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      continue;
+    }
+    // A sitemap may list other sites' pages and addresses that are not web pages; links point anywhere.
+    if (
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      (source === 'links' && url.origin !== origin)
+    ) {
+      continue;
+    }
+    url.hash = '';
+    if (seen.some((s) => samePage(s, url.href))) continue;
+    seen.push(url.href);
+    const disallowed = !agentVerdict(ctx.robots, url.href, AUDIT_AGENT).allowed;
+    candidates.push({ url: url.href, disallowed });
+  }
+  return { source, candidates };
+}
+
+/** What the site summary needs to know of one page. */
+export interface PageFacts {
+  url: string;
+  finalUrl: string;
+  status: number;
+  score: number;
+  title: string;
+  description: string;
+  /** The canonical address it declares, resolved, when it declares one. */
+  canonical: string | undefined;
+  /** Its hreflang alternates: code and resolved address. */
+  alternates: { hreflang: string; url: string }[];
+  jsonLd: boolean;
+  words: number;
+  /** noindex, none or a past unavailable_after for every crawler, or a non-2xx answer. */
+  excluded: boolean;
+}
+
+/** One page of a site audit: its score on the checks it can be given, and its facts. */
+export function pageFacts(input: AuditInput): PageFacts {
+  const ctx = buildContext(input);
+  const categories = analyze(input, ctx, (check) => check.needs.every((need) => SITE_RESOURCES.has(need)));
+  const directives = categories.flatMap((c) => c.findings).find((f) => f.id === 'pageDirectives');
+  const canonical = ctx.links.find((l) => l.rel.includes('canonical') && l.url !== undefined)?.url;
+  return {
+    url: input.page.url,
+    finalUrl: input.page.finalUrl,
+    status: input.page.status,
+    score: overallOf(categories),
+    title: (ctx.page.title ?? '').replace(/\s+/g, ' ').trim(),
+    description: (metaByName(ctx.page, 'description')[0] ?? '').replace(/\s+/g, ' ').trim(),
+    canonical,
+    alternates: ctx.links.flatMap((l) =>
+      l.rel.includes('alternate') && l.hreflang && l.url ? [{ hreflang: l.hreflang, url: l.url }] : [],
+    ),
+    jsonLd: ctx.jsonLd.blocks > 0,
+    words: ctx.page.main.words,
+    excluded: input.page.status < 200 || input.page.status >= 300 || directives?.status === 'fail',
+  };
+}

@@ -1,0 +1,191 @@
+import type { ItemStatus } from '../../lib/audit.ts';
+import { msg } from './check.ts';
+import { samePage, type PageFacts } from './site-pages.ts';
+import type { Message } from './types.ts';
+
+// A site audit's summary (decision 024): what only the pages together show. Each item lists the
+// pages concerned; texts are translated with the report (localize.ts).
+
+/** A page of a site audit, as its table shows it. */
+export interface SitePage {
+  url: string;
+  outcome: 'audited' | 'failed' | 'disallowed' | 'notTaken';
+  /** HTTP status, when the page answered. */
+  status?: number;
+  score?: number;
+  /** Why a page failed (a fetch refusal or failure's detail), for the table. */
+  detail?: string;
+}
+
+export interface SiteFinding {
+  id: string;
+  status: ItemStatus;
+  evidence: Message[];
+  /** The pages concerned, in crawl order. */
+  urls: string[];
+}
+
+/** Below this, a page's main text is thin (the single-page audit's own threshold). */
+export const THIN_WORDS = 300;
+
+/** Pages listed per item at most. */
+const MAX_URLS = 25;
+
+function item(id: string, status: ItemStatus, evidence: Message[], urls: string[] = []): SiteFinding {
+  return { id, status, evidence, urls: urls.slice(0, MAX_URLS) };
+}
+
+/** Pages that share a value with another page, the empty value apart. */
+function duplicates(pages: readonly PageFacts[], value: (p: PageFacts) => string): PageFacts[] {
+  const counts = new Map<string, number>();
+  for (const p of pages) if (value(p)) counts.set(value(p), (counts.get(value(p)) ?? 0) + 1);
+  return pages.filter((p) => value(p) !== '' && counts.get(value(p))! > 1);
+}
+
+/** Missing and repeated values (titles, descriptions) in one item; keys written out by the caller. */
+function uniqueness(
+  id: string,
+  keys: { unique: string; missing: string; repeated: string },
+  pages: readonly PageFacts[],
+  value: (p: PageFacts) => string,
+) {
+  const missing = pages.filter((p) => value(p) === '');
+  const repeated = duplicates(pages, value);
+  if (missing.length === 0 && repeated.length === 0) {
+    return item(id, 'pass', [msg(keys.unique, { count: pages.length })]);
+  }
+  const evidence: Message[] = [];
+  if (missing.length > 0) evidence.push(msg(keys.missing, { count: missing.length }));
+  if (repeated.length > 0) evidence.push(msg(keys.repeated, { count: repeated.length }));
+  return item(
+    id,
+    'warning',
+    evidence,
+    [...missing, ...repeated].map((p) => p.finalUrl),
+  );
+}
+
+/** hreflang pairs where the page named does not name the first one back (Google ignores them). */
+function oneWayAlternates(pages: readonly PageFacts[]): string[] {
+  const pairs: string[] = [];
+  for (const page of pages) {
+    for (const alt of page.alternates) {
+      if (samePage(alt.url, page.finalUrl)) continue;
+      const other = pages.find((p) => samePage(p.finalUrl, alt.url) || samePage(p.url, alt.url));
+      // Only pages this audit read can be judged.
+      if (!other) continue;
+      if (
+        !other.alternates.some((back) => samePage(back.url, page.finalUrl) || samePage(back.url, page.url))
+      ) {
+        pairs.push(`${page.finalUrl} → ${other.finalUrl}`);
+      }
+    }
+  }
+  return [...new Set(pairs)];
+}
+
+/**
+ * The summary of a site audit: pages kept out of results or broken, titles and descriptions,
+ * canonicals, hreflang pairs, JSON-LD and thin pages, then what the audit did not fetch.
+ */
+export function siteSummary(table: readonly SitePage[], pages: readonly PageFacts[]): SiteFinding[] {
+  const total = pages.length;
+  const items: SiteFinding[] = [];
+  const broken = table.filter((p) => p.outcome === 'failed');
+  items.push(
+    broken.length === 0
+      ? item('siteErrors', 'pass', [msg('site.items.siteErrors.evidence.none', { count: table.length })])
+      : item(
+          'siteErrors',
+          'fail',
+          [msg('site.items.siteErrors.evidence.some', { count: broken.length })],
+          broken.map((p) => p.url),
+        ),
+  );
+  const excluded = pages.filter((p) => p.excluded && p.status >= 200 && p.status < 300);
+  items.push(
+    excluded.length === 0
+      ? item('siteExcluded', 'pass', [msg('site.items.siteExcluded.evidence.none', { count: total })])
+      : item(
+          'siteExcluded',
+          'fail',
+          [msg('site.items.siteExcluded.evidence.some', { count: excluded.length })],
+          excluded.map((p) => p.finalUrl),
+        ),
+  );
+  const titles = {
+    unique: 'site.items.siteTitles.evidence.unique',
+    missing: 'site.items.siteTitles.evidence.missing',
+    repeated: 'site.items.siteTitles.evidence.repeated',
+  };
+  const descriptions = {
+    unique: 'site.items.siteDescriptions.evidence.unique',
+    missing: 'site.items.siteDescriptions.evidence.missing',
+    repeated: 'site.items.siteDescriptions.evidence.repeated',
+  };
+  items.push(uniqueness('siteTitles', titles, pages, (p) => p.title));
+  items.push(uniqueness('siteDescriptions', descriptions, pages, (p) => p.description));
+  const elsewhere = pages.filter((p) => p.canonical !== undefined && !samePage(p.canonical, p.finalUrl));
+  items.push(
+    elsewhere.length === 0
+      ? item('siteCanonicals', 'pass', [msg('site.items.siteCanonicals.evidence.none', { count: total })])
+      : item(
+          'siteCanonicals',
+          'warning',
+          [msg('site.items.siteCanonicals.evidence.some', { count: elsewhere.length })],
+          elsewhere.map((p) => `${p.finalUrl} → ${p.canonical}`),
+        ),
+  );
+  const oneWay = oneWayAlternates(pages);
+  const withAlternates = pages.filter((p) => p.alternates.length > 0).length;
+  items.push(
+    oneWay.length > 0
+      ? item(
+          'siteHreflang',
+          'warning',
+          [msg('site.items.siteHreflang.evidence.oneWay', { count: oneWay.length })],
+          oneWay,
+        )
+      : item('siteHreflang', 'pass', [
+          withAlternates > 0
+            ? msg('site.items.siteHreflang.evidence.reciprocal', { count: withAlternates })
+            : msg('site.items.siteHreflang.evidence.none'),
+        ]),
+  );
+  const noJsonLd = pages.filter((p) => !p.jsonLd && !p.excluded);
+  items.push(
+    noJsonLd.length === 0
+      ? item('siteJsonLd', 'pass', [msg('site.items.siteJsonLd.evidence.all', { count: total })])
+      : item(
+          'siteJsonLd',
+          'warning',
+          [msg('site.items.siteJsonLd.evidence.some', { count: noJsonLd.length })],
+          noJsonLd.map((p) => p.finalUrl),
+        ),
+  );
+  const thin = pages.filter((p) => p.words < THIN_WORDS && !p.excluded);
+  items.push(
+    thin.length === 0
+      ? item('siteThin', 'pass', [
+          msg('site.items.siteThin.evidence.none', { count: total, words: THIN_WORDS }),
+        ])
+      : item(
+          'siteThin',
+          'warning',
+          [msg('site.items.siteThin.evidence.some', { count: thin.length, words: THIN_WORDS })],
+          thin.map((p) => p.finalUrl),
+        ),
+  );
+  const disallowed = table.filter((p) => p.outcome === 'disallowed');
+  if (disallowed.length > 0) {
+    items.push(
+      item(
+        'siteSkipped',
+        'pass',
+        [msg('site.items.siteSkipped.evidence.disallowed', { count: disallowed.length })],
+        disallowed.map((p) => p.url),
+      ),
+    );
+  }
+  return items;
+}

@@ -1,0 +1,113 @@
+import type { Analysis } from './analysis.ts';
+import { checkAuditUrl } from './address.ts';
+import type { Candidate } from './site-pages.ts';
+import type { PageFacts } from './site-pages.ts';
+import type { SitePage } from './site-summary.ts';
+import type { AuditInput, FetchOutcome } from './types.ts';
+
+// A site audit's other pages (decision 024), fetched politely after the first page's audit: pages
+// of the audited origin only, robots.txt obeyed for the audit's own user agent (a disallowed page is
+// listed, never fetched), at most two requests at a time, every address through the safe fetcher's
+// checks (a sitemap entry on a private address is refused like any other), within the site audit's
+// deadline, and each page analysed in the worker pool.
+
+/** Requests to the audited site at once: a polite crawler's pace, well under what a browser opens. */
+const PARALLEL = 2;
+
+export interface SitePagesOptions {
+  /** Pages to take besides the first. */
+  more: number;
+  candidates: readonly Candidate[];
+  /** The first page's address after redirects: the origin a site audit stays on. */
+  origin: string;
+  allowedHosts: ReadonlySet<string>;
+  /** The first page's input: its site files serve every page. */
+  first: AuditInput;
+  fetchPage(url: string): Promise<FetchOutcome>;
+  analysis: Analysis;
+  signal: AbortSignal;
+  /** Called as each page is done (fetched and analysed, or failed), in completion order. */
+  onPage?: (url: string, done: number, total: number) => void;
+}
+
+export interface SitePagesResult {
+  /** Every candidate looked at, in the order found: audited, failed, disallowed or refused. */
+  table: SitePage[];
+  facts: PageFacts[];
+}
+
+const isHtml = (type: string | undefined) =>
+  /^(text\/html|application\/xhtml\+xml)\b/i.test(type ?? 'text/html');
+
+/** The candidates to fetch and those listed without fetching, in the order found. */
+function choose(options: SitePagesOptions): { table: SitePage[]; toFetch: string[] } {
+  const table: SitePage[] = [];
+  const toFetch: string[] = [];
+  for (const candidate of options.candidates) {
+    if (toFetch.length >= options.more) break;
+    const url = candidate.url;
+    if (new URL(url).origin !== options.origin) {
+      // Off the audited origin: never fetched; an address the audit may not reach says so.
+      const check = checkAuditUrl(url, options.allowedHosts);
+      table.push({ url, outcome: 'notTaken', detail: check.ok ? 'otherSite' : 'refused' });
+    } else if (candidate.disallowed) {
+      table.push({ url, outcome: 'disallowed' });
+    } else {
+      table.push({ url, outcome: 'audited' });
+      toFetch.push(url);
+    }
+  }
+  return { table, toFetch };
+}
+
+async function onePage(
+  url: string,
+  options: SitePagesOptions,
+): Promise<{ row: SitePage; facts?: PageFacts }> {
+  const page = await options.fetchPage(url);
+  if (!page.ok) return { row: { url, outcome: 'failed', detail: page.reason } };
+  if (page.status < 200 || page.status >= 300) {
+    return { row: { url, outcome: 'failed', status: page.status, detail: 'httpError' } };
+  }
+  if (!isHtml(page.headers['content-type'])) {
+    return { row: { url, outcome: 'failed', status: page.status, detail: 'notHtml' } };
+  }
+  const notAsked: FetchOutcome = { ok: false, url, reason: 'refused', detail: 'not fetched for a site page' };
+  const input: AuditInput = {
+    ...options.first,
+    page,
+    crawlerViews: [],
+    markdown: undefined,
+    negotiated: notAsked,
+  };
+  try {
+    const facts = await options.analysis.page(input, options.signal);
+    return { row: { url, outcome: 'audited', status: page.status, score: facts.score }, facts };
+  } catch {
+    return { row: { url, outcome: 'failed', status: page.status, detail: 'tooComplex' } };
+  }
+}
+
+/** Fetches and analyses the chosen pages, two at a time, until done or past the deadline. */
+export async function auditSitePages(options: SitePagesOptions): Promise<SitePagesResult> {
+  const { table, toFetch } = choose(options);
+  const results = new Map<string, { row: SitePage; facts?: PageFacts }>();
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < toFetch.length && !options.signal.aborted) {
+      const url = toFetch[next++]!;
+      const result = await onePage(url, options);
+      results.set(url, result);
+      options.onPage?.(url, ++done, toFetch.length);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  const rows = table.map((row) =>
+    row.outcome !== 'audited'
+      ? row
+      : (results.get(row.url)?.row ?? { url: row.url, outcome: 'failed' as const, detail: 'timeout' }),
+  );
+  const facts = toFetch.flatMap((url) => results.get(url)?.facts ?? []);
+  return { table: rows, facts };
+}
