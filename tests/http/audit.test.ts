@@ -4,11 +4,15 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import type { AuditCategory, AuditReport } from '../../src/lib/audit.ts';
+import { VIEW_AGENTS } from '../../src/server/audit/agents.ts';
 import { HOSTILE, startFixtureSites, type FixtureSites, type SiteName } from '../fixtures/audit-sites.ts';
 import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
 
 // The free audit over HTTP (decision 017), against websites with known properties served on loopback
 // by this test: each gets the verdicts its properties call for, with evidence, in both languages.
+
+/** /metrics is served only with its own setting (decision 020). */
+const METRICS_TOKEN = 'audit-test-metrics-token-0123456789abcdef';
 
 let sites: FixtureSites;
 let app: App;
@@ -20,6 +24,7 @@ beforeAll(async () => {
     AUDIT_TIMEOUT_MS: '2000',
     AUDIT_RATE_LIMIT_PER_MINUTE: '1000',
     AUDIT_MAX_CONCURRENT: '20',
+    METRICS_TOKEN: METRICS_TOKEN,
   });
 });
 afterAll(async () => {
@@ -214,12 +219,13 @@ describe('GET /api/audit', () => {
     const after = sites.requests.filter((r) => r.url === '/?cached').length;
     await audit('good', '/?cached', 'fr');
     await audit('good', '/?cached#fragment');
-    expect(after - before).toBe(2); // the page, as the audit and as an AI crawler
+    // The page as a browser, as each AI agent of the audit, and asked for as Markdown.
+    expect(after - before).toBe(1 + VIEW_AGENTS.length + 1);
     expect(sites.requests.filter((r) => r.url === '/?cached').length).toBe(after);
   });
 
   it('counts outcomes in the metrics', async () => {
-    const metrics = await request(app).get('/metrics');
+    const metrics = await request(app).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(metrics.text).toMatch(/audits_total\{outcome="ok"\} \d+/);
     expect(metrics.text).toMatch(/audits_total\{outcome="notHtml"\} \d+/);
     expect(metrics.text).toMatch(/audit_duration_seconds_count \d+/);

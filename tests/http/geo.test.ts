@@ -277,30 +277,6 @@ describe('sitemap', () => {
   });
 });
 
-describe('metrics', () => {
-  it('exposes Prometheus metrics for requests, latency, crawlers and leads', async () => {
-    await request(app).get('/en/guide').set('User-Agent', GPTBOT_UA);
-    await request(app).post('/api/newsletter').send({ email: 'metrics@example.com' });
-    await request(app).post('/api/newsletter').send({ email: 'bad' });
-    const res = await request(app).get('/metrics');
-    expect(res.headers['content-type']).toMatch(/text\/plain/);
-    expect(res.text).toMatch(/http_requests_total\{route="page:guide",method="GET",status="200"\} \d+/);
-    expect(res.text).toMatch(/http_request_duration_seconds_bucket\{le="0\.1",route="page:guide"\} \d+/);
-    expect(res.text).toMatch(/crawler_visits_total\{agent="GPTBot",category="training",ai="true"\} \d+/);
-    expect(res.text).toMatch(/leads_total\{form="newsletter",outcome="stored"\} 1/);
-    expect(res.text).toMatch(/leads_total\{form="newsletter",outcome="rejected"\} 1/);
-    expect(res.text).toMatch(/crawler_page_cache_total\{result="(hit|miss)"\} \d+/);
-  });
-
-  it('answers only the internal network', async () => {
-    const behindProxy = await testServer({ TRUST_PROXY: '1' });
-    expect((await request(behindProxy).get('/metrics').set('X-Forwarded-For', '203.0.113.7')).status).toBe(
-      404,
-    );
-    expect((await request(behindProxy).get('/metrics').set('X-Forwarded-For', '10.1.2.3')).status).toBe(200);
-  });
-});
-
 describe('site-wide limit and crawler policy files', () => {
   it('lets a throttled crawler still read robots.txt, llms.txt and the sitemap', async () => {
     const limited = await testServer({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' });

@@ -281,7 +281,7 @@ describe('without JavaScript', () => {
     expect(res.status).toBe(303);
     const response = await agent.get('/en/contact').set('User-Agent', 'Mozilla/5.0 Chrome/126');
     // What the visitor typed is in this page: no cache may keep it.
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const page = response.text;
     expect(page).toMatch(
       /<div role="alert" class="form-status error"><strong>Failed to send message<\/strong>/,

@@ -1,6 +1,7 @@
 import { AUDIT_STEPS, type AuditStep } from '../../lib/audit.ts';
 import type { AuditUserAgents } from './agents.ts';
 import { AnalysisFailed, type Analysis } from './analysis.ts';
+import { deadline } from './deadline.ts';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 import type {
   AuditFailureReason,
@@ -83,8 +84,35 @@ const isHtml = (res: FetchedResource) =>
 export async function runAudit(url: string, options: RunOptions): Promise<RunResult> {
   // The audit's deadline, or sooner when the page itself fails and the other files are not needed.
   const stop = new AbortController();
-  const deadline = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), stop.signal]);
-  const fetching = AbortSignal.any([AbortSignal.timeout(options.timeoutMs * FETCH_SHARE), stop.signal]);
+  const whole = deadline(options.timeoutMs, stop.signal);
+  const fetchPhase = deadline(options.timeoutMs * FETCH_SHARE, stop.signal);
+  const site = deadline(SITE_DEADLINE_MS, stop.signal);
+  try {
+    return await auditWithin(url, options, {
+      stop,
+      analysis: whole.signal,
+      fetching: fetchPhase.signal,
+      site: site.signal,
+    });
+  } finally {
+    // Whatever is still in flight (a view, a site file) is not needed any more.
+    stop.abort();
+    for (const d of [whole, fetchPhase, site]) d.clear();
+  }
+}
+
+interface Signals {
+  stop: AbortController;
+  /** The whole audit's deadline (the analysis of the first page ends by it). */
+  analysis: AbortSignal;
+  /** When fetching the first page's files ends. */
+  fetching: AbortSignal;
+  /** A site audit's deadline, for its other pages. */
+  site: AbortSignal;
+}
+
+async function auditWithin(url: string, options: RunOptions, signals: Signals): Promise<RunResult> {
+  const { stop, fetching } = signals;
   const perRequest = Math.round(options.timeoutMs * REQUEST_SHARE);
   const fetchWith = (
     target: string,
@@ -104,7 +132,6 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
       allowedHosts: options.allowedHosts,
       ...(options.resolve ? { resolve: options.resolve } : {}),
     });
-  const siteDeadline = AbortSignal.timeout(SITE_DEADLINE_MS);
   const pages = options.pages ?? 1;
 
   let done = 0;
@@ -186,7 +213,7 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
   };
   let first: Analysed;
   try {
-    first = await analysed(options.analysis.analyze(input, pages > 1, deadline), stop);
+    first = await analysed(options.analysis.analyze(input, pages > 1, signals.analysis), stop);
   } catch (error) {
     return tooComplex(url, error);
   }
@@ -195,7 +222,7 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
   if (!first.site) return { ...result, categories: first.categories };
 
   // A site audit: the other pages, within what is left of the site audit's deadline.
-  const signal = AbortSignal.any([siteDeadline, stop.signal]);
+  const signal = signals.site;
   const firstFacts = await options.analysis.page(input, signal).catch(() => undefined);
   const more = await auditSitePages({
     more: pages - 1,

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pipeline, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { checkAuditUrl, classifyAddress, type ResolvedAddress } from './address.ts';
+import { deadline } from './deadline.ts';
 import type { AuditFailureReason, FetchFailure, FetchOutcome, Redirect } from './types.ts';
 
 // The audit's only way out to the network (decision 017). Every hop of a fetch is checked by
@@ -57,9 +58,20 @@ const defaultResolve: Resolver = async (hostname) => {
 /** Fetches a URL for the audit. Never throws for the network's or the address's faults. */
 export async function safeFetch(url: string, options: SafeFetchOptions): Promise<FetchOutcome> {
   const started = performance.now();
-  const signal = options.signal
-    ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), options.signal])
-    : AbortSignal.timeout(options.timeoutMs);
+  const limit = deadline(options.timeoutMs, options.signal);
+  try {
+    return await fetchWithRedirects(url, options, limit.signal, started);
+  } finally {
+    limit.clear();
+  }
+}
+
+async function fetchWithRedirects(
+  url: string,
+  options: SafeFetchOptions,
+  signal: AbortSignal,
+  started: number,
+): Promise<FetchOutcome> {
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const redirects: Redirect[] = [];
   let current = url;
