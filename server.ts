@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
 import { answerClientError } from './src/server/client-error.ts';
 import { auditHttp } from './src/server/audit/http.ts';
 import { createAnalysisPool } from './src/server/audit/analysis.ts';
+import { CHECKS } from './src/server/audit/registry.ts';
 import { createAuditService } from './src/server/audit/service.ts';
 import { createLeadDelivery, describeChannels, loadDeliveryConfig } from './src/server/delivery/index.ts';
 import { deliveryMetrics } from './src/server/delivery/metrics.ts';
@@ -183,6 +184,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     siteUrl: config.siteUrl,
     contactEmail: config.contactEmail,
     policy: config.aiTrainingPolicy,
+    // How many checks the free audit runs: stated in the copy ({{checks}}), counted from the registry.
+    auditChecks: CHECKS.length,
     buildDate: builtAt.toISOString(),
     watchCache: metrics.watchCache,
   };

@@ -22,6 +22,8 @@ export interface SiteContextValue {
   assets: Assets;
   /** AI-training policy published in robots.txt, ai.txt and page metadata. */
   aiTrainingPolicy: string;
+  /** How many checks the free audit runs (its registry): copy that states it gets it as {{checks}}. */
+  auditChecks: number;
   /** The outcome of a form posted without JavaScript, shown once on the page it returned to. */
   formOutcome?: FormOutcome;
   setTheme?: (theme: Theme) => void;

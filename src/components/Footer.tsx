@@ -157,7 +157,8 @@ function BotFallback({
 }) {
   const { t, copy } = useT('common');
   const { meta, canonical, markdownPath } = usePageMeta(lang, errorStatus);
-  const facts = copy('botFallback.facts');
+  const { auditChecks } = useSite();
+  const facts = copy('botFallback.facts', { checks: auditChecks });
   return (
     <section hidden id="bot-fallback" aria-hidden="true" data-bot-fallback="">
       {show ? (

@@ -14,8 +14,8 @@ import { localePath } from '../site.ts';
 export default function FaqPage() {
   const { t, copy } = useT('faq');
   const lang = useLang();
-  const { contactEmail } = useSite();
-  const groups = copy('groups', { email: contactEmail });
+  const { contactEmail, auditChecks } = useSite();
+  const groups = copy('groups', { email: contactEmail, checks: auditChecks });
   return (
     <>
       <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />

@@ -15,6 +15,7 @@ import { CheckList, CtaBand, IconCardGrid, StatGrid } from '../components/sectio
 import { Section } from '../components/ui.tsx';
 import { WaitlistButton, WaitlistNoscript } from '../components/Waitlist.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
+import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 
 const BENEFIT_ICONS = [QuoteIcon, ChartIcon, BotIcon, CodeIcon, GaugeIcon, CalendarIcon] as const;
@@ -48,9 +49,10 @@ function Hero() {
 
 function Stats() {
   const { t, copy } = useT('home');
+  const { auditChecks } = useSite();
   return (
     <section aria-label={t('stats.label')} className="pb-12">
-      <StatGrid items={copy('stats.items')} className="container stats-grid" />
+      <StatGrid items={copy('stats.items', { checks: auditChecks })} className="container stats-grid" />
     </section>
   );
 }

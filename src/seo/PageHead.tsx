@@ -90,7 +90,7 @@ export function shortDescription(text: string): string {
 
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
-  const { siteUrl, contactEmail, visitor, renderedAt, aiTrainingPolicy } = useSite();
+  const { siteUrl, contactEmail, auditChecks, visitor, renderedAt, aiTrainingPolicy } = useSite();
   const {
     meta,
     match,
@@ -116,6 +116,7 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
     lang,
     siteUrl,
     contactEmail,
+    auditChecks,
     canonical,
     pathname,
     rest,

@@ -28,6 +28,8 @@ export interface PageGraphInput {
   siteUrl: string;
   /** The site's one contact address (CONTACT_EMAIL). */
   contactEmail: string;
+  /** How many checks the free audit runs. */
+  auditChecks: number;
   canonical: string;
   pathname: string;
   /** The path after the language prefix. */
@@ -43,7 +45,8 @@ export interface PageGraphInput {
 }
 
 export function buildPageGraph(input: PageGraphInput): unknown {
-  const { t, lang, siteUrl, contactEmail, canonical, pathname, meta, page, isHome, isError } = input;
+  const { t, lang, siteUrl, contactEmail, auditChecks, canonical, pathname, meta, page, isHome, isError } =
+    input;
   const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
   if (page && !isHome)
     crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
@@ -53,7 +56,9 @@ export function buildPageGraph(input: PageGraphInput): unknown {
 
   const own: JsonLd[] = [];
   if (!isError && page) {
-    own.push(...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, contactEmail, pageUrl: canonical }) ?? []));
+    own.push(
+      ...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, contactEmail, auditChecks, pageUrl: canonical }) ?? []),
+    );
     if (page.pathFaq) {
       const faqs = copyReader(t, 'faqsets');
       const entries = faqs(`sets.${faqSetFor(pathname)}`).map((e) => ({ question: e.q, answer: e.a }));

@@ -9,6 +9,8 @@ export interface PageJsonLdContext {
   siteUrl: string;
   /** The site's one contact address (CONTACT_EMAIL): copy that names it gets it as {{email}}. */
   contactEmail: string;
+  /** How many checks the free audit runs: copy that states it gets it as {{checks}}. */
+  auditChecks: number;
   /** Absolute canonical URL of the page. */
   pageUrl: string;
 }

@@ -16,6 +16,7 @@ export interface CrawlerFilesDeps {
   siteUrl: string;
   contactEmail: string;
   policy: AiTrainingPolicy;
+  auditChecks: number;
   assets: PageAssets;
   buildDate: string;
   /** Reports the Markdown copies' cache to /metrics. */

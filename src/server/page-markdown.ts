@@ -91,6 +91,7 @@ export interface MarkdownDeps {
   contactEmail: string;
   assets: PageAssets;
   policy: AiTrainingPolicy;
+  auditChecks: number;
   buildDate: string;
   ttlMs?: number;
   watchCache?: WatchCache | undefined;

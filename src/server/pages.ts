@@ -29,6 +29,8 @@ export interface PageDeps {
   siteUrl: string;
   contactEmail: string;
   policy: AiTrainingPolicy;
+  /** How many checks the free audit runs (the registry's length). */
+  auditChecks: number;
   /** Crawler renders are cached this long (0 turns the cache off, as in development). */
   crawlerCacheMs: number;
   onCrawlerCache?: (result: 'hit' | 'miss') => void;
@@ -68,7 +70,7 @@ export function isPrivatePage(req: Request): boolean {
 
 /** The site-wide context of one render. */
 export function siteFor(
-  deps: Pick<PageDeps, 'siteUrl' | 'contactEmail' | 'assets' | 'policy'>,
+  deps: Pick<PageDeps, 'siteUrl' | 'contactEmail' | 'assets' | 'policy' | 'auditChecks'>,
   visitor: VisitorProfile,
   theme: 'light' | 'dark' | 'system',
 ) {
@@ -80,6 +82,7 @@ export function siteFor(
     renderedAt: new Date().toISOString(),
     assets: { styles: deps.assets.styles, fonts: deps.assets.fonts },
     aiTrainingPolicy: deps.policy,
+    auditChecks: deps.auditChecks,
   };
 }
 

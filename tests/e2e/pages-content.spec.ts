@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
+import { CHECKS } from '../../src/server/audit/registry.ts';
 
 // Content of the home, FAQ, AI Act statement and About pages, in both languages.
 
@@ -58,7 +59,7 @@ test.describe('home page', () => {
       const stats = main.getByRole('region', { name: text.stats, exact: true });
       await expect(stats).toBeVisible();
       await expect(stats.getByRole('listitem')).toHaveCount(4);
-      await expect(stats).toContainText('30');
+      await expect(stats).toContainText(String(CHECKS.length));
       await expect(stats).toContainText('50+');
 
       await expect(main.getByRole('heading', { level: 2, name: 'GEO, SEO' })).toBeVisible();

@@ -7,7 +7,8 @@ import type { App } from '../../server.ts';
 import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import { CRAWLERS } from '../../src/lib/visitor.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
-import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { CHECKS } from '../../src/server/audit/registry.ts';
+import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer, visibleText } from './helpers.ts';
 
 const CLAUDEBOT_UA =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';
@@ -104,7 +105,7 @@ describe('crawler rendering', () => {
     const block = /<section hidden="" id="bot-fallback"[^>]*>([\s\S]*?)<\/section>/.exec(bot)![1]!;
     expect(block).toContain('Key facts about GEO Platform');
     expect(block).toContain('https://geo.example/en/tools');
-    expect(block).toContain('The free AI citation audit runs 30 checks in 4 areas');
+    expect(block).toContain(`The free AI citation audit runs ${CHECKS.length} checks in 4 areas`);
     const human = (await request(app).get('/en/tools').set('User-Agent', HUMAN_UA)).text;
     expect(/<section hidden="" id="bot-fallback"[^>]*>([\s\S]*?)<\/section>/.exec(human)![1]).toBe('');
   });
@@ -285,5 +286,17 @@ describe('site-wide limit and crawler policy files', () => {
     expect((await from(request(limited).get('/en/guide'))).status).toBe(429);
     for (const file of ['/robots.txt', '/llms.txt', '/sitemap.xml', '/ai.txt'])
       expect((await from(request(limited).get(file))).status, file).toBe(200);
+  });
+});
+
+describe('the number of audit checks the copy states', () => {
+  it('is the registry’s, on the home page and in the FAQ, in both languages', async () => {
+    const n = CHECKS.length;
+    const home = (await request(app).get('/en/').set('User-Agent', HUMAN_UA)).text;
+    expect(visibleText(home)).toContain(`${n} checks in every free AI citation audit`);
+    const faq = (await request(app).get('/en/faq').set('User-Agent', GOOGLEBOT_UA)).text;
+    expect(faq).toContain(`It runs ${n} checks of how easily`);
+    const faqFr = (await request(app).get('/fr/faq').set('User-Agent', HUMAN_UA)).text;
+    expect(faqFr).toContain(`Il évalue, en ${n}\u00a0vérifications`);
   });
 });

@@ -93,6 +93,7 @@ describe('serializeForHtml', () => {
         t,
         lang: 'en',
         siteUrl: site,
+        auditChecks: 31,
         contactEmail: HOSTILE,
         pageUrl: `${site}/en/${page}`,
       });
