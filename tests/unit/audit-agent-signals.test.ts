@@ -131,3 +131,43 @@ describe('Markdown for agents', () => {
     expect(find(down, 'markdownNegotiation').status).toBe('warning');
   });
 });
+
+describe('what the audit reads', () => {
+  it('says when schema.org data sits only inside a script, and to render it on the server', () => {
+    const state = `<script>window.__STATE__={"seo":{"@context":"https://schema.org","@type":"Organization"}}</script>`;
+    const escaped = `<script>self.__next_f.push([1,"{\\"@context\\":\\"https://schema.org\\"}"])</script>`;
+    for (const script of [state, escaped]) {
+      const input = withPage(html({ jsonLd: [], main: `${GOOD_MAIN}${script}` }));
+      expect(find(input, 'jsonLd').recommendation?.key).toBe('items.jsonLd.recommendation.render');
+      expect(text(input, 'jsonLd').evidence).toMatch(/inside the page’s scripts/);
+    }
+    const none = withPage(html({ jsonLd: [] }));
+    expect(find(none, 'jsonLd').recommendation?.key).toBe('items.jsonLd.recommendation.add');
+  });
+});
+
+describe('Link headers for agents (RFC 8288)', () => {
+  const withLink = (link: string | undefined) => {
+    const input = goodInput();
+    const headers = { ...input.page.headers };
+    if (link === undefined) delete headers.link;
+    else headers.link = link;
+    return { ...input, page: { ...input.page, headers } };
+  };
+
+  it('passes a Markdown alternate or llms.txt sent in the Link header, and names them', () => {
+    expect(find(goodInput(), 'linkHeaders').status).toBe('pass');
+    expect(
+      text(withLink('</llms.txt>; rel="describedby"; type="text/markdown"'), 'linkHeaders').evidence,
+    ).toBe('The page’s answer points agents to </llms.txt>; rel=describedby; type=text/markdown.');
+  });
+
+  it('warns when there is no Link header, or only links an agent has no use for', () => {
+    expect(find(withLink(undefined), 'linkHeaders').status).toBe('warning');
+    const fonts = withLink('</font.woff2>; rel=preload; as=font; crossorigin');
+    expect(find(fonts, 'linkHeaders').status).toBe('warning');
+    expect(text(fonts, 'linkHeaders', 'fr').evidence).toContain(
+      '1\u00a0entrée Link, aucune utile à un agent',
+    );
+  });
+});

@@ -570,7 +570,9 @@ describe('citability', () => {
       status: 'fail',
       evidence: [{ values: { updatedDate: '2022-01-01', source: 'article:modified_time', count: 41 } }],
     });
-    const unknown = { ...withPage(html({ head: '', jsonLd: [] })), sitemapSource: 'default' as const };
+    // No date anywhere: not in the head, the JSON-LD, the sitemap, nor a <time> of the text.
+    const undated = html({ head: '', jsonLd: [], main: GOOD_MAIN.replace(/<time[^>]*>.*?<\/time>/, '') });
+    const unknown = { ...withPage(undated), sitemapSource: 'default' as const };
     unknown.sitemap = resource(`${ORIGIN}/sitemap.xml`, 'gone', { status: 404 });
     expect(find(unknown, 'freshness').status).toBe('warning');
     // The sitemap's lastmod for the page counts when the page says nothing.

@@ -176,7 +176,7 @@ describe('syntax review (RFC 9309 §2.1, §2.2.2, §2.2.4)', () => {
       'User-agent: *',
       'Disallow /tmp', // 3: no colon (read, as Google does)
       'Disalow: /old', // 4: a misspelling Google tolerates
-      'Noindex: /drafts', // 5: not a field crawlers read
+      'Noarchive: /drafts', // 5: not a field crawlers read
       'Disallow: private', // 6: no leading slash
       'Disallow: /a$b', // 7: "$" inside the pattern
       'Sitemap: /sitemap.xml', // 8: relative sitemap
@@ -185,7 +185,7 @@ describe('syntax review (RFC 9309 §2.1, §2.2.2, §2.2.4)', () => {
       [1, 'ruleOutsideGroup', 'Disallow'],
       [3, 'noColon', 'Disallow'],
       [4, 'misspelled', 'Disalow'],
-      [5, 'unknownField', 'Noindex'],
+      [5, 'unknownField', 'Noarchive'],
       [6, 'noLeadingSlash', 'Disallow'],
       [7, 'dollarInside', 'Disallow'],
       [8, 'relativeSitemap', 'Sitemap'],
@@ -203,5 +203,13 @@ describe('content signals (contentsignals.org)', () => {
     expect(state.kind === 'parsed' && state.signals).toEqual([
       { line: 2, agents: ['*'], values: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } },
     ]);
+  });
+});
+
+describe('what Google reads beyond the RFC', () => {
+  it('reads "Allow: /dir/index.html" as allowing "/dir/" too', () => {
+    const file = 'User-agent: *\nAllow: /docs/index.html\nDisallow: /\n';
+    expect(verdict(file, '/docs/', 'x')).toMatchObject({ allowed: true, line: 2 });
+    expect(verdict(file, '/docs/other', 'x').allowed).toBe(false);
   });
 });

@@ -303,6 +303,9 @@ export function AuditResults({
               <span className="wrap-anywhere"> {t('results.finalUrl', { url: report.finalUrl })}</span>
             ) : null}
           </p>
+          <p className="muted small" data-testid="audit-reads">
+            {t('results.reads')}
+          </p>
         </div>
         {blocking.length > 0 ? <BlockedNotice items={blocking} /> : null}
         <OverallScore categories={report.categories} />

@@ -11,6 +11,7 @@ import { imageAltCheck } from './checks/images.ts';
 import { identityCheck, jsonLdCheck, typePropertiesCheck } from './checks/json-ld.ts';
 import { languageCheck } from './checks/language.ts';
 import { feedCheck, llmsTxtCheck, markdownVersionCheck } from './checks/machine-readable.ts';
+import { linkHeadersCheck } from './checks/link-headers.ts';
 import { markdownNegotiationCheck } from './checks/markdown-negotiation.ts';
 import { directAnswerCheck, headingsCheck, listsTablesCheck, mainTextCheck } from './checks/main-text.ts';
 import { pageDirectivesCheck } from './checks/page-directives.ts';
@@ -57,6 +58,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   llmsTxtCheck,
   markdownVersionCheck,
   markdownNegotiationCheck,
+  linkHeadersCheck,
   feedCheck,
 ];
 

@@ -119,6 +119,8 @@ function updateDate(ctx: AuditContext): { date: Date; source: string } | undefin
     ['JSON-LD datePublished', () => latest(jsonLdDates('datePublished'))],
     ['microdata datePublished', () => latest(itemDates(ctx, 'datePublished'))],
     ['article:published_time', () => latest(metaByProperty(ctx.page, 'article:published_time'))],
+    // Last, the dates the page shows in <time datetime>: the latest is as recent as the text gets.
+    ['<time datetime>', () => latest(ctx.page.times)],
   ];
   for (const [source, read] of candidates) {
     const date = read();

@@ -50,6 +50,14 @@ export function isOrganization(node: JsonObject): boolean {
 function jsonLd(ctx: AuditContext): Verdict {
   const data = ctx.jsonLd;
   if (data.blocks === 0) {
+    // Said plainly: the audit reads the HTML as sent, as most AI crawlers do, and runs no script.
+    if (ctx.page.jsonLdInScripts) {
+      return verdict(
+        'warning',
+        [msg('items.jsonLd.evidence.none'), msg('items.jsonLd.evidence.inScripts')],
+        msg('items.jsonLd.recommendation.render'),
+      );
+    }
     return verdict('warning', [msg('items.jsonLd.evidence.none')], msg('items.jsonLd.recommendation.add'));
   }
   const types = allTypes(data);

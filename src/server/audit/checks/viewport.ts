@@ -60,7 +60,10 @@ function viewport(ctx: AuditContext): Verdict {
     );
   }
   const value = clip(content, 80);
-  const mobile = /(^|[,;\s])width\s*=\s*device-width\b/i.test(content);
+  // A mobile page: width=device-width, or an initial scale of 1 or more, which browsers lay out at
+  // the device's width too (Lighthouse's viewport audit accepts either); below 1 it opens zoomed out.
+  const initial = Number.parseFloat(properties(content).get('initial-scale') ?? '');
+  const mobile = Number.isNaN(initial) ? /(^|[,;\s])width\s*=\s*device-width\b/i.test(content) : initial >= 1;
   const zoom = zoomProblem(content);
   if (!mobile) {
     const evidence = [msg('items.viewport.evidence.other', { content: value }), ...(zoom ? [zoom] : [])];

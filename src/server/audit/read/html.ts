@@ -99,6 +99,8 @@ export interface PageData {
   scripts: number;
   /** The id of an empty single-page-app mount point (`<div id="root"></div>`...), if there is one. */
   emptyMount: string | undefined;
+  /** An inline script carries schema.org data that only running it would put on the page. */
+  jsonLdInScripts: boolean;
   /** The parsing limit the page reached, if any: everything above was read from the part before it. */
   limit: MarkupLimit | undefined;
 }
@@ -525,6 +527,11 @@ function scriptType(element: DomElement): string {
   return (attr(element, 'type') ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+/** schema.org markup written inside a script's code (`"@context":"https://schema.org"`, escaped or not). */
+const SCHEMA_IN_SCRIPT = /@context\\?["']?\s*:\s*\\?["']https?:\\?\/\\?\/schema\.org/i;
+/** Characters of each inline script searched: state blobs can be megabytes. */
+const MAX_SCRIPT_SCAN = 256 * 1024;
+
 /** Headings read, at most: enough for any real page, bounded for a hostile one. */
 const MAX_HEADINGS = 500;
 
@@ -562,6 +569,12 @@ export function parsePage(html: string, finalUrl: string): PageData {
     main: readMain(placed, document, base),
     bodyText: visibleText(bodyNodes(placed, document), base),
     scripts: scripts.filter((e) => EXECUTABLE_SCRIPT.test(scriptType(e))).length,
+    // Structured data a script would add once run (a framework's state, a tag manager): visible to
+    // a browser, not to a crawler that reads the HTML as sent. Inline scripts only: bundles are not fetched.
+    jsonLdInScripts: scripts.some(
+      (e) =>
+        EXECUTABLE_SCRIPT.test(scriptType(e)) && SCHEMA_IN_SCRIPT.test(rawText(e).slice(0, MAX_SCRIPT_SCAN)),
+    ),
     emptyMount: emptyMount(placed, base),
     limit,
   };

@@ -188,10 +188,20 @@ const FIELDS: Record<string, string> = {
 
 /**
  * Fields outside RFC 9309 that crawlers other than Google use, which §2.2.4 lets crawlers read: no
- * warning for them (Crawl-delay: Bing and Yandex; Host and Clean-param: Yandex; Content-Signal:
- * contentsignals.org; Content-Usage: the IETF AI preferences draft).
+ * warning for them (Crawl-delay: Bing and Yandex; Host and Clean-param: Yandex; Request-rate,
+ * Visit-time and Noindex: older extensions Lighthouse's robots.txt audit still accepts;
+ * Content-Signal: contentsignals.org; Content-Usage: the IETF AI preferences draft).
  */
-const OTHER_KNOWN = new Set(['crawl-delay', 'host', 'clean-param', 'content-signal', 'content-usage']);
+const OTHER_KNOWN = new Set([
+  'crawl-delay',
+  'host',
+  'clean-param',
+  'request-rate',
+  'visit-time',
+  'noindex',
+  'content-signal',
+  'content-usage',
+]);
 
 interface Line {
   field: string;
@@ -287,6 +297,12 @@ function readGroups(lines: readonly string[]): Groups {
       if (value === '') return;
       const rule = { allow: field === 'allow', pattern: normalise(value), line };
       for (const token of agents) found.groups.get(token)!.push(rule);
+      // Google's parser reads "Allow: /dir/index.html" as allowing "/dir/" too (robots.cc).
+      const index = /^(.*\/)index\.html?$/.exec(rule.pattern);
+      if (rule.allow && index) {
+        const directory = { allow: true, pattern: `${index[1]}$`, line };
+        for (const token of agents) found.groups.get(token)!.push(directory);
+      }
     } else if (field === 'sitemap') {
       const bad = sitemapProblem(value);
       if (bad) problem(bad);
