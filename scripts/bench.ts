@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
 import { startFixtureSites } from '../tests/fixtures/audit-sites.ts';
 import { hostilePage, startHostileSites, type HostileSite } from '../tests/fixtures/hostile-sites.ts';
+import { startPlantedSite } from '../tests/fixtures/planted-site.ts';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureBuild } from './ensure-build.mjs';
@@ -34,6 +35,7 @@ const staticDir = path.join(ROOT, 'dist/client/__bench');
 // Peers on loopback: websites for the audit, an SMTP server and a webhook receiver for lead delivery.
 const sites = await startFixtureSites();
 const hostile = await startHostileSites();
+const planted = await startPlantedSite();
 const mailed = new Map<string, number>();
 const smtp = new SMTPServer({
   disabledCommands: ['STARTTLS', 'AUTH'],
@@ -69,7 +71,7 @@ const {
     RATE_LIMIT_PER_MINUTE: '0',
     TRUST_PROXY: '1',
     // Audits without the cache, so every request fetches and analyses the fixture site again.
-    AUDIT_ALLOWED_HOSTS: `${sites.allowedHosts},${hostile.allowedHosts}`,
+    AUDIT_ALLOWED_HOSTS: `${sites.allowedHosts},${hostile.allowedHosts},${planted.host}`,
     AUDIT_CACHE_SECONDS: '0',
     AUDIT_RATE_LIMIT_PER_MINUTE: '1000000',
     // Lead delivery on: team email, visitor email and webhook for every lead.
@@ -315,6 +317,22 @@ try {
     `audit burst of 100: ${burst.filter((s) => s === 200).length} audited, ${burst.filter((s) => s === 503).length} refused as busy; peak RSS ${(runPeakRss / 2 ** 20).toFixed(0)} MB`,
   );
 
+  // One audit at a time, cache off: a single page, and a 10-page site audit of the planted site.
+  const timed = async (url: string, runs: number) => {
+    const times: number[] = [];
+    for (let n = 0; n < runs; n++) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/audit?${url}&run=${n}`);
+      await res.arrayBuffer();
+      if (res.status === 200) times.push(performance.now() - started);
+    }
+    return `${times.length} of ${runs} answered 200; ${percentiles(times)}`;
+  };
+  extras.push(
+    `single-page audit, one at a time: ${await timed(`url=${encodeURIComponent(`${sites.origin.good}/`)}`, 20)}`,
+    `10-page site audit, one at a time: ${await timed(`url=${encodeURIComponent(`${planted.origin}/`)}&pages=10`, 10)}`,
+  );
+
   // Hostile websites (issue 26): each audit's time, and the slowest health check answered meanwhile
   // (budget: under 200 ms, every one answered), under the container's Node flags.
   for (const site of ['nested', 'deepJsonLd', 'wildcards'] as HostileSite[]) {
@@ -350,6 +368,7 @@ try {
   rmSync(staticDir, { recursive: true, force: true });
   await sites.close();
   await hostile.close();
+  await planted.close();
   smtp.close();
   hooks.close();
 }

@@ -232,6 +232,53 @@ describe('GET /api/audit', () => {
   });
 });
 
+describe('scores that tell the truth', () => {
+  it('caps below 50 a site closed to every crawler, a noindex page and a firewall-blocked page', async () => {
+    for (const name of ['blockEveryone', 'noindex', 'firewall'] as const) {
+      const report = (await audit(name)).body as AuditReport;
+      expect(report.overall, name).toBeLessThan(50);
+      expect(
+        report.categories.flatMap((c) => c.items).some((i) => i.blocks),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it('does not take a slow page for a firewall: the agents ask in parallel with the browser', async () => {
+    // Every request waits 4 s, as a slow server would; the agents' requests used to start after it.
+    const slow = createHttpServer((_req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(
+          '<!doctype html><html lang="en"><head><title>Slow but fine</title></head><body><main><p>Hi.</p></main></body></html>',
+        );
+      }, 4000);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const patient = await testServer({ AUDIT_ALLOWED_HOSTS: host, AUDIT_TIMEOUT_MS: '10000' });
+    try {
+      const res = await request(patient)
+        .get('/api/audit')
+        .query({ url: `http://${host}/` });
+      expect(res.status).toBe(200);
+      expect(item(res.body as AuditReport, 'crawlerView').status).toBe('pass');
+    } finally {
+      await patient.locals.close();
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
+  it('reports a challenge every visitor gets as inconclusive, never as a block', async () => {
+    const res = await audit('challengeAll');
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ reason: 'challenged' });
+    expect(res.body.error).toMatch(/Inconclusive/);
+    expect(res.body.error).toContain('Cloudflare');
+  });
+});
+
 describe('the Tools page with ?url=', () => {
   it('renders the report on the server for people, marked noindex', async () => {
     const res = await request(app)

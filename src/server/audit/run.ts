@@ -145,6 +145,7 @@ async function auditWithin(url: string, options: RunOptions, signals: Signals): 
   const siteFiles = (base: string) => ({
     robots: fetchWith(`${base}/robots.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
     llms: fetchWith(`${base}/llms.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
+    llmsFull: fetchWith(`${base}/llms-full.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
     sitemap: fetchWith(`${base}/sitemap.xml`, ACCEPT_XML, TEXT_CAP, 'truncate'),
   });
   const early = siteFiles(origin);
@@ -182,13 +183,16 @@ async function auditWithin(url: string, options: RunOptions, signals: Signals): 
 
   const finalOrigin = new URL(page.finalUrl).origin;
   const files = finalOrigin === origin ? early : siteFiles(finalOrigin);
-  const markdownUrl = found.markdownAlternate ?? `${finalOrigin}/llms-full.txt`;
+  // The page's own Markdown alternate when it declares one, else the site's llms-full.txt.
+  const markdownCopy = found.markdownAlternate
+    ? fetchWith(found.markdownAlternate, ACCEPT_TEXT, TEXT_CAP, 'truncate')
+    : files.llmsFull;
   const [robots, llms, defaultSitemap, crawlerViews, [markdown, asMarkdown]] = await Promise.all([
     track('robots', files.robots),
     track('llms', files.llms),
     files.sitemap,
     track('crawlerView', views),
-    track('markdown', Promise.all([fetchWith(markdownUrl, ACCEPT_TEXT, TEXT_CAP, 'truncate'), negotiated])),
+    track('markdown', Promise.all([markdownCopy, negotiated])),
   ]);
 
   // RFC 9309 lets robots.txt name the sitemaps; the first one named is the one judged.
