@@ -10,7 +10,7 @@ export function AuditScoring() {
     cap: BLOCKED_SCORE_CAP,
     green: SCORE_GREEN_FROM,
     yellow: SCORE_YELLOW_FROM,
-    belowYellow: SCORE_YELLOW_FROM - 1,
+    belowGreen: SCORE_GREEN_FROM - 1,
   });
   return (
     <Section id="scoring" title={t('scoring.title')} lead={t('scoring.lead')} narrow>
