@@ -96,7 +96,9 @@ describe('the analysis pool', () => {
   it('ends a task past its heap ceiling without touching the server’s heap', async () => {
     const pool = createAnalysisPool({ worker, threads: 1, memoryMb: 32 });
     try {
-      const error = await pool.analyze(input('hog'), false, AbortSignal.timeout(30_000)).catch((e: unknown) => e);
+      const error = await pool
+        .analyze(input('hog'), false, AbortSignal.timeout(30_000))
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AnalysisFailed);
       expect(String((error as Error).message)).toMatch(/memory/i);
       expect(await pool.analyze(input('fine'), false, AbortSignal.timeout(30_000))).toEqual([]);
