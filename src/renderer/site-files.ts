@@ -3,7 +3,7 @@ import { formatUsd } from '../lib/format.ts';
 import type { BlogSource } from '../content/blog-data.ts';
 import { ALL_RESOURCES } from './translations.ts';
 import { textReader } from '../i18n/instance.ts';
-import { crawlerAllowed } from '../lib/ai-policy.ts';
+import { crawlerAllowed, type AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { escapeXml } from '../lib/serialize.ts';
 import { SERVICES } from '../lib/services.ts';
 import { CRAWLERS } from '../lib/visitor.ts';
@@ -64,8 +64,25 @@ export function robotsTxt({ siteUrl, policy }: SiteFilesInput): string {
     if (crawlerAllowed(policy, crawler)) lines.push(...disallowPrivate);
     lines.push('');
   }
-  lines.push('User-agent: *', 'Allow: /', ...disallowPrivate, '', `Sitemap: ${siteUrl}/sitemap.xml`, '');
+  lines.push(
+    'User-agent: *',
+    // contentsignals.org: what may be done with the content once fetched, the same choice as ai.txt.
+    `Content-Signal: ${contentSignal(policy)}`,
+    'Allow: /',
+    ...disallowPrivate,
+    '',
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    '',
+  );
   return lines.join('\n');
+}
+
+/**
+ * The Content-Signal line of a training policy: search and AI answers always welcome; training
+ * allowed only under `allow` (the signal has no "commercial only": any opt-out is ai-train=no).
+ */
+export function contentSignal(policy: AiTrainingPolicy): string {
+  return `search=yes, ai-input=yes, ai-train=${policy === 'allow' ? 'yes' : 'no'}`;
 }
 
 export function aiTxt({ siteUrl, contactEmail, policy }: SiteFilesInput): string {

@@ -3,7 +3,7 @@ import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { isLang } from '../site.ts';
 import type { PageAssets } from './assets.ts';
 import type { WatchCache } from './bounded-cache.ts';
-import { markdownTarget, pageMarkdownService } from './page-markdown.ts';
+import { copyTarget, markdownTarget, pageMarkdownService } from './page-markdown.ts';
 import { sendStatusPage } from './pages.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 
@@ -71,6 +71,28 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
       .type('application/rss+xml; charset=utf-8')
       .set('Cache-Control', 'public, max-age=3600')
       .send((await deps.renderer()).siteFiles.feedXml(input, req.params.lang));
+  });
+
+  // Markdown for agents: every page that has a Markdown copy says so on its answer (Vary: Accept,
+  // and RFC 8288 Link headers to the copy and to llms.txt), and a request that prefers text/markdown
+  // to text/html gets the copy itself at the page's own address. Browsers, which ask for HTML or
+  // anything, get the page.
+  router.get('/{*path}', async (req, res, next) => {
+    const target = copyTarget(req.path);
+    if (!target) return next();
+    res.vary('Accept');
+    res.append('Link', [
+      `<${target.copy}>; rel="alternate"; type="text/markdown"`,
+      '</llms.txt>; rel="describedby"',
+    ]);
+    if (req.accepts(['text/html', 'text/markdown']) !== 'text/markdown') return next();
+    const text = await markdown.markdownFor(target.lang, target.path);
+    if (text === undefined) return next();
+    res
+      .type('text/markdown; charset=utf-8')
+      .set('Cache-Control', 'public, max-age=3600')
+      .set('Content-Location', target.copy)
+      .send(text);
   });
 
   // /{lang}/index.md, /{lang}/guide.md, /{lang}/blog/{slug}.md …

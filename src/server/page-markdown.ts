@@ -100,6 +100,19 @@ export interface MarkdownDeps {
 /** The paths that have a page copy (besides articles): the pages of PAGES, home as ''. */
 const PAGE_PATHS: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 
+/**
+ * The page a path names, when it may have a Markdown copy: `/en/` → { lang: 'en', path: '' },
+ * `/fr/guide` → 'guide', `/en/blog/slug` → 'blog/slug' (whether that article exists is the copy's
+ * business). Null for anything else.
+ */
+export function copyTarget(pathname: string): { lang: Lang; path: string; copy: string } | null {
+  const match = /^\/(en|fr)\/((?:[a-z0-9-]+\/)*[a-z0-9-]+)?\/?$/.exec(pathname);
+  if (!match) return null;
+  const [, lang, rest = ''] = match as unknown as [string, Lang, string | undefined];
+  if (!PAGE_PATHS.has(rest) && !/^blog\/[a-z0-9-]+$/.test(rest)) return null;
+  return { lang, path: rest, copy: `/${lang}/${rest === '' ? 'index' : rest}.md` };
+}
+
 export function pageMarkdownService(deps: MarkdownDeps) {
   // Bounded all the same: every copy and llms-full.txt together count 1.4 MB (39 entries, 2026-11-25).
   const cache = new BoundedCache<string>({

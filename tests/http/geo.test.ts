@@ -300,3 +300,38 @@ describe('the number of audit checks the copy states', () => {
     expect(faqFr).toContain(`Il évalue, en ${n}\u00a0vérifications`);
   });
 });
+
+describe('Markdown for agents and content signals', () => {
+  it('answers a request that prefers Markdown with the page’s Markdown copy, in its language', async () => {
+    const res = await request(app).get('/fr/guide').set('Accept', 'text/markdown, text/html;q=0.5');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(res.headers.vary).toMatch(/\bAccept\b/);
+    const copy = await request(app).get('/fr/guide.md');
+    expect(res.text).toBe(copy.text);
+  });
+
+  it('keeps HTML for browsers, and links every page to its copy and to llms.txt', async () => {
+    const res = await request(app)
+      .get('/en/guide')
+      .set('User-Agent', HUMAN_UA)
+      .set('Accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers.vary).toMatch(/\bAccept\b/);
+    expect(res.headers.link).toContain('</en/guide.md>; rel="alternate"; type="text/markdown"');
+    expect(res.headers.link).toContain('</llms.txt>; rel="describedby"');
+    const home = await request(app).get('/en/').set('User-Agent', GOOGLEBOT_UA);
+    expect(home.headers.link).toContain('</en/index.md>; rel="alternate"; type="text/markdown"');
+  });
+
+  it('states the training policy in robots.txt as content signals, as ai.txt does', async () => {
+    const robots = (await request(app).get('/robots.txt')).text;
+    expect(robots).toContain('Content-Signal: search=yes, ai-input=yes, ai-train=no');
+    expect((await request(app).get('/ai.txt')).text).toMatch(/Training: not allowed/);
+    const open = await testServer({ AI_TRAINING_POLICY: 'allow' });
+    expect((await request(open).get('/robots.txt')).text).toContain(
+      'Content-Signal: search=yes, ai-input=yes, ai-train=yes',
+    );
+    expect((await request(open).get('/ai.txt')).text).toContain('Training: allowed');
+  });
+});

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { AUDIT_STEPS, type AuditStep } from '../../lib/audit.ts';
 import type { AuditUserAgents } from './agents.ts';
 import { AnalysisFailed, type Analysis } from './analysis.ts';
@@ -84,6 +85,7 @@ const isHtml = (res: FetchedResource) =>
 export async function runAudit(url: string, options: RunOptions): Promise<RunResult> {
   // The audit's deadline, or sooner when the page itself fails and the other files are not needed.
   const stop = new AbortController();
+  setMaxListeners(100, stop.signal);
   const whole = deadline(options.timeoutMs, stop.signal);
   const fetchPhase = deadline(options.timeoutMs * FETCH_SHARE, stop.signal);
   const site = deadline(SITE_DEADLINE_MS, stop.signal);
