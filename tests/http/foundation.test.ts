@@ -368,7 +368,9 @@ describe('files for crawlers', () => {
     expect(res.text).toContain('Sitemap: https://geo.example/sitemap.xml');
     expect(res.text).toMatch(/User-agent: GPTBot\nDisallow: \//);
     expect(res.text).toMatch(/User-agent: OAI-SearchBot\nAllow: \//);
-    expect(res.text).toMatch(/User-agent: \*\nAllow: \//);
+    expect(res.text).toMatch(
+      /User-agent: \*\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: \//,
+    );
   });
 
   it('publishes a sitemap with every page in both languages and hreflang alternates', async () => {
