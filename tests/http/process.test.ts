@@ -6,44 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from './delivery-peers.ts';
+import { portOf, runServer } from './server-process.ts';
 
 // The real process: configuration errors, start-up, connection caps and graceful shutdown.
 
+/** The built server, with a short drain so that every SIGTERM below does not wait the default. */
 function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'info',
-      DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'geo-proc-')),
-      // A short drain, so that every SIGTERM below does not wait the production default.
-      SHUTDOWN_GRACE_MS: '200',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, out: () => stdout, err: () => stderr };
-}
-
-/** Waits for the start-up line and returns the port the server listens on. */
-function portOf(proc: ReturnType<typeof run>): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /"port":(\d+)/.exec(proc.out());
-      if (match) {
-        clearInterval(timer);
-        resolve(Number(match[1]));
-      }
-    }, 20);
-    void proc.exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`exited early: ${proc.err()}`));
-    });
-  });
+  return runServer({ SHUTDOWN_GRACE_MS: '200', ...env });
 }
 
 function exportLeads(dataDir: string, args: string[] = ['--format', 'json']): Promise<string> {
