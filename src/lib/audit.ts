@@ -161,7 +161,9 @@ export function categoryStatus(score: number): CategoryStatus {
 export const BLOCKED_SCORE_CAP = 40;
 
 /** The checks of a report that keep AI assistants from using the page, in report order. */
-export function blockingItems(categories: readonly Pick<AuditCategory, 'items'>[]): AuditItem[] {
+export function blockingItems<I extends Pick<AuditItem, 'status' | 'blocks'>>(
+  categories: readonly { items: readonly I[] }[],
+): I[] {
   return categories.flatMap((c) => c.items).filter((i) => i.blocks && i.status !== 'pass');
 }
 
@@ -169,7 +171,9 @@ export function blockingItems(categories: readonly Pick<AuditCategory, 'items'>[
  * The overall score: the rounded mean of the category scores (0 when there is none), capped at
  * BLOCKED_SCORE_CAP when a blocking check failed.
  */
-export function overallScore(categories: readonly Pick<AuditCategory, 'score' | 'items'>[]): number {
+export function overallScore(
+  categories: readonly { score: number; items: readonly Pick<AuditItem, 'status' | 'blocks'>[] }[],
+): number {
   if (categories.length === 0) return 0;
   const total = categories.reduce((sum, c) => sum + c.score, 0);
   const mean = Math.round(total / categories.length);

@@ -3,6 +3,7 @@ import { AUDIT_STEPS, type AuditStep } from '../../lib/audit.ts';
 import type { AuditUserAgents } from './agents.ts';
 import { AnalysisFailed, type Analysis } from './analysis.ts';
 import { deadline } from './deadline.ts';
+import { isHtmlType } from './read/html.ts';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 import type {
   AuditFailureReason,
@@ -77,9 +78,6 @@ export type RunResult =
       site?: SiteResult;
     }
   | { ok: false; url: string; reason: AuditFailureReason; detail: string };
-
-const isHtml = (res: FetchedResource) =>
-  /^(text\/html|application\/xhtml\+xml)\b/i.test(res.headers['content-type'] ?? 'text/html');
 
 /** Runs the audit of an address already checked by parseAuditUrl(). Never throws for the site's faults. */
 export async function runAudit(url: string, options: RunOptions): Promise<RunResult> {
@@ -270,7 +268,7 @@ function tooComplex(url: string, error: unknown): RunResult & { ok: false } {
 /** Why a page that answered cannot be audited, if it cannot: an error status, or not HTML. */
 function unauditable(url: string, page: FetchedResource): (RunResult & { ok: false }) | undefined {
   if (page.status >= 400) return { ok: false, url, reason: 'httpError', detail: `HTTP ${page.status}` };
-  if (!isHtml(page)) {
+  if (!isHtmlType(page.headers['content-type'])) {
     return { ok: false, url, reason: 'notHtml', detail: page.headers['content-type'] ?? 'no content type' };
   }
   return undefined;

@@ -1,9 +1,10 @@
-import { BLOCKED_SCORE_CAP } from '../../lib/audit.ts';
+import { overallScore } from '../../lib/audit.ts';
 import { analyze } from './analyze.ts';
 import type { Resource } from './check.ts';
 import { buildContext, type AuditContext } from './context.ts';
 import { metaByName } from './read/html.ts';
 import { agentVerdict } from './read/robots.ts';
+import { comparable } from './read/sitemap.ts';
 import { categoryScore } from './score.ts';
 import type { AuditInput, CategoryFindings } from './types.ts';
 
@@ -31,27 +32,19 @@ export interface Candidate {
 /** Where a site audit's pages were found. */
 export type CandidateSource = 'sitemap' | 'links' | 'none';
 
-/** The overall score of some findings, capped as a report's is when one of them blocks. */
-export function overallOf(categories: readonly CategoryFindings[]): number {
-  const scored = categories.filter((c) => c.findings.length > 0);
-  if (scored.length === 0) return 0;
-  const mean = Math.round(scored.reduce((sum, c) => sum + categoryScore(c.findings), 0) / scored.length);
-  const blocked = scored.some((c) => c.findings.some((f) => f.blocks && f.status !== 'pass'));
-  return blocked ? Math.min(mean, BLOCKED_SCORE_CAP) : mean;
+/** A page's overall score, by the report's own rule, over the categories it had checks in. */
+function overallOf(categories: readonly CategoryFindings[]): number {
+  return overallScore(
+    categories
+      .filter((c) => c.findings.length > 0)
+      .map((c) => ({ score: categoryScore(c.findings), items: c.findings })),
+  );
 }
 
-/** The same page: one address whatever its fragment or a trailing slash. */
+/** The same page: one address whatever its fragment or a trailing slash (as the sitemap compares). */
 export function samePage(a: string, b: string): boolean {
-  const strip = (address: string) => {
-    const url = new URL(address);
-    url.hash = '';
-    return url.href.replace(/\/(?=$|\?)/, '');
-  };
-  try {
-    return strip(a) === strip(b);
-  } catch {
-    return false;
-  }
+  const key = comparable(a);
+  return key !== undefined && key === comparable(b);
 }
 
 /** The other pages of the audited page's site a site audit may take, in the order found. */

@@ -1,7 +1,7 @@
 import type { Analysis } from './analysis.ts';
 import { checkAuditUrl } from './address.ts';
-import type { Candidate } from './site-pages.ts';
-import type { PageFacts } from './site-pages.ts';
+import { isHtmlType } from './read/html.ts';
+import type { Candidate, PageFacts } from './site-pages.ts';
 import type { SitePage } from './site-summary.ts';
 import type { AuditInput, FetchOutcome } from './types.ts';
 
@@ -36,9 +36,6 @@ export interface SitePagesResult {
   facts: PageFacts[];
 }
 
-const isHtml = (type: string | undefined) =>
-  /^(text\/html|application\/xhtml\+xml)\b/i.test(type ?? 'text/html');
-
 /** The candidates to fetch and those listed without fetching, in the order found. */
 function choose(options: SitePagesOptions): { table: SitePage[]; toFetch: string[] } {
   const table: SitePage[] = [];
@@ -69,7 +66,7 @@ async function onePage(
   if (page.status < 200 || page.status >= 300) {
     return { row: { url, outcome: 'failed', status: page.status, detail: 'httpError' } };
   }
-  if (!isHtml(page.headers['content-type'])) {
+  if (!isHtmlType(page.headers['content-type'])) {
     return { row: { url, outcome: 'failed', status: page.status, detail: 'notHtml' } };
   }
   const notAsked: FetchOutcome = { ok: false, url, reason: 'refused', detail: 'not fetched for a site page' };

@@ -1,4 +1,3 @@
-import type { ItemStatus } from '../../../lib/audit.ts';
 import type { ViewRole } from '../agents.ts';
 import { defineCheck, kilobytes, list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../clip.ts';
@@ -84,12 +83,13 @@ function crawlerView(ctx: AuditContext): Verdict {
     const allRefused = ai.every((s) => s.outcome === 'refused');
     return allRefused ? { ...found, blocks: true } : found;
   }
-  const status: ItemStatus = 'warning';
-  if (hit('training').length > 0) {
-    const agents = list(hit('training').map((s) => s.view.agent));
-    return verdict(status, evidence, msg('items.crawlerView.recommendation.training', { agents }));
+  // Only training crawlers or Googlebot turned away: the site's choice, or a fake-bot filter.
+  const training = hit('training');
+  if (training.length > 0) {
+    const agents = list(training.map((s) => s.view.agent));
+    return verdict('warning', evidence, msg('items.crawlerView.recommendation.training', { agents }));
   }
-  return verdict(status, evidence, msg('items.crawlerView.recommendation.searchEngine'));
+  return verdict('warning', evidence, msg('items.crawlerView.recommendation.searchEngine'));
 }
 
 export const crawlerViewCheck = defineCheck({

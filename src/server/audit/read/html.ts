@@ -532,6 +532,11 @@ const SCHEMA_IN_SCRIPT = /@context\\?["']?\s*:\s*\\?["']https?:\\?\/\\?\/schema\
 /** Characters of each inline script searched: state blobs can be megabytes. */
 const MAX_SCRIPT_SCAN = 256 * 1024;
 
+/** Whether a response's Content-Type is an HTML page (no type at all is read as HTML, as browsers do). */
+export function isHtmlType(contentType: string | undefined): boolean {
+  return /^(text\/html|application\/xhtml\+xml)\b/i.test(contentType ?? 'text/html');
+}
+
 /** Headings read, at most: enough for any real page, bounded for a hostile one. */
 const MAX_HEADINGS = 500;
 

@@ -56,7 +56,7 @@ function flatText(node: XmlNode): string {
 }
 
 /** An address reduced for comparison: no fragment, no trailing slash on the path. */
-function comparable(address: string): string | undefined {
+export function comparable(address: string): string | undefined {
   try {
     const url = new URL(address);
     url.hash = '';
