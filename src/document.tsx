@@ -65,7 +65,7 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
             ) : null}
           </main>
           <Suspense>
-            <Footer lang={lang} errorStatus={errorStatus} />
+            <Footer lang={lang} />
           </Suspense>
         </Toasts>
         {visitor.isBot ? null : <ScrollRestoration />}

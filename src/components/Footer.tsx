@@ -3,7 +3,6 @@ import { useSite } from '../site-context.tsx';
 import { SITE_NAME, SOCIAL_PROFILES, localePath, type Lang } from '../site.ts';
 import { BotIcon, GitHubIcon, LinkedInIcon, LockIcon, MailIcon, ShieldIcon, XIcon } from './Icons.tsx';
 import { Logo } from './Logo.tsx';
-import { usePageMeta } from '../seo/PageHead.tsx';
 import { useT } from '../i18n/hooks.ts';
 
 interface FooterLink {
@@ -55,9 +54,9 @@ const BADGES = [
   { key: 'crawlers', Icon: BotIcon },
 ];
 
-export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
+export function Footer({ lang }: { lang: Lang }) {
   const { t } = useT('common');
-  const { renderedAt, visitor, siteUrl, contactEmail } = useSite();
+  const { renderedAt, siteUrl, contactEmail } = useSite();
   const year = new Date(renderedAt).getUTCFullYear();
   return (
     <footer className="site-footer">
@@ -137,50 +136,6 @@ export function Footer({ lang, errorStatus }: { lang: Lang; errorStatus?: number
           <link key={href} itemProp="sameAs" href={href} />
         ))}
       </div>
-      <BotFallback show={visitor.isBot} lang={lang} errorStatus={errorStatus} />
     </footer>
-  );
-}
-
-/**
- * The spec's hidden bot-fallback block: empty for people, filled for crawlers with the page's and the
- * site's key facts (never visible, so people and crawlers still see the same page).
- */
-function BotFallback({
-  show,
-  lang,
-  errorStatus,
-}: {
-  show: boolean;
-  lang: Lang;
-  errorStatus: number | undefined;
-}) {
-  const { t, copy } = useT('common');
-  const { meta, canonical, markdownPath } = usePageMeta(lang, errorStatus);
-  const { auditChecks } = useSite();
-  const facts = copy('botFallback.facts', { checks: auditChecks });
-  return (
-    <section hidden id="bot-fallback" aria-hidden="true" data-bot-fallback="">
-      {show ? (
-        <>
-          <h2>{t('botFallback.title')}</h2>
-          <p>
-            {t('botFallback.thisPage', { title: meta.title })} {meta.description}{' '}
-            <a href={canonical}>{canonical}</a>
-            {markdownPath ? (
-              <>
-                {' '}
-                (<a href={markdownPath}>Markdown</a>)
-              </>
-            ) : null}
-          </p>
-          <ul>
-            {facts.map((fact) => (
-              <li key={fact}>{fact}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </section>
   );
 }

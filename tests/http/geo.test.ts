@@ -100,16 +100,6 @@ describe('crawler rendering', () => {
     expect(monitor).not.toContain('ai-crawler');
   });
 
-  it('fills the hidden bot-fallback block for crawlers only', async () => {
-    const bot = (await request(app).get('/en/tools').set('User-Agent', GPTBOT_UA)).text;
-    const block = /<section hidden="" id="bot-fallback"[^>]*>([\s\S]*?)<\/section>/.exec(bot)![1]!;
-    expect(block).toContain('Key facts about GEO Platform');
-    expect(block).toContain('https://geo.example/en/tools');
-    expect(block).toContain(`The free AI citation audit runs ${CHECKS.length} checks in 4 areas`);
-    const human = (await request(app).get('/en/tools').set('User-Agent', HUMAN_UA)).text;
-    expect(/<section hidden="" id="bot-fallback"[^>]*>([\s\S]*?)<\/section>/.exec(human)![1]).toBe('');
-  });
-
   it('publishes the spec page metadata on every page', async () => {
     const html = (await request(app).get('/en/blog/ultimate-geo-guide-2025').set('User-Agent', HUMAN_UA))
       .text;

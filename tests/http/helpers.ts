@@ -42,3 +42,19 @@ export function visibleText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * All the text a page's body carries, hidden blocks and microdata values included (no scripts or
+ * tags): what must be the same for a person and a crawler, since text only crawlers get is cloaking.
+ * The Tools page's visitor card is left out, as in visibleText.
+ */
+export function bodyText(html: string): string {
+  return html
+    .replace(/<head>[\s\S]*?<\/head>/, '')
+    .replace(/<section[^>]*data-visitor-kind[\s\S]*?<\/section>/g, '')
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<meta\b[^>]*\scontent="([^"]*)"[^>]*>/g, ' $1 ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

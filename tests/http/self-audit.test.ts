@@ -50,6 +50,6 @@ describe('the site on its own audit', () => {
       c.findings.filter((f) => f.status !== 'pass' && f.id !== 'https').map((f) => `${f.id}: ${f.status}`),
     );
     for (const [id, score] of Object.entries(scores))
-      expect(score, `${path} ${id} (${problems.join(', ')})`).toBeGreaterThanOrEqual(90);
+      expect(score, `${path} ${id} (${problems.join(', ')})`).toBe(100);
   });
 });
