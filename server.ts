@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -175,9 +174,6 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     secret: tokenSecret,
     logger,
   });
-  // Pages without a date of their own are as new as the build that made them (not the process's
-  // start, so a restart does not tell crawlers that every page changed).
-  const builtAt = vite ? new Date() : statSync(path.join(ROOT, 'dist/client/.vite/manifest.json')).mtime;
   const site = {
     renderer,
     assets,
@@ -186,7 +182,6 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     policy: config.aiTrainingPolicy,
     // How many checks the free audit runs: stated in the copy ({{checks}}), counted from the registry.
     auditChecks: CHECKS.length,
-    buildDate: builtAt.toISOString(),
     watchCache: metrics.watchCache,
   };
 

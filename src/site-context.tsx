@@ -17,7 +17,7 @@ export interface SiteContextValue {
   contactEmail: string;
   visitor: VisitorProfile;
   theme: Theme;
-  /** ISO time of the render: copyright year and the AI crawlers' last-modified value. */
+  /** ISO time of the render: the footer's copyright year (dates of content come from content/pages). */
   renderedAt: string;
   assets: Assets;
   /** AI-training policy published in robots.txt, ai.txt and page metadata. */

@@ -14,6 +14,7 @@ import { useLang, useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 import { longDate } from '../lib/format.ts';
+import { pageModified } from '../content/page-dates.ts';
 import { CheckList } from '../components/sections/PageBlocks.tsx';
 
 /** A titled block of the statement; `id` makes it linkable and names the region. */
@@ -39,12 +40,11 @@ function Block({
   );
 }
 
-/** 'Last Updated' (the render date, in the page language), version and review cycle. */
+/** 'Last Updated' (when the statement's text last changed, in the page language), version and review cycle. */
 function DocInfo() {
   const { t } = useT('aiAct');
   const lang = useLang();
-  const { renderedAt } = useSite();
-  const updated = longDate(renderedAt, lang);
+  const modified = pageModified('aiAct', lang);
   return (
     <ul
       aria-label={t('docInfo.label')}
@@ -53,7 +53,12 @@ function DocInfo() {
     >
       <li>
         <span className="font-semibold text-fg">{t('docInfo.updated')}</span>{' '}
-        <time dateTime={renderedAt.slice(0, 10)}>{updated}</time>
+        {/* data-modified: the page's own date, left out of the content it dates (npm run dates). */}
+        {modified ? (
+          <time dateTime={modified} data-modified="">
+            {longDate(modified, lang)}
+          </time>
+        ) : null}
       </li>
       <li className="font-semibold text-fg">{t('docInfo.version')}</li>
       <li>{t('docInfo.review')}</li>

@@ -54,8 +54,16 @@ export interface SiteFilesInput {
   /** The one published contact address (CONTACT_EMAIL). */
   contactEmail: string;
   policy: AiTrainingPolicy;
-  /** ISO date used as lastmod for pages without their own date. */
-  buildDate: string;
+}
+
+/** When content last changed (ISO 8601 dates or date-times), for Last-Modified headers. */
+export interface ContentDates {
+  /** A page ('' is home, 'guide'…) or an article ('blog/{slug}') in a language, when recorded. */
+  page(lang: Lang, path: string): string | undefined;
+  /** The newest article of a language: its feed. */
+  feed(lang: Lang): string | undefined;
+  /** The newest page or article in any language: the sitemap, llms.txt and llms-full.txt. */
+  site(): string | undefined;
 }
 
 /** The files for crawlers and AI, each a pure function of its input and the bundle's content. */
@@ -76,6 +84,7 @@ export interface RendererBundle {
   /** A self-contained error page for a status the router never saw (400, 405, 414, 429, 500…). */
   renderStatusPage(input: StatusPageInput): string;
   siteFiles: SiteFiles;
+  contentDates: ContentDates;
   /** The blog's data for client-side navigations: the list of articles… */
   blogJson(lang: Lang): BlogListData;
   /** …or one article (undefined if there is none). */

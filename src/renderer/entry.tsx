@@ -15,7 +15,7 @@ import { serializeForHtml } from '../lib/serialize.ts';
 import { namespacesOf, type RouteHandle } from '../route-handle.ts';
 import { loadContext, routes, type LoadContext } from '../routes.tsx';
 import { SiteContext, type SiteContextValue } from '../site-context.tsx';
-import { LANGUAGES, isLang, type Lang } from '../site.ts';
+import { LANGUAGES, PAGES, isLang, type Lang } from '../site.ts';
 import { ErrorScreen } from '../pages/StatusScreens.tsx';
 import type { ClientPayload } from '../payload.ts';
 import type { AuditOutcome } from '../lib/audit.ts';
@@ -34,7 +34,15 @@ import {
 } from '../content/blog-data.ts';
 import { loadBlog } from './blog-loader.ts';
 import * as files from './site-files.ts';
-import type { RenderInput, RenderResult, RendererBundle, SiteFiles, StatusPageInput } from './contract.ts';
+import type {
+  ContentDates,
+  RenderInput,
+  RenderResult,
+  RendererBundle,
+  SiteFiles,
+  StatusPageInput,
+} from './contract.ts';
+import { newest, pageAt, pageModified } from '../content/page-dates.ts';
 
 assertLanguagesLoaded();
 // The server builds every page's JSON-LD; the browser loads the builder only when it navigates.
@@ -54,6 +62,24 @@ export const siteFiles: SiteFiles = {
   llmsTxt: (input) => files.llmsTxt(input, blog),
   feedXml: (input, lang) => files.feedXml(input, blog, lang),
   postMarkdown: (input, lang, slug) => files.postMarkdown(input, blog, lang, slug),
+};
+
+/** When each page, article, feed and the site as a whole last changed: Last-Modified headers. */
+export const contentDates: ContentDates = {
+  page(lang, path) {
+    const article = /^blog\/([a-z0-9-]+)$/.exec(path);
+    if (article) return blog.post(lang, article[1]!)?.updatedAt;
+    const id = pageAt(path);
+    return id ? pageModified(id, lang) : undefined;
+  },
+  feed: (lang) => newest(blog.summaries(lang).map((post) => post.updatedAt)),
+  site: () =>
+    newest(
+      LANGUAGES.flatMap((lang) => [
+        ...PAGES.map((page) => pageModified(page.id, lang)),
+        ...blog.summaries(lang).map((post) => post.updatedAt),
+      ]),
+    ),
 };
 
 /** The blog's data for a client-side navigation: the list, or one article (undefined if unknown). */
@@ -257,4 +283,4 @@ export function renderStatusPage(options: StatusPageInput): string {
 }
 
 // The bundle's exports are exactly the contract the server is written against.
-({ renderPage, renderStatusPage, siteFiles, blogJson }) satisfies RendererBundle;
+({ renderPage, renderStatusPage, siteFiles, contentDates, blogJson }) satisfies RendererBundle;

@@ -5,6 +5,7 @@ import { ALL_RESOURCES } from './translations.ts';
 import { textReader } from '../i18n/instance.ts';
 import { crawlerAllowed, type AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { escapeXml } from '../lib/serialize.ts';
+import { newest, pageModified } from '../content/page-dates.ts';
 import { SERVICES } from '../lib/services.ts';
 import { CRAWLERS } from '../lib/visitor.ts';
 import {
@@ -139,12 +140,14 @@ export function securityTxt({ siteUrl, contactEmail }: SiteFilesInput, now: Date
 
 interface SitemapEntry {
   path: string;
-  lastmod: string;
+  /** When the content last changed in a language (sitemap lastmod), when it is recorded. */
+  lastmod: (lang: Lang) => string | undefined;
   changefreq: string;
   priority: number;
 }
 
 function sitemapUrl(siteUrl: string, lang: Lang, entry: SitemapEntry): string {
+  const lastmod = entry.lastmod(lang);
   const alternates = [
     ...LANGUAGES.map(
       (l) =>
@@ -156,29 +159,27 @@ function sitemapUrl(siteUrl: string, lang: Lang, entry: SitemapEntry): string {
     '  <url>',
     `    <loc>${escapeXml(siteUrl + localePath(lang, entry.path))}</loc>`,
     ...alternates,
-    `    <lastmod>${entry.lastmod.slice(0, 10)}</lastmod>`,
+    ...(lastmod ? [`    <lastmod>${lastmod.slice(0, 10)}</lastmod>`] : []),
     `    <changefreq>${entry.changefreq}</changefreq>`,
     `    <priority>${entry.priority.toFixed(1)}</priority>`,
     '  </url>',
   ].join('\n');
 }
 
-export function sitemapXml({ siteUrl, buildDate }: SiteFilesInput, blog: BlogSource): string {
+export function sitemapXml({ siteUrl }: SiteFilesInput, blog: BlogSource): string {
   const posts = blog.summaries('en');
-  const newestPost = posts.reduce((max, p) => (p.updatedAt > max ? p.updatedAt : max), '');
+  // Each address's lastmod is when its own content last changed, in its own language: the page's
+  // recorded date (content/pages/dates.json), an article's updatedAt.
   const entries: SitemapEntry[] = [
     ...PAGES.map((page) => ({
       path: page.path,
-      lastmod: page.id === 'blog' && newestPost ? newestPost : buildDate,
+      lastmod: (lang: Lang) => pageModified(page.id, lang),
       changefreq: page.changefreq,
       priority: page.priority,
     })),
-    // Articles: lastmod is the post's own updatedAt (the later of the two languages).
     ...posts.map((post) => ({
       path: `blog/${post.slug}`,
-      lastmod: LANGUAGES.map((l) => blog.post(l, post.slug)?.updatedAt ?? post.updatedAt)
-        .sort()
-        .at(-1)!,
+      lastmod: (lang: Lang) => blog.post(lang, post.slug)?.updatedAt,
       changefreq: 'monthly',
       priority: 0.7,
     })),
@@ -279,10 +280,7 @@ export function feedXml({ siteUrl }: SiteFilesInput, blog: BlogSource, lang: Lan
       '    </item>',
     ].join('\n');
   });
-  const newest = posts.reduce(
-    (max, p) => (p.updatedAt > max ? p.updatedAt : max),
-    posts[0]?.publishedAt ?? new Date(0).toISOString(),
-  );
+  const updated = newest(posts.map((post) => post.updatedAt)) ?? new Date(0).toISOString();
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
@@ -291,7 +289,7 @@ export function feedXml({ siteUrl }: SiteFilesInput, blog: BlogSource, lang: Lan
     `    <link>${escapeXml(`${siteUrl}${localePath(lang, 'blog')}`)}</link>`,
     `    <description>${escapeXml(text(lang, 'blog:meta.description'))}</description>`,
     `    <language>${LANGUAGE_ENTRIES[lang].locale}</language>`,
-    `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>`,
+    `    <lastBuildDate>${rfc822(updated)}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
     ...items,
     '  </channel>',

@@ -16,6 +16,8 @@ import {
 import { useJsonLdSource } from './graph-builder.ts';
 import type { PageGraphInput } from './page-graph.ts';
 import { useT } from '../i18n/hooks.ts';
+import { pageModified } from '../content/page-dates.ts';
+import type { BlogPostData } from '../content/blog-data.ts';
 
 /** Spec §9: 95 for human-written pages, 5 for AI-generated ones; every page here is written by people. */
 export const HUMAN_GENERATED_SCORE = 95;
@@ -58,8 +60,17 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
     : rest === '/'
       ? `/${lang}/index.md`
       : `/${lang}${rest.replace(/\/$/, '')}.md`;
+  // When the page's content last changed: its recorded date, or an article's updatedAt.
+  const modified = isError
+    ? undefined
+    : page
+      ? pageModified(page.id, lang)
+      : match?.handle.page === 'blogPost'
+        ? (match.data as BlogPostData | undefined)?.post.updatedAt
+        : undefined;
   return {
     meta,
+    modified,
     match,
     page,
     isError,
@@ -90,9 +101,10 @@ export function shortDescription(text: string): string {
 
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
-  const { siteUrl, contactEmail, auditChecks, visitor, renderedAt, aiTrainingPolicy } = useSite();
+  const { siteUrl, contactEmail, auditChecks, visitor, aiTrainingPolicy } = useSite();
   const {
     meta,
+    modified,
     match,
     page,
     isError,
@@ -126,6 +138,7 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
     data: match?.data,
     isHome,
     isError,
+    modified,
   };
 
   return (
@@ -177,7 +190,8 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
       <meta name="ai-quote-excerpt" content={meta.quote ?? meta.description} />
       <meta name="ai-watermark" content="none" />
       <meta name="crawl-delay" content={String(visitor.crawlDelay)} />
-      {visitor.isAICrawler ? <meta name="last-modified" content={renderedAt} /> : null}
+      {/* The spec's last-modified value for AI crawlers: when the content really changed. */}
+      {visitor.isAICrawler && modified ? <meta name="last-modified" content={modified} /> : null}
       <JsonLdScript input={graphInput} />
     </>
   );

@@ -64,6 +64,8 @@ export interface WebPageInput {
   description: string;
   hasBreadcrumb: boolean;
   type?: string;
+  /** When the content last changed (ISO 8601). */
+  modified?: string | undefined;
 }
 
 export function webPage(siteUrl: string, input: WebPageInput): JsonLd {
@@ -76,6 +78,7 @@ export function webPage(siteUrl: string, input: WebPageInput): JsonLd {
     inLanguage: LANGUAGE_ENTRIES[input.lang].locale,
     isPartOf: { '@id': websiteId(siteUrl) },
     publisher: { '@id': organizationId(siteUrl) },
+    ...(input.modified ? { dateModified: input.modified } : {}),
     ...(input.hasBreadcrumb ? { breadcrumb: { '@id': `${input.url}#breadcrumb` } } : {}),
   };
 }

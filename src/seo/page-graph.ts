@@ -42,6 +42,8 @@ export interface PageGraphInput {
   data: unknown;
   isHome: boolean;
   isError: boolean;
+  /** When the page's content last changed (recorded page date or article updatedAt). */
+  modified: string | undefined;
 }
 
 export function buildPageGraph(input: PageGraphInput): unknown {
@@ -84,6 +86,7 @@ export function buildPageGraph(input: PageGraphInput): unknown {
             title: meta.title,
             description: meta.description,
             hasBreadcrumb,
+            modified: input.modified,
           }),
         ]),
     ...(hasBreadcrumb ? [breadcrumbList(canonical, crumbs)] : []),

@@ -3,8 +3,9 @@ import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { isLang } from '../site.ts';
 import type { PageAssets } from './assets.ts';
 import type { WatchCache } from './bounded-cache.ts';
-import { copyTarget, markdownTarget, pageMarkdownService } from './page-markdown.ts';
-import { sendStatusPage } from './pages.ts';
+import { pageMarkdownService } from './page-markdown.ts';
+import { copyTarget, markdownTarget } from './page-paths.ts';
+import { sendStatusPage, setLastModified } from './pages.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 
 // Files for crawlers and AI (see docs/architecture.md), all generated from the route tree and the
@@ -18,7 +19,6 @@ export interface CrawlerFilesDeps {
   policy: AiTrainingPolicy;
   auditChecks: number;
   assets: PageAssets;
-  buildDate: string;
   /** Reports the Markdown copies' cache to /metrics. */
   watchCache?: WatchCache | undefined;
 }
@@ -29,16 +29,24 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     siteUrl: deps.siteUrl,
     contactEmail: deps.contactEmail,
     policy: deps.policy,
-    buildDate: deps.buildDate,
   };
   const markdown = pageMarkdownService(deps);
 
+  // A file made from the site's content says when that content last changed (Last-Modified, so a
+  // conditional request gets a 304); robots.txt, ai.txt and security.txt follow the settings instead.
   const file =
-    (type: string, make: (r: RendererBundle) => string | Promise<string>): RequestHandler =>
+    (
+      type: string,
+      make: (r: RendererBundle) => string | Promise<string>,
+      modified?: (r: RendererBundle) => string | undefined,
+    ): RequestHandler =>
     async (_req, res) => {
-      const body = await make(await deps.renderer());
+      const renderer = await deps.renderer();
+      const body = await make(renderer);
+      setLastModified(res, modified?.(renderer));
       res.type(type).set('Cache-Control', 'public, max-age=3600').send(body);
     };
+  const site = (r: RendererBundle) => r.contentDates.site();
   const TEXT = 'text/plain; charset=utf-8';
   router.get(
     '/robots.txt',
@@ -54,23 +62,25 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
   );
   router.get(
     '/llms.txt',
-    file(TEXT, (r) => r.siteFiles.llmsTxt(input)),
+    file(TEXT, (r) => r.siteFiles.llmsTxt(input), site),
   );
   router.get(
     '/llms-full.txt',
-    file(TEXT, () => markdown.fullText()),
+    file(TEXT, () => markdown.fullText(), site),
   );
   router.get(
     '/sitemap.xml',
-    file('application/xml; charset=utf-8', (r) => r.siteFiles.sitemapXml(input)),
+    file('application/xml; charset=utf-8', (r) => r.siteFiles.sitemapXml(input), site),
   );
 
   router.get('/:lang/feed.xml', async (req, res, next) => {
     if (!isLang(req.params.lang)) return next();
+    const renderer = await deps.renderer();
+    setLastModified(res, renderer.contentDates.feed(req.params.lang));
     res
       .type('application/rss+xml; charset=utf-8')
       .set('Cache-Control', 'public, max-age=3600')
-      .send((await deps.renderer()).siteFiles.feedXml(input, req.params.lang));
+      .send(renderer.siteFiles.feedXml(input, req.params.lang));
   });
 
   // Markdown for agents: every page that has a Markdown copy says so on its answer (Vary: Accept,
@@ -88,6 +98,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     if (req.accepts(['text/html', 'text/markdown']) !== 'text/markdown') return next();
     const text = await markdown.markdownFor(target.lang, target.path);
     if (text === undefined) return next();
+    setLastModified(res, (await deps.renderer()).contentDates.page(target.lang, target.path));
     res
       .type('text/markdown; charset=utf-8')
       .set('Cache-Control', 'public, max-age=3600')
@@ -104,6 +115,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     // No such copy: the short status page, not a render of the whole 404 document, so an address
     // someone made up costs next to nothing.
     if (text === undefined) return void sendStatusPage(req, res, deps, 404);
+    setLastModified(res, (await deps.renderer()).contentDates.page(target!.lang, target!.path));
     res
       .type('text/markdown; charset=utf-8')
       .set('Cache-Control', 'public, max-age=3600')

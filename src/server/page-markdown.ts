@@ -4,6 +4,7 @@ import { LANGUAGES, PAGES, SITE_NAME, localePath, type Lang } from '../site.ts';
 import { NO_SCRIPTS, type PageAssets } from './assets.ts';
 import { BoundedCache, stringBytes, type WatchCache } from './bounded-cache.ts';
 import { siteFor } from './pages.ts';
+import { PAGE_PATHS } from './page-paths.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 
@@ -77,14 +78,6 @@ export function htmlToMarkdown(html: string, siteUrl: string): string {
     .trim();
 }
 
-/** `/en/index.md` → { lang: 'en', path: '' }; `/fr/guide.md` → { lang: 'fr', path: 'guide' }. */
-export function markdownTarget(pathname: string): { lang: Lang; path: string } | null {
-  const match = /^\/(en|fr)\/((?:[a-z0-9-]+\/)*[a-z0-9-]+)\.md$/.exec(pathname);
-  if (!match) return null;
-  const [, lang, rest] = match as unknown as [string, Lang, string];
-  return { lang, path: rest === 'index' ? '' : rest };
-}
-
 export interface MarkdownDeps {
   renderer: () => Promise<RendererBundle>;
   siteUrl: string;
@@ -92,25 +85,8 @@ export interface MarkdownDeps {
   assets: PageAssets;
   policy: AiTrainingPolicy;
   auditChecks: number;
-  buildDate: string;
   ttlMs?: number;
   watchCache?: WatchCache | undefined;
-}
-
-/** The paths that have a page copy (besides articles): the pages of PAGES, home as ''. */
-const PAGE_PATHS: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
-
-/**
- * The page a path names, when it may have a Markdown copy: `/en/` → { lang: 'en', path: '' },
- * `/fr/guide` → 'guide', `/en/blog/slug` → 'blog/slug' (whether that article exists is the copy's
- * business). Null for anything else.
- */
-export function copyTarget(pathname: string): { lang: Lang; path: string; copy: string } | null {
-  const match = /^\/(en|fr)\/((?:[a-z0-9-]+\/)*[a-z0-9-]+)?\/?$/.exec(pathname);
-  if (!match) return null;
-  const [, lang, rest = ''] = match as unknown as [string, Lang, string | undefined];
-  if (!PAGE_PATHS.has(rest) && !/^blog\/[a-z0-9-]+$/.test(rest)) return null;
-  return { lang, path: rest, copy: `/${lang}/${rest === '' ? 'index' : rest}.md` };
 }
 
 export function pageMarkdownService(deps: MarkdownDeps) {
@@ -125,7 +101,6 @@ export function pageMarkdownService(deps: MarkdownDeps) {
     siteUrl: deps.siteUrl,
     contactEmail: deps.contactEmail,
     policy: deps.policy,
-    buildDate: deps.buildDate,
   };
 
   /** The Markdown copy of a page or article, or undefined when there is no such page. */

@@ -16,6 +16,7 @@ import { takeFlash } from './flash.ts';
 import { siteUrlOf } from './request-guard.ts';
 import { detectLanguage } from './language.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
+import { copyTarget } from './page-paths.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -155,7 +156,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
     if (cacheKey) deps.onCrawlerCache?.(cached ? 'hit' : 'miss');
     if (cached) {
-      sendPage(res, cached.status, cached.html, 'crawler', cached.etag);
+      sendPage(res, cached.status, cached.html, 'crawler', cached.etag, await modifiedOf(req, deps));
       return;
     }
 
@@ -199,7 +200,8 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       const entry = stored
         ? cache.set(cacheKey, result.status, result.html)
         : { ...result, etag: etagOf(result.html) };
-      sendPage(res, entry.status, entry.html, 'crawler', entry.etag);
+      const modified = stored ? await modifiedOf(req, deps) : undefined;
+      sendPage(res, entry.status, entry.html, 'crawler', entry.etag, modified);
       return;
     }
     res.vary('Cookie');
@@ -224,14 +226,34 @@ const CACHE_CONTROL = {
   private: 'private, no-store',
 } as const;
 
+/**
+ * When the content of the page a crawler asked for last changed, for its Last-Modified header.
+ * People's pages carry none yet: their HTML holds a per-request nonce and the build's asset names,
+ * which change without the content, so a 304 on If-Modified-Since could revive a stale document.
+ */
+async function modifiedOf(req: Request, deps: Pick<PageDeps, 'renderer'>): Promise<string | undefined> {
+  const target = copyTarget(req.path);
+  return target ? (await deps.renderer()).contentDates.page(target.lang, target.path) : undefined;
+}
+
 function sendPage(
   res: Response,
   status: number,
   html: string,
   audience: keyof typeof CACHE_CONTROL,
   etag?: string,
+  modified?: string,
 ) {
   if (etag) res.set('ETag', etag);
+  setLastModified(res, modified);
   // Express answers 304 itself when the request's If-None-Match matches the ETag.
   res.status(status).type('html').set('Cache-Control', CACHE_CONTROL[audience]).send(html);
+}
+
+/**
+ * Last-Modified from when the content last changed (RFC 9110 §8.8.2), so that a conditional request
+ * for unchanged content gets a 304 (Express compares If-Modified-Since when the response is sent).
+ */
+export function setLastModified(res: Response, modified: string | undefined): void {
+  if (modified) res.set('Last-Modified', new Date(modified).toUTCString());
 }

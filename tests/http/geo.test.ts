@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import { CRAWLERS } from '../../src/lib/visitor.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { CHECKS } from '../../src/server/audit/registry.ts';
+import { pageModified } from '../../src/content/page-dates.ts';
 import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer, visibleText } from './helpers.ts';
 
 const CLAUDEBOT_UA =
@@ -90,10 +91,10 @@ describe('crawler rendering', () => {
     expect(bing).toMatch(/bingbot/i);
   });
 
-  it('gives AI crawlers the marker class, a render time and the crawl-delay hint', async () => {
+  it('gives AI crawlers the marker class, the page’s true date and the crawl-delay hint', async () => {
     const html = (await request(app).get('/fr/guide').set('User-Agent', CLAUDEBOT_UA)).text;
     expect(html).toMatch(/<html lang="fr" class="ai-crawler"/);
-    expect(html).toMatch(/<meta name="last-modified" content="\d{4}-\d\d-\d\dT[\d:.]+Z"\/>/);
+    expect(html).toContain(`<meta name="last-modified" content="${pageModified('guide', 'fr')}"/>`);
     expect(html).toContain('<meta name="crawl-delay" content="1"/>');
     const monitor = (await request(app).get('/fr/guide').set('User-Agent', UPTIME_UA)).text;
     expect(monitor).toContain('<meta name="crawl-delay" content="5"/>');
@@ -230,17 +231,6 @@ describe('llms.txt and markdown copies', () => {
 });
 
 describe('sitemap', () => {
-  it('dates pages without a date of their own by the build, not by the server start', async () => {
-    const built = statSync(path.resolve('dist/client/.vite/manifest.json')).mtime.toISOString().slice(0, 10);
-    const xml = (await request(app).get('/sitemap.xml')).text;
-    expect(xml).toMatch(
-      new RegExp(`<loc>https://geo.example/en/guide</loc>[\\s\\S]*?<lastmod>${built}</lastmod>`),
-    );
-    const again = (await request(await testServer({ SITE_URL: 'https://geo.example' })).get('/sitemap.xml'))
-      .text;
-    expect(again).toBe(xml);
-  });
-
   it('validates against the sitemap schema (libxml2 in WebAssembly)', async () => {
     const xml = (await request(app).get('/sitemap.xml')).text;
     const fixture = (name: string) => readFileSync(path.resolve('tests/fixtures', name), 'utf8');

@@ -1,0 +1,32 @@
+import { LANGUAGES, PAGES, type Lang } from '../site.ts';
+
+// Which addresses name a page of the site or its Markdown copy: shared by the page handler (its
+// Last-Modified), the Markdown copies and the Markdown answers to Accept: text/markdown.
+
+const LANG_PATTERN = LANGUAGES.join('|');
+const MARKDOWN_PATH = new RegExp(`^/(${LANG_PATTERN})/((?:[a-z0-9-]+/)*[a-z0-9-]+)\\.md$`);
+const PAGE_PATH = new RegExp(`^/(${LANG_PATTERN})/((?:[a-z0-9-]+/)*[a-z0-9-]+)?/?$`);
+
+/** `/en/index.md` → { lang: 'en', path: '' }; `/fr/guide.md` → { lang: 'fr', path: 'guide' }. */
+export function markdownTarget(pathname: string): { lang: Lang; path: string } | null {
+  const match = MARKDOWN_PATH.exec(pathname);
+  if (!match) return null;
+  const [, lang, rest] = match as unknown as [string, Lang, string];
+  return { lang, path: rest === 'index' ? '' : rest };
+}
+
+/** The paths that have a page copy (besides articles): the pages of PAGES, home as ''. */
+export const PAGE_PATHS: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
+
+/**
+ * The page a path names, when it may have a Markdown copy: `/en/` → { lang: 'en', path: '' },
+ * `/fr/guide` → 'guide', `/en/blog/slug` → 'blog/slug' (whether that article exists is the copy's
+ * business). Null for anything else.
+ */
+export function copyTarget(pathname: string): { lang: Lang; path: string; copy: string } | null {
+  const match = PAGE_PATH.exec(pathname);
+  if (!match) return null;
+  const [, lang, rest = ''] = match as unknown as [string, Lang, string | undefined];
+  if (!PAGE_PATHS.has(rest) && !/^blog\/[a-z0-9-]+$/.test(rest)) return null;
+  return { lang, path: rest, copy: `/${lang}/${rest === '' ? 'index' : rest}.md` };
+}
