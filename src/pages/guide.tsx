@@ -7,6 +7,7 @@ import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { readCaseStudies } from '../lib/case-studies.ts';
 import { localePath } from '../site.ts';
+import { Sources } from '../components/sections/Sources.tsx';
 
 const SECTIONS = [
   { id: 'what-is-geo', key: 'definition' },
@@ -20,6 +21,8 @@ const PILLAR_ICONS = [BotIcon, SparkIcon, CheckIcon] as const;
 
 // The page is a sequence of section components rather than one: each is its own unit of work
 // for React, which can then hydrate the long guide in short slices (decision 012).
+const GUIDE_SOURCES = ['geoPaper', 'googleAiFeatures', 'robotsTxt', 'llmsTxt', 'schemaOrg'] as const;
+
 export default function GuidePage() {
   return (
     <>
@@ -29,6 +32,7 @@ export default function GuidePage() {
       <Phases />
       <Practices />
       <CaseStudies />
+      <Sources ids={GUIDE_SOURCES} />
       <GuideCta />
     </>
   );

@@ -17,6 +17,8 @@ import { WaitlistButton, WaitlistNoscript } from '../components/Waitlist.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
+import { SourceLink } from '../components/sections/Sources.tsx';
+import type { SourceId } from '../lib/sources.ts';
 
 const BENEFIT_ICONS = [QuoteIcon, ChartIcon, BotIcon, CodeIcon, GaugeIcon, CalendarIcon] as const;
 const AUDIENCE_ICONS = [MegaphoneIcon, TrophyIcon, RocketIcon, UsersIcon] as const;
@@ -125,8 +127,17 @@ function WhoItsFor() {
   );
 }
 
+/** The published definition behind a glossary term, where there is one. */
+const GLOSSARY_SOURCES: Partial<Record<string, SourceId>> = {
+  geo: 'geoPaper',
+  'ai-crawler': 'robotsTxt',
+  'llms-txt': 'llmsTxt',
+  'structured-data': 'schemaOrg',
+};
+
 function Glossary() {
   const { t, copy } = useT('home');
+  const { t: tc } = useT('common');
   // The footer links here: the heading must clear the sticky header.
   return (
     <Section id="glossary" title={t('glossary.title')} lead={t('glossary.lead')} className="scroll-mt-16">
@@ -139,6 +150,11 @@ function Glossary() {
           >
             <dt className="font-bold text-fg">{term.term}</dt>
             <dd className="mt-2 text-muted">{term.definition}</dd>
+            {term.id in GLOSSARY_SOURCES ? (
+              <dd className="mt-2 text-sm text-muted">
+                {tc('sources.reference')} <SourceLink id={GLOSSARY_SOURCES[term.id]!} />
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>

@@ -11,6 +11,7 @@ import { useLoaderData, useSearchParams } from 'react-router-dom';
 import { PageHero } from '../components/PageHero.tsx';
 import { WaitlistNoscript } from '../components/Waitlist.tsx';
 import { AuditChecks } from '../components/tools/AuditChecks.tsx';
+import { Sources } from '../components/sections/Sources.tsx';
 import { AuditScoring } from '../components/tools/AuditScoring.tsx';
 import { AuditError } from '../components/tools/AuditError.tsx';
 import { AuditProgress } from '../components/tools/AuditProgress.tsx';
@@ -44,6 +45,17 @@ const outcomeUrl = (outcome: AuditOutcome) => (outcome.ok ? outcome.report.url :
  * address so the report can be shared. An address with no report yet (Back, a language switch) is
  * audited the same way. Crawlers get the page without any audit.
  */
+/** What the checks are built on (decision 025): each rule follows one of these documents. */
+const TOOLS_SOURCES = [
+  'robotsTxt',
+  'robotsMeta',
+  'webLinking',
+  'llmsTxt',
+  'contentSignals',
+  'schemaOrg',
+  'googleAiFeatures',
+] as const;
+
 export default function ToolsPage() {
   const { t } = useT('tools');
   const lang = useLang();
@@ -244,6 +256,7 @@ export default function ToolsPage() {
         {announcement}
       </p>
       {body}
+      <Sources ids={TOOLS_SOURCES} />
       <WaitlistNoscript />
     </>
   );

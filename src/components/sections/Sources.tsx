@@ -1,0 +1,39 @@
+import { useLang, useT } from '../../i18n/hooks.ts';
+import { SOURCES, type SourceId } from '../../lib/sources.ts';
+import { Section } from '../ui.tsx';
+
+/** A link to a cited document, its title marked as English when the page is not. */
+export function SourceLink({ id }: { id: SourceId }) {
+  const lang = useLang();
+  const source = SOURCES[id];
+  return (
+    <a
+      href={source.url}
+      rel="noopener"
+      hrefLang="en"
+      lang={lang === 'en' ? undefined : 'en'}
+      className="font-semibold text-brand underline underline-offset-2"
+    >
+      {source.title}
+    </a>
+  );
+}
+
+/** The page's sources: each document's title, linked, and who publishes it. */
+export function Sources({ ids }: { ids: readonly SourceId[] }) {
+  const { t } = useT('common');
+  return (
+    <Section id="sources" title={t('sources.title')} lead={t('sources.lead')} narrow head="start">
+      <ol className="grid gap-2 text-muted">
+        {ids.map((id) => (
+          <li key={id}>
+            <cite className="not-italic">
+              <SourceLink id={id} />
+            </cite>
+            , {SOURCES[id].publisher}
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
