@@ -304,14 +304,21 @@ describe('Markdown for agents and content signals', () => {
     expect(home.headers.link).toContain('</en/index.md>; rel="alternate"; type="text/markdown"');
   });
 
-  it('states the training policy in robots.txt as content signals, as ai.txt does', async () => {
-    const robots = (await request(app).get('/robots.txt')).text;
-    expect(robots).toContain('Content-Signal: search=yes, ai-input=yes, ai-train=no');
-    expect((await request(app).get('/ai.txt')).text).toMatch(/Training: not allowed/);
-    const open = await testServer({ AI_TRAINING_POLICY: 'allow' });
-    expect((await request(open).get('/robots.txt')).text).toContain(
-      'Content-Signal: search=yes, ai-input=yes, ai-train=yes',
-    );
-    expect((await request(open).get('/ai.txt')).text).toContain('Training: allowed');
-  });
+  it.each([
+    ['allow', 'yes', 'Training: allowed'],
+    ['opt-out', 'no', 'Training: not allowed'],
+    ['opt-out-commercial', 'no', 'Training: not allowed for commercial model training'],
+  ])(
+    'states the %s training policy the same in robots.txt content signals, ai.txt and page metadata',
+    async (policy, aiTrain, training) => {
+      const site = await testServer({ AI_TRAINING_POLICY: policy });
+      const robots = (await request(site).get('/robots.txt')).text;
+      expect(robots).toContain(`Content-Signal: search=yes, ai-input=yes, ai-train=${aiTrain}\n`);
+      const aiTxt = (await request(site).get('/ai.txt')).text;
+      expect(aiTxt).toContain(`Policy: ${policy}\n`);
+      expect(aiTxt).toContain(`${training}\n`);
+      const page = (await request(site).get('/fr/guide').set('User-Agent', HUMAN_UA)).text;
+      expect(page).toContain(`<meta name="ai-training" content="${policy}"/>`);
+    },
+  );
 });
