@@ -179,6 +179,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     assets,
     siteUrl: config.siteUrl,
     contactEmail: config.contactEmail,
+    company: config.company,
     policy: config.aiTrainingPolicy,
     // How many checks the free audit runs: stated in the copy ({{checks}}), counted from the registry.
     auditChecks: CHECKS.length,

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { CompanyIdentity } from './lib/company.ts';
 import type { FormOutcome } from './lib/form-limits.ts';
 import type { Theme } from './lib/preferences.ts';
 import type { VisitorProfile } from './lib/visitor.ts';
@@ -15,6 +16,8 @@ export interface SiteContextValue {
   siteUrl: string;
   /** The one contact address shown anywhere (CONTACT_EMAIL). */
   contactEmail: string;
+  /** The publisher and host the legal notice and the privacy policy name (COMPANY_*). */
+  company: CompanyIdentity;
   visitor: VisitorProfile;
   theme: Theme;
   /** ISO time of the render: the footer's copyright year (dates of content come from content/pages). */

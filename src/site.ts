@@ -40,6 +40,7 @@ export type PageId =
   | 'about'
   | 'contact'
   | 'aiAct'
+  | 'legalNotice'
   | 'privacy'
   | 'terms'
   | 'gdpr'
@@ -60,10 +61,20 @@ export interface PageEntry {
   extraNs?: string[];
 }
 
-/** The legal pages: one layout (pages/legal.tsx), their copy under their id in the `legal` namespace. */
-export const LEGAL_PAGE_IDS = ['privacy', 'terms', 'gdpr', 'cookiePolicy'] as const satisfies PageId[];
+/**
+ * The legal pages: one layout (pages/legal.tsx), their copy under their id in the `legal` namespace.
+ * The legal notice (« mentions légales ») shows the publisher and host from the settings (decision 029).
+ */
+export const LEGAL_PAGE_IDS = [
+  'legalNotice',
+  'privacy',
+  'terms',
+  'gdpr',
+  'cookiePolicy',
+] as const satisfies PageId[];
 export type LegalPageId = (typeof LEGAL_PAGE_IDS)[number];
 const LEGAL_PATHS: Record<LegalPageId, string> = {
+  legalNotice: 'legal-notice',
   privacy: 'privacy',
   terms: 'terms',
   gdpr: 'gdpr',

@@ -30,7 +30,16 @@ const GROUPS: { key: string; links: FooterLink[] }[] = [
       link('research', 'blog?category=Strategy'),
     ],
   },
-  { key: 'legal', links: [link('privacy'), link('terms'), link('aiTxt', '/ai.txt', true), link('gdpr')] },
+  {
+    key: 'legal',
+    links: [
+      link('legalNotice', 'legal-notice'),
+      link('privacy'),
+      link('terms'),
+      link('aiTxt', '/ai.txt', true),
+      link('gdpr'),
+    ],
+  },
   {
     key: 'company',
     links: [

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowedHosts } from './audit/address.ts';
 import { AI_TRAINING_POLICIES, DEFAULT_AI_TRAINING_POLICY, type AiTrainingPolicy } from '../lib/ai-policy.ts';
+import type { CompanyIdentity } from '../lib/company.ts';
 
 // Configuration from the environment (README, Configuration). Invalid values stop start-up with one line that
 // names the variable and says what is expected.
@@ -12,6 +13,8 @@ export interface Config {
   siteUrl: string;
   /** The one contact address the site shows and publishes (pages, JSON-LD, ai.txt, llms.txt, security.txt). */
   contactEmail: string;
+  /** The publisher and host the legal notice and the privacy policy name (COMPANY_*, decision 029). */
+  company: CompanyIdentity;
   dataDir: string;
   supabaseUrl: string | undefined;
   supabaseAnonKey: string | undefined;
@@ -84,6 +87,119 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const wholeNumber = (of = '', wholeOf = of) =>
   z.coerce.number({ error: `must be a number${of}` }).int(`must be a whole number${wholeOf}`);
 
+// The publisher's identity (decision 029): the legal notice (« mentions légales ») and the privacy
+// policy show it. Required ones have a clearly marked placeholder until the site is published, and
+// must be set once it is; optional ones are left out of the page when unset.
+
+/** One line of text as it will be shown: no control characters, a sane length. */
+const companyText = () =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters')
+    .regex(/^[^\p{Cc}]*$/u, 'must be one line of text (no control characters)')
+    .optional();
+
+/** A phone number as people write it: digits, spaces, dots, dashes, brackets, a leading +. */
+const companyPhone = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\+?[\d ().-]*\d[\d ().-]*$/, 'must be a phone number such as +33 1 23 45 67 89')
+    .refine((v) => v.replace(/\D/g, '').length >= 6 && v.length <= 30, {
+      message: 'must be a phone number such as +33 1 23 45 67 89',
+    })
+    .optional();
+
+/**
+ * The COMPANY_* settings a published site must set, with what each names: while the site is not
+ * published, the page shows `[what — set NAME]` instead. COMPANY_LEGAL_FORM, COMPANY_SHARE_CAPITAL
+ * and COMPANY_VAT_NUMBER are optional (not every publisher has them) and left out when unset.
+ */
+export const REQUIRED_COMPANY_SETTINGS = {
+  COMPANY_NAME: 'Company legal name',
+  COMPANY_ADDRESS: 'Registered office address',
+  COMPANY_REGISTRATION: 'Register and number',
+  COMPANY_PHONE: 'Phone number',
+  COMPANY_PUBLICATION_DIRECTOR: 'Director of publication',
+  COMPANY_HOST_NAME: 'Hosting provider',
+  COMPANY_HOST_ADDRESS: 'Hosting provider’s address',
+  COMPANY_HOST_PHONE: 'Hosting provider’s phone number',
+} as const;
+type RequiredCompanySetting = keyof typeof REQUIRED_COMPANY_SETTINGS;
+
+/** What a page shows for a required COMPANY_* setting that is not set (development and tests). */
+export function companyPlaceholder(name: RequiredCompanySetting): string {
+  return `[${REQUIRED_COMPANY_SETTINGS[name]} — set ${name}]`;
+}
+
+/**
+ * Names no published site has: the top-level and second-level domains reserved for tests and
+ * examples (RFC 2606, RFC 6761), mDNS's .local (RFC 6762), .internal (reserved by ICANN for private
+ * networks) and .arpa.
+ */
+const RESERVED_TLDS = new Set(['test', 'example', 'invalid', 'localhost', 'local', 'internal', 'arpa']);
+const RESERVED_DOMAINS = ['example.com', 'example.net', 'example.org'];
+
+/**
+ * Whether SITE_URL says the site is published: its host is a public domain name. Not localhost, an
+ * IP address, a single-label name, or a name reserved for tests and examples (`geo.example`,
+ * `www.example.com`, `*.test`), which no published site can have. The scheme does not matter.
+ */
+export function isPublishedSite(siteUrl: string): boolean {
+  const host = new URL(siteUrl).hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[') || /^[\d.]+$/.test(host) || !host.includes('.')) return false;
+  if (RESERVED_TLDS.has(host.slice(host.lastIndexOf('.') + 1))) return false;
+  return !RESERVED_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/** The placeholders' shape: a value in square brackets, as the defaults are. */
+const PLACEHOLDER = /^\[.*\]$/;
+
+/**
+ * The publisher's identity from the COMPANY_* values. On a published site, a required value that is
+ * missing, or still a bracketed placeholder, stops start-up with one line naming it.
+ */
+function companyIdentity(
+  values: Partial<Record<RequiredCompanySetting, string>> & {
+    COMPANY_LEGAL_FORM?: string | undefined;
+    COMPANY_SHARE_CAPITAL?: string | undefined;
+    COMPANY_VAT_NUMBER?: string | undefined;
+  },
+  siteUrl: string,
+): CompanyIdentity {
+  if (isPublishedSite(siteUrl)) {
+    for (const name of Object.keys(REQUIRED_COMPANY_SETTINGS) as RequiredCompanySetting[]) {
+      const value = values[name];
+      if (value === undefined)
+        throw new ConfigError(
+          `Invalid configuration: ${name} must be set when the site is published (SITE_URL=${siteUrl}): the legal notice names the publisher and its host`,
+        );
+      if (PLACEHOLDER.test(value))
+        throw new ConfigError(
+          `Invalid configuration: ${name}=${JSON.stringify(value)} is a placeholder: set the real value (the site is published at ${siteUrl})`,
+        );
+    }
+  }
+  const required = (name: RequiredCompanySetting) => values[name] ?? companyPlaceholder(name);
+  return {
+    name: required('COMPANY_NAME'),
+    legalForm: values.COMPANY_LEGAL_FORM,
+    shareCapital: values.COMPANY_SHARE_CAPITAL,
+    address: required('COMPANY_ADDRESS'),
+    registration: required('COMPANY_REGISTRATION'),
+    vatNumber: values.COMPANY_VAT_NUMBER,
+    phone: required('COMPANY_PHONE'),
+    publicationDirector: required('COMPANY_PUBLICATION_DIRECTOR'),
+    host: {
+      name: required('COMPANY_HOST_NAME'),
+      address: required('COMPANY_HOST_ADDRESS'),
+      phone: required('COMPANY_HOST_PHONE'),
+    },
+  };
+}
+
 const schema = z.object({
   PORT: wholeNumber().min(0).max(65535, 'must be a port number (0-65535)').default(3000),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
@@ -131,6 +247,17 @@ const schema = z.object({
     .optional(),
   METRICS_PORT: wholeNumber().min(0).max(65535, 'must be a port number (0-65535)').optional(),
   METRICS_HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  COMPANY_NAME: companyText(),
+  COMPANY_LEGAL_FORM: companyText(),
+  COMPANY_SHARE_CAPITAL: companyText(),
+  COMPANY_ADDRESS: companyText(),
+  COMPANY_REGISTRATION: companyText(),
+  COMPANY_VAT_NUMBER: companyText(),
+  COMPANY_PHONE: companyPhone(),
+  COMPANY_PUBLICATION_DIRECTOR: companyText(),
+  COMPANY_HOST_NAME: companyText(),
+  COMPANY_HOST_ADDRESS: companyText(),
+  COMPANY_HOST_PHONE: companyPhone(),
 });
 
 /** Used when neither CONTACT_EMAIL nor a public SITE_URL says where mail should go (development). */
@@ -203,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     siteUrl,
     contactEmail: e.CONTACT_EMAIL ?? defaultContactEmail(siteUrl),
+    company: companyIdentity(e, siteUrl),
     dataDir: path.resolve(e.DATA_DIR),
     supabaseUrl: e.SUPABASE_URL,
     supabaseAnonKey: e.SUPABASE_ANON_KEY,

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
+import type { CompanyIdentity } from '../lib/company.ts';
 import { isLang } from '../site.ts';
 import type { PageAssets } from './assets.ts';
 import type { WatchCache } from './bounded-cache.ts';
@@ -16,6 +17,8 @@ export interface CrawlerFilesDeps {
   renderer: () => Promise<RendererBundle>;
   siteUrl: string;
   contactEmail: string;
+  /** The publisher's identity, for the Markdown copies of the pages that show it. */
+  company: CompanyIdentity;
   policy: AiTrainingPolicy;
   auditChecks: number;
   assets: PageAssets;

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
+import type { CompanyIdentity } from '../lib/company.ts';
 import { robotsTagFor } from '../lib/ai-policy.ts';
 import { classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
 import { isTheme } from '../lib/preferences.ts';
@@ -29,6 +30,7 @@ export interface PageDeps {
   assets: PageAssets;
   siteUrl: string;
   contactEmail: string;
+  company: CompanyIdentity;
   policy: AiTrainingPolicy;
   /** How many checks the free audit runs (the registry's length). */
   auditChecks: number;
@@ -71,13 +73,14 @@ export function isPrivatePage(req: Request): boolean {
 
 /** The site-wide context of one render. */
 export function siteFor(
-  deps: Pick<PageDeps, 'siteUrl' | 'contactEmail' | 'assets' | 'policy' | 'auditChecks'>,
+  deps: Pick<PageDeps, 'siteUrl' | 'contactEmail' | 'company' | 'assets' | 'policy' | 'auditChecks'>,
   visitor: VisitorProfile,
   theme: 'light' | 'dark' | 'system',
 ) {
   return {
     siteUrl: deps.siteUrl,
     contactEmail: deps.contactEmail,
+    company: deps.company,
     visitor,
     theme,
     renderedAt: new Date().toISOString(),
