@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import {
+  ConfigError,
+  REQUIRED_COMPANY_SETTINGS,
+  companyPlaceholder,
+  isPublishedSite,
+  loadConfig,
+} from '../../src/server/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -57,5 +63,141 @@ describe('loadConfig', () => {
     const message = (error as Error).message;
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
+  });
+});
+
+describe('the publisher’s identity (COMPANY_*, decision 029)', () => {
+  const COMPANY = {
+    COMPANY_NAME: 'Acme Conseil SAS',
+    COMPANY_LEGAL_FORM: 'SAS',
+    COMPANY_SHARE_CAPITAL: '10 000 €',
+    COMPANY_ADDRESS: '1 rue de la Paix, 75002 Paris, France',
+    COMPANY_REGISTRATION: 'RCS Paris 123 456 789',
+    COMPANY_VAT_NUMBER: 'FR12123456789',
+    COMPANY_PHONE: '+33 1 23 45 67 89',
+    COMPANY_PUBLICATION_DIRECTOR: 'Jeanne Martin',
+    COMPANY_HOST_NAME: 'Hébergeur SAS',
+    COMPANY_HOST_ADDRESS: '2 quai du Port, 13002 Marseille, France',
+    COMPANY_HOST_PHONE: '+33 4 91 00 00 00',
+  };
+  const REQUIRED = Object.keys(REQUIRED_COMPANY_SETTINGS) as (keyof typeof REQUIRED_COMPANY_SETTINGS)[];
+  const errorOf = (env: Record<string, string>): Error => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return error as Error;
+    }
+    throw new Error(`loadConfig(${JSON.stringify(env)}) did not throw`);
+  };
+
+  it('shows clearly marked placeholders while the site is not published, and no optional value', () => {
+    for (const env of [{}, { SITE_URL: 'https://geo.example' }, { SITE_URL: 'http://127.0.0.1:4000' }]) {
+      const { company } = loadConfig(env);
+      expect(company).toEqual({
+        name: '[Company legal name — set COMPANY_NAME]',
+        legalForm: undefined,
+        shareCapital: undefined,
+        address: '[Registered office address — set COMPANY_ADDRESS]',
+        registration: '[Register and number — set COMPANY_REGISTRATION]',
+        vatNumber: undefined,
+        phone: '[Phone number — set COMPANY_PHONE]',
+        publicationDirector: '[Director of publication — set COMPANY_PUBLICATION_DIRECTOR]',
+        host: {
+          name: '[Hosting provider — set COMPANY_HOST_NAME]',
+          address: '[Hosting provider’s address — set COMPANY_HOST_ADDRESS]',
+          phone: '[Hosting provider’s phone number — set COMPANY_HOST_PHONE]',
+        },
+      });
+      for (const name of REQUIRED) expect(companyPlaceholder(name)).toContain(`set ${name}]`);
+    }
+  });
+
+  it('takes every value as set, trimmed', () => {
+    const { company } = loadConfig({
+      SITE_URL: 'https://www.acme.fr',
+      ...COMPANY,
+      COMPANY_NAME: '  Acme Conseil SAS ',
+    });
+    expect(company).toEqual({
+      name: 'Acme Conseil SAS',
+      legalForm: 'SAS',
+      shareCapital: '10 000 €',
+      address: '1 rue de la Paix, 75002 Paris, France',
+      registration: 'RCS Paris 123 456 789',
+      vatNumber: 'FR12123456789',
+      phone: '+33 1 23 45 67 89',
+      publicationDirector: 'Jeanne Martin',
+      host: {
+        name: 'Hébergeur SAS',
+        address: '2 quai du Port, 13002 Marseille, France',
+        phone: '+33 4 91 00 00 00',
+      },
+    });
+  });
+
+  it('on a published site, stops with one line naming each required setting that is missing', () => {
+    for (const name of REQUIRED) {
+      const env: Record<string, string> = { SITE_URL: 'https://www.acme.fr', ...COMPANY };
+      delete env[name];
+      const error = errorOf(env);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name} must be set`));
+      expect(error.message).toContain('https://www.acme.fr');
+      expect(error.message).not.toContain('\n');
+    }
+    // Nothing set at all: the first one is named.
+    expect(errorOf({ SITE_URL: 'https://acme.fr' }).message).toContain('COMPANY_NAME must be set');
+  });
+
+  it('on a published site, refuses a value that is still a placeholder', () => {
+    const error = errorOf({
+      SITE_URL: 'https://acme.fr',
+      ...COMPANY,
+      COMPANY_PUBLICATION_DIRECTOR: '[Director of publication — set COMPANY_PUBLICATION_DIRECTOR]',
+    });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain('COMPANY_PUBLICATION_DIRECTOR=');
+    expect(error.message).toContain('is a placeholder');
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('on a published site, leaves the legal form, share capital and VAT number optional', () => {
+    const required = Object.fromEntries(
+      Object.entries(COMPANY).filter(([name]) => (REQUIRED as string[]).includes(name)),
+    );
+    const { company } = loadConfig({ SITE_URL: 'https://acme.fr', ...required });
+    expect(company).toMatchObject({ legalForm: undefined, shareCapital: undefined, vatNumber: undefined });
+  });
+
+  it.each([
+    ['https://acme.fr', true],
+    ['https://www.acme.co.uk', true],
+    ['http://acme.com', true],
+    ['http://localhost:3000', false],
+    ['http://app.localhost', false],
+    ['http://127.0.0.1:3000', false],
+    ['http://[::1]:3000', false],
+    ['http://intranet:8080', false],
+    ['https://geo.example', false],
+    ['https://www.example.com', false],
+    ['https://staging.acme.test', false],
+    ['http://printer.local', false],
+    ['https://wiki.corp.internal', false],
+  ])('counts %s as published: %s', (url, published) => {
+    expect(isPublishedSite(url)).toBe(published);
+  });
+
+  it.each([
+    [{ COMPANY_PHONE: 'call us' }, 'COMPANY_PHONE'],
+    [{ COMPANY_PHONE: '12' }, 'COMPANY_PHONE'],
+    [{ COMPANY_HOST_PHONE: '+33 1 23 45 67 89 ext. 4' }, 'COMPANY_HOST_PHONE'],
+    [{ COMPANY_NAME: 'Acme\nEvil' }, 'COMPANY_NAME'],
+    [{ COMPANY_ADDRESS: 'x'.repeat(201) }, 'COMPANY_ADDRESS'],
+    [{ COMPANY_VAT_NUMBER: '   ' }, 'COMPANY_VAT_NUMBER'],
+  ])('rejects %o with one line naming %s, published or not', (env, name) => {
+    const error = errorOf(env);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain(name);
+    expect(error.message).not.toContain('\n');
   });
 });
