@@ -12,7 +12,7 @@ export const ANON_KEY = 'anon-key-for-tests';
 export const SERVICE_KEY = 'service-role-key-for-tests';
 
 /** Functions that return a set of rows (PostgREST answers them as an array). */
-const SET_RETURNING = new Set(['claim_lead_deliveries']);
+const SET_RETURNING = new Set(['claim_lead_deliveries', 'get_audit_report', 'previous_audit_report']);
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** A JSON value as a query parameter: arrays as Postgres array literals, objects as JSON text. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client, type InStatement } from '@libsql/client';
+import { AUDIT_REPORTS_SCHEMA, EmbeddedReports } from './embedded-reports.ts';
 import {
   SubmissionStore,
   leadColumns,
@@ -10,6 +11,7 @@ import {
   type DeliveryRecord,
   type Submission,
 } from './records.ts';
+import type { AuditReportStore } from './report-types.ts';
 import {
   DELIVERY_CHANNELS,
   DUPLICATE_WINDOW_MS,
@@ -39,6 +41,7 @@ import {
 // lead is on disk), created with its schema on first start, migrations versioned in the file.
 // It is also the lead delivery outbox (decision 018): a lead and the deliveries it causes are written
 // in one transaction, and workers (in this process or another one on the same file) lease them.
+// The saved audit reports live in the same file (embedded-reports.ts).
 
 const MIGRATIONS: { version: number; statements: string[] }[] = [
   {
@@ -119,6 +122,11 @@ const MIGRATIONS: { version: number; statements: string[] }[] = [
       'CREATE TABLE newsletter_unsubscribes (email_key TEXT PRIMARY KEY, unsubscribed_at TEXT NOT NULL)',
     ],
   },
+  {
+    version: 6,
+    // Saved audit reports (issue 23): embedded-reports.ts.
+    statements: AUDIT_REPORTS_SCHEMA,
+  },
 ];
 
 /** A delivery's payload, built in SQL from the lead row just inserted (its id is only known there). */
@@ -167,6 +175,8 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
   readonly kind = 'embedded' as const;
   /** Channels that get a delivery for each new lead. */
   readonly channels: ReadonlySet<DeliveryChannel>;
+  /** Saved audit reports, in the same file: always available on the embedded store. */
+  readonly reports: AuditReportStore;
   private constructor(
     private readonly client: Client,
     readonly file: string,
@@ -174,6 +184,7 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
   ) {
     super();
     this.channels = channels;
+    this.reports = new EmbeddedReports(client);
   }
 
   static async open(dataDir: string, options: StoreOptions = {}): Promise<EmbeddedStore> {

@@ -6,8 +6,9 @@ export interface OpenStoreOptions {
   /** Channels on (see loadDeliveryConfig): each new lead gets one delivery per channel. */
   channels?: Iterable<DeliveryChannel>;
   /**
-   * Supabase only: the service_role key the outbox functions require (they are closed to the
-   * public anon key). Without it, a Supabase store has no outbox.
+   * Supabase only: the service_role key the outbox and the saved audit reports require (both are
+   * closed to the public anon key). Without it, a Supabase store has no outbox and no `reports`:
+   * audits still run, but are not saved.
    */
   supabaseServiceRoleKey?: string;
 }
@@ -25,7 +26,13 @@ export async function openStore(config: Config, options: OpenStoreOptions = {}):
       const { SupabaseOutbox } = await import('./supabase-outbox.ts');
       outbox = new SupabaseOutbox(config.supabaseUrl, options.supabaseServiceRoleKey, { channels });
     }
-    return new SupabaseStore(config.supabaseUrl, config.supabaseAnonKey, { outbox });
+    // Reports are saved whether or not leads are delivered.
+    let reports;
+    if (options.supabaseServiceRoleKey) {
+      const { SupabaseReports } = await import('./supabase-reports.ts');
+      reports = new SupabaseReports(config.supabaseUrl, options.supabaseServiceRoleKey);
+    }
+    return new SupabaseStore(config.supabaseUrl, config.supabaseAnonKey, { outbox, reports });
   }
   const { EmbeddedStore } = await import('./embedded.ts');
   return EmbeddedStore.open(config.dataDir, { channels });

@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { FormType } from '../../lib/form-limits.ts';
 import { SubmissionStore, leadRecord, type LeadRecord, type Submission } from './records.ts';
+import type { AuditReportStore } from './report-types.ts';
 import {
   DUPLICATE_WINDOW_MS,
   StoreRefusedError,
@@ -19,7 +20,7 @@ import {
 // leaves the server. Calls time out, so a slow backend answers 503 quickly instead of hanging.
 // Deliveries (decision 018) are created by the database itself, in the insert's transaction (see
 // supabase/migrations/*_outbox.sql); the outbox the worker drains is a separate client holding the
-// service_role key (supabase-outbox.ts).
+// service_role key (supabase-outbox.ts); so are the saved audit reports (supabase-reports.ts).
 
 export const SUPABASE_TIMEOUT_MS = 5000;
 
@@ -68,15 +69,22 @@ export class SupabaseStore extends SubmissionStore implements LeadStore {
   readonly outbox: Outbox | undefined;
   /** The newsletter's opt-in, through the same service_role client as the outbox. */
   readonly subscriptions: NewsletterSubscriptions | undefined;
+  /** Saved audit reports, when the service_role key is given (supabase-reports.ts). */
+  readonly reports: AuditReportStore | undefined;
 
   constructor(
     url: string,
     anonKey: string,
-    options: { timeoutMs?: number; outbox?: Outbox & NewsletterSubscriptions } = {},
+    options: {
+      timeoutMs?: number;
+      outbox?: Outbox & NewsletterSubscriptions;
+      reports?: AuditReportStore;
+    } = {},
   ) {
     super();
     this.outbox = options.outbox;
     this.subscriptions = options.outbox;
+    this.reports = options.reports;
     this.client = supabaseClient(url, anonKey, options.timeoutMs);
   }
 

@@ -1,5 +1,6 @@
 import type { FormType } from '../../lib/form-limits.ts';
 import type { ContactInput, NewsletterInput, WaitlistInput } from '../forms.ts';
+import type { AuditReportStore } from './report-types.ts';
 
 /** What a store reports after a save: stored, or recognised as a repeat within the window. */
 export type SaveOutcome = 'stored' | 'duplicate';
@@ -59,6 +60,11 @@ export interface LeadStore {
    * is followed, and unsubscribed by its unsubscribe link. Present when visitor emails can be sent.
    */
   readonly subscriptions?: NewsletterSubscriptions;
+  /**
+   * Saved audit reports (issue 23): always on the embedded store; on Supabase only with the
+   * service_role key (the table is closed to the anon key). Without it, audits run but are not saved.
+   */
+  readonly reports?: AuditReportStore;
   /** Throws StoreUnavailableError when the store cannot take writes. */
   ping(): Promise<void>;
   close(): Promise<void>;

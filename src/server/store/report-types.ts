@@ -1,0 +1,57 @@
+// Saved audit reports (issue 23): every audit a person runs is kept under an unguessable id, for its
+// permanent address, its exports and its badge, and to compare the next audit of the same address
+// with. A report is stored in no language (the audit's findings, as message keys and values): each
+// reader's page translates it, so one report reads the same in English and French.
+
+/** A saved report. `result` is the audit's successful RunResult, as JSON: untrusted site text inside. */
+export interface SavedAuditReport {
+  /** 128 random bits in base64url (22 characters): the report's permanent address. */
+  id: string;
+  /**
+   * The audited address as parseAuditUrl() normalised it: what "the same site" means when a report
+   * is compared with the one before it.
+   */
+  address: string;
+  /** Pages the audit covered: 1, or a site audit's count. */
+  pages: number;
+  /** The overall score, kept beside the result for the badge and for listings. */
+  overall: number;
+  /** The language-neutral audit result (RunResult with ok: true), serialised as JSON text. */
+  result: string;
+  createdAt: Date;
+  /** After this instant the report is gone: get() and previous() no longer return it. */
+  expiresAt: Date;
+}
+
+/**
+ * Both stores implement it the same way (embedded-reports.ts, supabase-reports.ts; one test suite,
+ * tests/http/audit-reports-store.test.ts). Every time is the caller's: a report is expired at `now`
+ * when `now >= expiresAt`. Any failure, the store's or a refused report, is a StoreUnavailableError.
+ */
+export interface AuditReportStore {
+  /**
+   * Stores a new report. Refused: an id already used (never overwritten), an id that is not
+   * REPORT_ID, pages below 1, an overall that is not an integer from 0 to 100, a result that is not
+   * a JSON object, an expiresAt not after createdAt, an empty address or one over 2048 characters.
+   */
+  save(report: SavedAuditReport): Promise<void>;
+  /** The report with this id, unless it never existed or expired at `now` (a malformed id: no lookup). */
+  get(id: string, now: Date): Promise<SavedAuditReport | undefined>;
+  /**
+   * The newest report of exactly `address` (the caller normalises it) created strictly before
+   * `before` and not expired at `now`: the one a report's score change is measured against.
+   */
+  previous(address: string, before: Date, now: Date): Promise<SavedAuditReport | undefined>;
+  /**
+   * Deletes the reports expired at `now`, in short batches (a purge never holds the embedded file's
+   * write lock for long), and returns how many. Safe from several processes at once. Nothing calls
+   * it by itself: the server schedules it.
+   */
+  purgeExpired(now: Date): Promise<number>;
+}
+
+/** How long reports are kept by default (AUDIT_REPORT_DAYS). */
+export const AUDIT_REPORT_DAYS = 365;
+
+/** A report id: 22 base64url characters (128 bits). Anything else is no id, without a lookup. */
+export const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;

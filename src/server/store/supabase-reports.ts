@@ -1,0 +1,95 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { REPORT_ID, type AuditReportStore, type SavedAuditReport } from './report-types.ts';
+import { supabaseClient } from './supabase.ts';
+import { StoreUnavailableError } from './types.ts';
+
+// Saved audit reports in Supabase (issue 23): the table `audit_reports` and its functions
+// (supabase/migrations/20261220000000_audit_reports.sql) are closed to the public anon key, so this
+// client holds the service_role key, like the outbox's. Times are this process's (`now`, `before`),
+// as in the embedded store: replicas' clocks differ by seconds at most, a report lives for months.
+
+/** A row as PostgREST returns it (timestamps as ISO 8601 text). */
+interface ReportRow {
+  id: string;
+  address: string;
+  pages: number;
+  overall: number;
+  result: string;
+  created_at: string;
+  expires_at: string;
+}
+
+function toReport(row: ReportRow): SavedAuditReport {
+  return {
+    id: row.id,
+    address: row.address,
+    pages: Number(row.pages),
+    overall: Number(row.overall),
+    result: row.result,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+  };
+}
+
+/** Expired reports deleted per call: the function's own bound, each call one short transaction. */
+const PURGE_BATCH = 1000;
+
+export class SupabaseReports implements AuditReportStore {
+  private readonly client: SupabaseClient;
+
+  constructor(url: string, serviceRoleKey: string, options: { timeoutMs?: number } = {}) {
+    this.client = supabaseClient(url, serviceRoleKey, options.timeoutMs);
+  }
+
+  private async rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+    const { data, error } = await this.client.rpc(name, args);
+    if (error) throw new StoreUnavailableError(`Supabase ${name} failed: ${error.message}`);
+    return data as T;
+  }
+
+  async save(report: SavedAuditReport): Promise<void> {
+    await this.rpc('save_audit_report', {
+      p_id: report.id,
+      p_address: report.address,
+      p_pages: report.pages,
+      p_overall: report.overall,
+      p_result: report.result,
+      p_created_at: report.createdAt.toISOString(),
+      p_expires_at: report.expiresAt.toISOString(),
+    });
+  }
+
+  async get(id: string, now: Date): Promise<SavedAuditReport | undefined> {
+    if (!REPORT_ID.test(id)) return undefined;
+    const rows = await this.rpc<ReportRow[] | null>('get_audit_report', {
+      p_id: id,
+      p_now: now.toISOString(),
+    });
+    const row = rows?.[0];
+    return row ? toReport(row) : undefined;
+  }
+
+  async previous(address: string, before: Date, now: Date): Promise<SavedAuditReport | undefined> {
+    const rows = await this.rpc<ReportRow[] | null>('previous_audit_report', {
+      p_address: address,
+      p_before: before.toISOString(),
+      p_now: now.toISOString(),
+    });
+    const row = rows?.[0];
+    return row ? toReport(row) : undefined;
+  }
+
+  async purgeExpired(now: Date): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const count = Number(
+        await this.rpc<number>('purge_expired_audit_reports', {
+          p_now: now.toISOString(),
+          p_limit: PURGE_BATCH,
+        }),
+      );
+      purged += count;
+      if (!(count >= PURGE_BATCH)) return purged;
+    }
+  }
+}
