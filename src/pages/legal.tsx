@@ -88,15 +88,21 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** "… are listed in our [legal notice]." with "legal notice" linking to that page. */
 function SentenceLink({ lang, page, text }: { lang: Lang; page: string; text: string }) {
   const to = localePath(lang, PAGES.find((p) => p.id === page)?.path);
+  // Underlined: a link inside a sentence must not be told apart by its color alone (WCAG 1.4.1).
+  const underlined = 'underline underline-offset-2';
   const [before = '', label, after = ''] = text.split(/\[([^\]]+)\]/);
   return (
     <p>
       {label === undefined ? (
-        <Link to={to}>{text}</Link>
+        <Link to={to} className={underlined}>
+          {text}
+        </Link>
       ) : (
         <>
           {before}
-          <Link to={to}>{label}</Link>
+          <Link to={to} className={underlined}>
+            {label}
+          </Link>
           {after}
         </>
       )}
