@@ -27,6 +27,8 @@ export interface SiteContextValue {
   aiTrainingPolicy: string;
   /** How many checks the free audit runs (its registry): copy that states it gets it as {{checks}}. */
   auditChecks: number;
+  /** How many AI crawlers the copy says the site recognises (AI_CRAWLERS_CLAIM): it gets it as {{crawlers}}. */
+  aiCrawlers: number;
   /** The outcome of a form posted without JavaScript, shown once on the page it returned to. */
   formOutcome?: FormOutcome;
   setTheme?: (theme: Theme) => void;

@@ -65,7 +65,7 @@ const BADGES = [
 
 export function Footer({ lang }: { lang: Lang }) {
   const { t } = useT('common');
-  const { renderedAt, siteUrl, contactEmail } = useSite();
+  const { renderedAt, siteUrl, contactEmail, aiCrawlers } = useSite();
   const year = new Date(renderedAt).getUTCFullYear();
   return (
     <footer className="site-footer">
@@ -128,7 +128,7 @@ export function Footer({ lang }: { lang: Lang }) {
           {BADGES.map(({ key, Icon }) => (
             <li key={key} className="badge-pill">
               <Icon width={16} height={16} />
-              {t(`footer.badges.${key}`)}
+              {t(`footer.badges.${key}`, { crawlers: aiCrawlers })}
             </li>
           ))}
         </ul>

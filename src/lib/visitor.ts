@@ -1,7 +1,9 @@
 import { isbot } from 'isbot';
+import { AI_AGENTS, type AiAgentKindName, type AiAgentRecord } from './crawler-catalogue.ts';
 
-// Visitor classification: a pure function of the user agent, shared by the server
-// (logging, crawler rendering), the Tools page and GET /api/visitor.
+// Visitor classification: a pure function of the user agent, used by the server (logging, metrics,
+// page renders and the Tools page's visitor card, robots.txt and ai.txt, GET /api/visitor). The
+// browser imports types from here only: the catalogue never ships to it.
 
 export type BotCategory = 'training' | 'search' | 'social' | 'monitoring' | 'unknown';
 export type BotPriority = 'high' | 'medium' | 'low';
@@ -9,18 +11,20 @@ export type BotPriority = 'high' | 'medium' | 'low';
 /**
  * What an AI agent does with a page, a finer split than its category, for the glossary, the FAQ and
  * the audit to draw on (category stays the coarse value the policy and the logs use):
- * - training: collects pages to train models (category 'training');
+ * - training: collects pages in bulk to train models or to build datasets that feed them (the
+ *   "AI data scrapers" and data providers of ai.robots.txt; category 'training');
  * - search-index: builds the index an assistant searches when it answers (category 'search');
  * - user-fetch: fetches one page because a person asked the assistant to (category 'search');
  * - agent: browses and acts on sites on a person's behalf (category 'search').
  */
-export type AiAgentKind = 'training' | 'search-index' | 'user-fetch' | 'agent';
+export type AiAgentKind = AiAgentKindName;
 
 export interface CrawlerEntry {
   /**
    * Token looked for anywhere in the user agent, case-insensitively, not glued to other letters or
    * digits ("GPTBot/1.2" and "(compatible; GPTBot)" match, "NotGPTBotX" does not). It is also the
-   * robots.txt product token the site publishes rules for.
+   * robots.txt product token the site publishes rules for. A few hold a space ("Kangaroo Bot"),
+   * matched as written, spaces included.
    */
   token: string;
   name: string;
@@ -41,6 +45,14 @@ export interface CrawlerEntry {
    * for robots.txt and ai.txt and never expected in a request.
    */
   robotsTxtOnly?: boolean;
+  /**
+   * How a user agent must carry the token when the token is an ordinary word (it is published in
+   * robots.txt and ai.txt either way): unset, anywhere, as above; 'as-product', only as a product
+   * with its version ("Code/1.96", "Scrapy/2.11"), since the bare word turns up in addresses
+   * ("code.google.com", "scrapy.org") and in other names; 'never', not looked for at all, the word
+   * naming no one agent ("Spider" is in "Sogou web spider", "OpenAI" in every OpenAI agent's URL).
+   */
+  inUserAgent?: 'as-product' | 'never';
 }
 
 export interface VisitorProfile {
@@ -62,24 +74,12 @@ export const CATEGORY_OF_KIND: Readonly<Record<AiAgentKind, BotCategory>> = Obje
   agent: 'search',
 });
 
-const ai = (
-  token: string,
-  name: string,
-  operator: string,
-  kind: AiAgentKind,
-  priority: BotPriority,
-  source: string,
-  options: { robotsTxtOnly?: true } = {},
-): CrawlerEntry => ({
-  token,
-  name,
-  operator,
+const ai = ({ name, kind, ...record }: AiAgentRecord): CrawlerEntry => ({
+  ...record,
+  name: name ?? record.token,
   category: CATEGORY_OF_KIND[kind],
-  priority,
   isAICrawler: true,
   kind,
-  source,
-  ...options,
 });
 const classic = (
   token: string,
@@ -98,33 +98,20 @@ const classic = (
   ...(source ? { source } : {}),
 });
 
-// Sources: the operators' crawler documentation, or ai.robots.txt's robots.json (operator, function,
-// respect, frequency per agent) when the operator documents nothing.
-const AI_ROBOTS_TXT = 'https://github.com/ai-robots-txt/ai.robots.txt';
-const OPENAI = 'https://developers.openai.com/api/docs/bots';
-const ANTHROPIC =
-  'https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler';
-const PERPLEXITY = 'https://docs.perplexity.ai/guides/bots';
-const GOOGLE_COMMON = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
-const GOOGLE_USER_TRIGGERED =
-  'https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers';
-const APPLE = 'https://support.apple.com/en-us/119829';
-const META = 'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers';
-const AMAZON = 'https://developer.amazon.com/amazonbot';
-const MISTRAL = 'https://docs.mistral.ai/robots';
-const KIMI = 'https://www.kimi.com/policies/kimi-crawlers';
-const AI2 = 'https://allenai.org/crawler';
-
 /**
- * The catalogue. Its order is the precedence when a user agent names several catalogue tokens: the
- * earliest entry wins, wherever the tokens sit in the string. Real agents rely on this:
+ * The catalogue: the AI agents of src/lib/crawler-catalogue.ts, then the search engines, social
+ * previews and monitoring bots. Its order is the precedence when a user agent names several
+ * catalogue tokens: the earliest entry wins, wherever the tokens sit in the string. Real agents rely
+ * on this:
+ * - Claude Code fetches as "Claude-User (claude-code/…)", so Claude-User comes before Claude-Code;
  * - Prerender appends its token to a HeadlessChrome or PhantomJS agent, and Lighthouse runs in
  *   headless Chrome, so the generic engines (HeadlessChrome, PhantomJS) come last;
  * - Telegram's preview fetcher says "TelegramBot (like TwitterBot)", so TelegramBot comes before
  *   Twitterbot;
  * - Bing's AdIdxBot carries "bingbot.htm" in its URL, so adidxbot comes before bingbot.
  * Tokens that are prefixes of others (Googlebot / Googlebot-Image, GoogleOther / GoogleOther-Image,
- * AI2Bot / Ai2Bot-Dolma) need no particular order: at any position the longest token is tried first.
+ * AI2Bot / Ai2Bot-Dolma, SemrushBot / SemrushBot-OCOB) need no particular order: at any position the
+ * longest token is tried first.
  *
  * A few tokens are robots.txt product tokens only and never appear in a user agent (the operator
  * publishes no user-agent string for them), flagged robotsTxtOnly: Google-Extended,
@@ -134,36 +121,17 @@ const AI2 = 'https://allenai.org/crawler';
  * robots.txt and ai.txt.
  */
 export const CRAWLERS: readonly CrawlerEntry[] = [
-  // OpenAI
-  ai('GPTBot', 'GPTBot', 'OpenAI', 'training', 'high', OPENAI),
-  ai('OAI-SearchBot', 'OAI-SearchBot', 'OpenAI', 'search-index', 'high', OPENAI),
-  ai('ChatGPT-User', 'ChatGPT-User', 'OpenAI', 'user-fetch', 'high', OPENAI),
-  ai('ChatGPT-Agent', 'ChatGPT Agent', 'OpenAI', 'agent', 'high', AI_ROBOTS_TXT, { robotsTxtOnly: true }),
+  ...AI_AGENTS.map(ai),
   // Checks the landing pages of ads bought in ChatGPT; not an AI crawler in the catalogue's sense.
-  classic('OAI-AdsBot', 'OAI-AdsBot', 'OpenAI', 'monitoring', 'low', OPENAI),
-  // Anthropic
-  ai('ClaudeBot', 'ClaudeBot', 'Anthropic', 'training', 'high', ANTHROPIC),
-  ai('Claude-User', 'Claude-User', 'Anthropic', 'user-fetch', 'high', ANTHROPIC),
-  ai('Claude-SearchBot', 'Claude-SearchBot', 'Anthropic', 'search-index', 'high', ANTHROPIC),
-  ai('Claude-Web', 'Claude-Web', 'Anthropic', 'user-fetch', 'high', AI_ROBOTS_TXT), // retired, still seen in logs
-  ai('anthropic-ai', 'Anthropic AI', 'Anthropic', 'training', 'high', AI_ROBOTS_TXT), // retired, still seen in logs
-  // Perplexity
-  ai('PerplexityBot', 'PerplexityBot', 'Perplexity', 'search-index', 'high', PERPLEXITY),
-  ai('Perplexity-User', 'Perplexity-User', 'Perplexity', 'user-fetch', 'high', PERPLEXITY),
+  classic(
+    'OAI-AdsBot',
+    'OAI-AdsBot',
+    'OpenAI',
+    'monitoring',
+    'low',
+    'https://developers.openai.com/api/docs/bots',
+  ),
   // Google
-  ai('Google-Extended', 'Google-Extended', 'Google', 'training', 'high', GOOGLE_COMMON, {
-    robotsTxtOnly: true,
-  }),
-  ai('Google-CloudVertexBot', 'Google-CloudVertexBot', 'Google', 'training', 'medium', GOOGLE_COMMON),
-  ai('GoogleOther', 'GoogleOther', 'Google', 'training', 'medium', GOOGLE_COMMON),
-  ai('GoogleOther-Image', 'GoogleOther-Image', 'Google', 'training', 'medium', GOOGLE_COMMON),
-  ai('GoogleOther-Video', 'GoogleOther-Video', 'Google', 'training', 'medium', GOOGLE_COMMON),
-  ai('Gemini-Deep-Research', 'Gemini Deep Research', 'Google', 'user-fetch', 'high', GOOGLE_USER_TRIGGERED),
-  ai('Google-Agent', 'Google-Agent', 'Google', 'agent', 'high', GOOGLE_USER_TRIGGERED),
-  ai('GoogleAgent-Mariner', 'Project Mariner', 'Google', 'agent', 'medium', AI_ROBOTS_TXT),
-  ai('Google-GeminiNotebook', 'Gemini Notebook', 'Google', 'user-fetch', 'medium', GOOGLE_USER_TRIGGERED),
-  // NotebookLM's former agent, replaced by Google-GeminiNotebook and still seen in logs.
-  ai('Google-NotebookLM', 'NotebookLM', 'Google', 'user-fetch', 'medium', GOOGLE_USER_TRIGGERED),
   classic('Googlebot-Image', 'Googlebot-Image', 'Google', 'search', 'medium'),
   classic('Googlebot', 'Googlebot', 'Google', 'search', 'high'), // also Googlebot-Video, -Mobile
   classic('Google-InspectionTool', 'Google Inspection Tool', 'Google', 'monitoring', 'medium'),
@@ -173,151 +141,11 @@ export const CRAWLERS: readonly CrawlerEntry[] = [
   classic('adidxbot', 'AdIdxBot', 'Microsoft', 'monitoring', 'low'),
   classic('bingbot', 'Bingbot', 'Microsoft', 'search', 'high'),
   classic('MicrosoftPreview', 'Microsoft link preview', 'Microsoft', 'social', 'low'),
-  // Apple
-  ai('Applebot-Extended', 'Applebot-Extended', 'Apple', 'training', 'medium', APPLE, { robotsTxtOnly: true }),
+  // Apple: ai.robots.txt lists Applebot among AI search crawlers; it is Apple's search crawler, whose
+  // use for training is controlled by Applebot-Extended.
   classic('Applebot', 'Applebot', 'Apple', 'search', 'high'),
   // Meta
-  ai('Meta-ExternalAgent', 'Meta-ExternalAgent', 'Meta', 'training', 'medium', META),
-  ai('Meta-ExternalFetcher', 'Meta-ExternalFetcher', 'Meta', 'user-fetch', 'medium', META),
-  ai('Meta-WebIndexer', 'Meta-WebIndexer', 'Meta', 'search-index', 'medium', META),
-  ai('FacebookBot', 'FacebookBot', 'Meta', 'training', 'medium', META),
   classic('facebookexternalhit', 'Facebook link preview', 'Meta', 'social', 'medium'),
-  // Amazon: Amazonbot's crawl may train Amazon's models; Amzn-SearchBot and Amzn-User do not.
-  ai('Amazonbot', 'Amazonbot', 'Amazon', 'training', 'medium', AMAZON),
-  ai('Amzn-SearchBot', 'Amzn-SearchBot', 'Amazon', 'search-index', 'medium', AMAZON),
-  ai('Amzn-User', 'Amzn-User', 'Amazon', 'user-fetch', 'medium', AMAZON),
-  // Mistral
-  ai('MistralAI-User', 'MistralAI-User', 'Mistral AI', 'user-fetch', 'high', MISTRAL),
-  ai('MistralAI-Index', 'MistralAI-Index', 'Mistral AI', 'search-index', 'medium', MISTRAL),
-  ai('MistralAI-Training', 'MistralAI-Training', 'Mistral AI', 'training', 'medium', MISTRAL),
-  // Moonshot AI (Kimi)
-  ai('KimiBot', 'KimiBot', 'Moonshot AI', 'training', 'low', KIMI),
-  ai('Kimi-SearchBot', 'Kimi-SearchBot', 'Moonshot AI', 'search-index', 'medium', KIMI),
-  ai('Kimi-User', 'Kimi-User', 'Moonshot AI', 'user-fetch', 'medium', KIMI),
-  // ByteDance, Huawei, Yandex, Common Crawl and other AI companies
-  ai('Bytespider', 'Bytespider', 'ByteDance', 'training', 'low', AI_ROBOTS_TXT),
-  ai('TikTokSpider', 'TikTokSpider', 'ByteDance', 'training', 'low', AI_ROBOTS_TXT),
-  ai('CCBot', 'CCBot', 'Common Crawl', 'training', 'medium', 'https://commoncrawl.org/ccbot'),
-  ai('cohere-ai', 'Cohere AI', 'Cohere', 'user-fetch', 'medium', AI_ROBOTS_TXT),
-  ai(
-    'cohere-training-data-crawler',
-    'Cohere training crawler',
-    'Cohere',
-    'training',
-    'medium',
-    AI_ROBOTS_TXT,
-  ),
-  ai(
-    'DuckAssistBot',
-    'DuckAssistBot',
-    'DuckDuckGo',
-    'user-fetch',
-    'medium',
-    'https://duckduckgo.com/duckduckgo-help-pages/results/duckassistbot',
-  ),
-  ai('YouBot', 'YouBot', 'You.com', 'search-index', 'medium', 'https://about.you.com/youbot/'),
-  ai('PhindBot', 'PhindBot', 'Phind', 'user-fetch', 'medium', AI_ROBOTS_TXT),
-  ai('kagi-fetcher', 'Kagi fetcher', 'Kagi', 'user-fetch', 'medium', AI_ROBOTS_TXT),
-  ai(
-    'YandexAdditional',
-    'YandexAdditional',
-    'Yandex',
-    'search-index',
-    'medium',
-    'https://yandex.ru/support/webmaster/en/search-appearance/fast',
-    { robotsTxtOnly: true },
-  ),
-  ai(
-    'PetalBot',
-    'PetalBot',
-    'Huawei',
-    'search-index',
-    'low',
-    'https://webmaster.petalsearch.com/site/petalbot',
-  ),
-  ai('PanguBot', 'PanguBot', 'Huawei', 'training', 'low', AI_ROBOTS_TXT),
-  ai('Diffbot', 'Diffbot', 'Diffbot', 'training', 'low', AI_ROBOTS_TXT),
-  ai('AI2Bot', 'AI2Bot', 'Allen Institute for AI', 'training', 'low', AI2),
-  ai('Ai2Bot-Dolma', 'Ai2Bot-Dolma', 'Allen Institute for AI', 'training', 'low', AI2),
-  ai('Timpibot', 'Timpibot', 'Timpi', 'training', 'low', AI_ROBOTS_TXT),
-  ai(
-    'omgili',
-    'Omgili',
-    'Webz.io',
-    'training',
-    'low',
-    'https://webz.io/blog/web-data/what-is-the-omgili-bot-and-why-is-it-crawling-your-website/',
-  ),
-  ai('ImagesiftBot', 'ImagesiftBot', 'ImageSift', 'training', 'low', 'https://imagesift.com/about'),
-  ai(
-    'Cotoyogi',
-    'Cotoyogi',
-    'ROIS (Japan)',
-    'training',
-    'low',
-    'https://ds.rois.ac.jp/en_center8/en_crawler/',
-  ),
-  ai(
-    'SBIntuitionsBot',
-    'SBIntuitionsBot',
-    'SB Intuitions',
-    'training',
-    'low',
-    'https://www.sbintuitions.co.jp/en/bot/',
-  ),
-  ai(
-    'ICC-Crawler',
-    'ICC-Crawler',
-    'NICT (Japan)',
-    'training',
-    'low',
-    'https://ucri.nict.go.jp/en/icccrawler.html',
-  ),
-  ai('Brightbot', 'Brightbot', 'Bright Data', 'training', 'low', 'https://brightdata.com/brightbot'),
-  ai(
-    'TerraCotta',
-    'TerraCotta',
-    'Ceramic AI',
-    'training',
-    'low',
-    'https://github.com/CeramicTeam/CeramicTerracotta',
-  ),
-  ai('aiHitBot', 'aiHitBot', 'aiHit', 'training', 'low', 'https://www.aihitdata.com/about'),
-  ai('VelenPublicWebCrawler', 'Velen crawler', 'Velen', 'training', 'low', 'https://velen.io'),
-  // A downloader anyone can run to build image datasets for model training (LAION and others).
-  ai(
-    'img2dataset',
-    'img2dataset',
-    'img2dataset users',
-    'training',
-    'low',
-    'https://github.com/rom1504/img2dataset',
-  ),
-  // AI search engines and answer APIs
-  ai('LinerBot', 'LinerBot', 'Liner', 'search-index', 'low', 'https://docs.getliner.com/docs/linerbot'),
-  ai('LinkupBot', 'LinkupBot', 'Linkup', 'search-index', 'low', 'https://linkup.so/bot'),
-  ai(
-    'ShapBot',
-    'ShapBot',
-    'Parallel Web Systems',
-    'search-index',
-    'low',
-    'https://docs.parallel.ai/resources/crawler',
-  ),
-  ai(
-    'Anomura',
-    'Anomura',
-    'Direqt',
-    'search-index',
-    'low',
-    'https://docs.direqt-search.com/direqt-bots/direqt-crawlers-and-user-agents',
-  ),
-  ai('Channel3Bot', 'Channel3Bot', 'Channel3', 'search-index', 'low', 'https://trychannel3.com/channel3bot'),
-  ai('iaskspider', 'iAsk spider', 'iAsk', 'search-index', 'low', AI_ROBOTS_TXT),
-  ai('iAskBot', 'iAskBot', 'iAsk', 'search-index', 'low', AI_ROBOTS_TXT),
-  // Agents that browse on a person's behalf
-  ai('Devin', 'Devin', 'Cognition', 'agent', 'low', AI_ROBOTS_TXT),
-  ai('Manus-User', 'Manus', 'Butterfly Effect (Manus)', 'agent', 'low', AI_ROBOTS_TXT),
   // Classic search engines
   classic('DuckDuckBot', 'DuckDuckBot', 'DuckDuckGo', 'search', 'medium'),
   classic('YandexBot', 'YandexBot', 'Yandex', 'search', 'medium'),
@@ -358,6 +186,19 @@ export const CRAWLERS: readonly CrawlerEntry[] = [
   classic('PhantomJS', 'PhantomJS', 'PhantomJS', 'unknown', 'low'),
 ];
 
+/**
+ * How many AI agents the catalogue recognises: its AI entries, two spellings of one agent (which
+ * share a name) counted once. The site states it rounded down to ten, as AI_CRAWLERS_CLAIM.
+ */
+export const AI_AGENT_COUNT = new Set(CRAWLERS.filter((c) => c.isAICrawler).map((c) => c.name)).size;
+
+/**
+ * The AI crawler count the copy states ("{{crawlers}}+ AI crawlers supported", « plus de
+ * {{crawlers}} robots d’IA »): AI_AGENT_COUNT rounded down to ten, so the claim stays true while the
+ * catalogue grows and moves only by tens. Passed to the pages through the site context.
+ */
+export const AI_CRAWLERS_CLAIM = Math.floor(AI_AGENT_COUNT / 10) * 10;
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -366,12 +207,12 @@ function escapeRegExp(text: string): string {
 // every request). A token must not be glued to other letters or digits, so "Googlebot" does not
 // match inside "NotGooglebotX" but does in "Googlebot/2.1", "(compatible; Googlebot)" or
 // "Googlebot-Video". Longest tokens first, so that at one position "Googlebot-Image" wins over
-// "Googlebot"; among the tokens found, the earliest catalogue entry wins (see CRAWLERS).
+// "Googlebot"; among the tokens found, the earliest catalogue entry wins (see CRAWLERS). Tokens
+// that are ordinary words are looked for as products only, or not at all (CrawlerEntry.inUserAgent).
 const CATALOGUE_PATTERN = new RegExp(
-  `(?:^|[^a-z0-9])(${[...CRAWLERS]
-    .map((c) => c.token)
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
+  `(?:^|[^a-z0-9])(${CRAWLERS.filter((c) => c.inUserAgent !== 'never')
+    .sort((a, b) => b.token.length - a.token.length)
+    .map((c) => escapeRegExp(c.token) + (c.inUserAgent === 'as-product' ? '(?=/)' : ''))
     .join('|')})(?![a-z0-9])`,
   'gi',
 );

@@ -6,6 +6,7 @@ import { Point } from '../components/sections/Point.tsx';
 import { Section } from '../components/ui.tsx';
 import { ActionLinks, ArrowLink } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
+import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 
 const VALUE_ICONS = [TargetIcon, ShieldIcon, GlobeIcon, LockIcon, BookIcon, ClockIcon] as const;
@@ -61,9 +62,13 @@ function Values() {
 
 function Metrics() {
   const { t, copy } = useT('about');
+  const { aiCrawlers } = useSite();
   return (
     <Section id="figures" title={t('metrics.title')} lead={t('metrics.lead')}>
-      <StatGrid items={copy('metrics.items')} className="stats-grid md:grid-cols-3" />
+      <StatGrid
+        items={copy('metrics.items', { crawlers: aiCrawlers })}
+        className="stats-grid md:grid-cols-3"
+      />
     </Section>
   );
 }

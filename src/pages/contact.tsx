@@ -62,7 +62,7 @@ function ContactForm() {
 
 export default function ContactPage() {
   const { t, copy } = useT('contact');
-  const { contactEmail } = useSite();
+  const { contactEmail, aiCrawlers } = useSite();
   return (
     <>
       <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />
@@ -75,7 +75,7 @@ export default function ContactPage() {
             {t('side.title')}
           </h2>
           <ul className="grid gap-4">
-            {copy('side.points').map((p) => (
+            {copy('side.points', { crawlers: aiCrawlers }).map((p) => (
               <Point key={p.title} marker={<CheckIcon />} title={p.title} text={p.text} />
             ))}
           </ul>

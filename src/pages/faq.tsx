@@ -14,8 +14,8 @@ import { localePath } from '../site.ts';
 export default function FaqPage() {
   const { t, copy } = useT('faq');
   const lang = useLang();
-  const { contactEmail, auditChecks } = useSite();
-  const groups = copy('groups', { email: contactEmail, checks: auditChecks });
+  const { contactEmail, auditChecks, aiCrawlers } = useSite();
+  const groups = copy('groups', { email: contactEmail, checks: auditChecks, crawlers: aiCrawlers });
   return (
     <>
       <PageHero title={t('hero.title')} subtitle={t('hero.subtitle')} />

@@ -6,10 +6,10 @@ import { LANGUAGE_ENTRIES } from '../site.ts';
 
 // The guide's own structured data, marking up only what the page shows: the definition of GEO,
 // the five implementation phases as a HowTo, and the six industry playbooks as an ItemList.
-const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
+const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl, aiCrawlers }) => {
   const inLanguage = LANGUAGE_ENTRIES[lang].locale;
   const copy = copyReader(t, 'guide');
-  const phases = copy('phases.items');
+  const phases = copy('phases.items', { crawlers: aiCrawlers });
   const studies = readCaseStudies(copy, lang);
   return [
     {

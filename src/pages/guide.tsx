@@ -6,6 +6,7 @@ import { Badge, Section } from '../components/ui.tsx';
 import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { readCaseStudies } from '../lib/case-studies.ts';
+import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 import { Sources } from '../components/sections/Sources.tsx';
 
@@ -74,6 +75,7 @@ function GuideHero() {
 /** What GEO is: the definition, figures and three pillars. */
 function Definition() {
   const { t, copy } = useT('guide');
+  const { aiCrawlers } = useSite();
   return (
     <Section id="what-is-geo" title={t('definition.title')}>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
@@ -92,7 +94,7 @@ function Definition() {
             {t('definition.statsLabel')}
           </h3>
           <ul className="grid grid-cols-2 gap-4">
-            {copy('definition.stats').map((s) => (
+            {copy('definition.stats', { crawlers: aiCrawlers }).map((s) => (
               <li key={s.value} className="flex flex-col gap-1">
                 <span className="stat-value">{s.value}</span>
                 <span className="text-sm leading-snug text-muted">{s.label}</span>
@@ -167,10 +169,11 @@ function Comparison() {
 /** The five implementation phases and the timeline. */
 function Phases() {
   const { t, copy } = useT('guide');
+  const { aiCrawlers } = useSite();
   return (
     <Section id="phases" title={t('phases.title')} lead={t('phases.lead')}>
       <ol className="grid gap-5">
-        {copy('phases.items').map((phase, i) => (
+        {copy('phases.items', { crawlers: aiCrawlers }).map((phase, i) => (
           <li
             key={phase.title}
             id={`phase-${i + 1}`}

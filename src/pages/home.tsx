@@ -51,10 +51,13 @@ function Hero() {
 
 function Stats() {
   const { t, copy } = useT('home');
-  const { auditChecks } = useSite();
+  const { auditChecks, aiCrawlers } = useSite();
   return (
     <section aria-label={t('stats.label')} className="pb-12">
-      <StatGrid items={copy('stats.items', { checks: auditChecks })} className="container stats-grid" />
+      <StatGrid
+        items={copy('stats.items', { checks: auditChecks, crawlers: aiCrawlers })}
+        className="container stats-grid"
+      />
     </section>
   );
 }
@@ -88,10 +91,11 @@ function Explainers() {
 
 function Benefits() {
   const { t, copy } = useT('home');
+  const { aiCrawlers } = useSite();
   return (
     <Section id="benefits" title={t('benefits.title')} lead={t('benefits.lead')}>
       <IconCardGrid
-        items={copy('benefits.items')}
+        items={copy('benefits.items', { crawlers: aiCrawlers })}
         icons={BENEFIT_ICONS}
         className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
       />

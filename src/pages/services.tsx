@@ -6,12 +6,14 @@ import { Section } from '../components/ui.tsx';
 import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { SERVICES } from '../lib/services.ts';
+import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 
 const GUARANTEE_ICONS = [MailIcon, CheckIcon, ShieldIcon, LockIcon] as const;
 
 export default function ServicesPage() {
   const { t, copy } = useT('services');
+  const { aiCrawlers } = useSite();
   const lang = useLang();
   const contact = localePath(lang, 'contact');
   const tools = localePath(lang, 'tools');
@@ -28,7 +30,7 @@ export default function ServicesPage() {
       </PageHero>
 
       <section aria-label={t('proof.label')} className="pb-4">
-        <StatGrid items={copy('proof.items')} className="container stats-grid" />
+        <StatGrid items={copy('proof.items', { crawlers: aiCrawlers })} className="container stats-grid" />
       </section>
 
       <Section id="services-list" title={t('catalogue.title')} lead={t('catalogue.lead')}>

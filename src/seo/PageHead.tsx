@@ -101,7 +101,7 @@ export function shortDescription(text: string): string {
 
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
-  const { siteUrl, contactEmail, auditChecks, visitor, aiTrainingPolicy } = useSite();
+  const { siteUrl, contactEmail, auditChecks, aiCrawlers, visitor, aiTrainingPolicy } = useSite();
   const {
     meta,
     modified,
@@ -129,6 +129,7 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
     siteUrl,
     contactEmail,
     auditChecks,
+    aiCrawlers,
     canonical,
     pathname,
     rest,

@@ -30,6 +30,8 @@ export interface PageGraphInput {
   contactEmail: string;
   /** How many checks the free audit runs. */
   auditChecks: number;
+  /** How many AI crawlers the site recognises, as the copy states it. */
+  aiCrawlers: number;
   canonical: string;
   pathname: string;
   /** The path after the language prefix. */
@@ -47,8 +49,8 @@ export interface PageGraphInput {
 }
 
 export function buildPageGraph(input: PageGraphInput): unknown {
-  const { t, lang, siteUrl, contactEmail, auditChecks, canonical, pathname, meta, page, isHome, isError } =
-    input;
+  const { t, lang, siteUrl, contactEmail, auditChecks, aiCrawlers, canonical, pathname, meta, page } = input;
+  const { isHome, isError } = input;
   const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
   if (page && !isHome)
     crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
@@ -59,7 +61,15 @@ export function buildPageGraph(input: PageGraphInput): unknown {
   const own: JsonLd[] = [];
   if (!isError && page) {
     own.push(
-      ...(PAGE_JSONLD[page.id]?.({ t, lang, siteUrl, contactEmail, auditChecks, pageUrl: canonical }) ?? []),
+      ...(PAGE_JSONLD[page.id]?.({
+        t,
+        lang,
+        siteUrl,
+        contactEmail,
+        auditChecks,
+        aiCrawlers,
+        pageUrl: canonical,
+      }) ?? []),
     );
     if (page.pathFaq) {
       const faqs = copyReader(t, 'faqsets');

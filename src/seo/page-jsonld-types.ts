@@ -11,6 +11,8 @@ export interface PageJsonLdContext {
   contactEmail: string;
   /** How many checks the free audit runs: copy that states it gets it as {{checks}}. */
   auditChecks: number;
+  /** How many AI crawlers the site recognises, as the copy states it: {{crawlers}}. */
+  aiCrawlers: number;
   /** Absolute canonical URL of the page. */
   pageUrl: string;
 }

@@ -3,7 +3,7 @@ import { parse as parseCookies } from 'cookie';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import type { CompanyIdentity } from '../lib/company.ts';
 import { robotsTagFor } from '../lib/ai-policy.ts';
-import { classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
+import { AI_CRAWLERS_CLAIM, classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
 import { isTheme } from '../lib/preferences.ts';
 import { splitLangPath, type Lang } from '../site.ts';
 import type { AuditOutcome } from '../lib/audit.ts';
@@ -87,6 +87,8 @@ export function siteFor(
     assets: { styles: deps.assets.styles, fonts: deps.assets.fonts },
     aiTrainingPolicy: deps.policy,
     auditChecks: deps.auditChecks,
+    // The catalogue's AI agents, rounded down to ten: the copy's {{crawlers}}.
+    aiCrawlers: AI_CRAWLERS_CLAIM,
   };
 }
 

@@ -195,7 +195,9 @@ function reportStoreContract(name: string, open: () => Promise<Backend>) {
         { result: 'not json' },
         { result: '[1,2]' },
         { address: '' },
+        { address: `https://example.com/${'a'.repeat(2048)}` },
         { expiresAt: T0 },
+        { expiresAt: new Date(NaN) },
       ];
       for (const fields of bad) {
         await expect(
@@ -204,6 +206,11 @@ function reportStoreContract(name: string, open: () => Promise<Backend>) {
         ).rejects.toBeInstanceOf(StoreUnavailableError);
       }
       expect(await store.previous(site, at(DAY), T0)).toBeUndefined();
+      // An invalid time is refused the same way, never read as "no report".
+      const invalid = new Date(NaN);
+      await expect(store.get(newId(), invalid)).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(store.previous(site, invalid, T0)).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(store.purgeExpired(invalid)).rejects.toBeInstanceOf(StoreUnavailableError);
     });
   });
 }

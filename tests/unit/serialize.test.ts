@@ -94,6 +94,7 @@ describe('serializeForHtml', () => {
         lang: 'en',
         siteUrl: site,
         auditChecks: 31,
+        aiCrawlers: 150,
         contactEmail: HOSTILE,
         pageUrl: `${site}/en/${page}`,
       });

@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AI_AGENT_SAMPLES, WITHOUT_PUBLISHED_USER_AGENT } from '../fixtures/ai-user-agents.ts';
 import {
+  AI_AGENT_COUNT,
+  AI_CRAWLERS_CLAIM,
   CATEGORY_OF_KIND,
   CRAWLERS,
   HUMAN,
@@ -17,6 +20,7 @@ import {
 // user agents: the strings below are the ones the operators publish (the page named above each group)
 // or that their agents send as recorded by well-known references (monperrus/crawler-user-agents,
 // named where used), with only version numbers of the embedded Chrome (W.X.Y.Z in the docs) filled in.
+// The agents the catalogue gained from ai.robots.txt have theirs in tests/fixtures/ai-user-agents.ts.
 
 /** The spec's crawl-delay hint, restated independently of the module: 5 monitoring, 1 high, 2 otherwise. */
 function specDelay(category: BotCategory, priority: BotPriority): number {
@@ -1079,25 +1083,45 @@ const ROBOTS_TXT_ONLY: Record<string, string> = {
     'Yandex: a robots.txt control for Yandex AI answers (YandexGPT); crawling is done by YandexBot',
   'ChatGPT-Agent':
     'OpenAI: ChatGPT agent browses with an ordinary Chrome agent and signs its requests instead',
+  'ChatGPT Agent': 'OpenAI: the second spelling of the token above that ai.robots.txt has published',
 };
 
 const AI_AGENTS = CRAWLERS.filter((c) => c.isAICrawler);
 
-/** The number in the site's "50+ AI crawlers supported" badge, in each language. */
-function claimedCrawlers(lang: 'en' | 'fr'): number {
-  const common = JSON.parse(readFileSync(path.resolve(`src/i18n/locales/${lang}/common.json`), 'utf8')) as {
-    footer: { badges: { crawlers: string } };
+/** Every string of a locale file as "en/home.json:stats.items.1.value"; a stat's value and label also as one phrase. */
+function localeStrings(file: string): [where: string, text: string][] {
+  const name = path.relative(path.resolve('src/i18n/locales'), file);
+  const out: [string, string][] = [];
+  const walk = (node: unknown, at: string): void => {
+    if (typeof node === 'string') out.push([`${name}:${at}`, node]);
+    else if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${at}.${i}`));
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (typeof record.value === 'string' && typeof record.label === 'string')
+        out.push([`${name}:${at} (value + label)`, `${record.value} ${record.label}`]);
+      for (const [key, value] of Object.entries(record)) walk(value, at ? `${at}.${key}` : key);
+    }
   };
-  const claim = /(\d+)\+|plus de (\d+)/i.exec(common.footer.badges.crawlers);
-  expect(claim, common.footer.badges.crawlers).not.toBeNull();
-  return Number(claim![1] ?? claim![2]);
+  walk(JSON.parse(readFileSync(file, 'utf8')), '');
+  return out;
 }
+
+const LOCALE_FILES = ['en', 'fr'].flatMap((lang) =>
+  readdirSync(path.resolve('src/i18n/locales', lang)).map((f) => path.resolve('src/i18n/locales', lang, f)),
+);
+
+/** The AI crawler count written in figures: "50+ AI crawlers", « plus de 50 robots d’IA ». */
+const WRITTEN_CRAWLER_COUNT =
+  /\d+\+?[\s\u00a0\u202f]+(?:AI crawlers|robots d’IA)|plus de \d+[\s\u00a0\u202f]+robots/iu;
+
+const SAMPLED = new Set(AI_AGENT_SAMPLES.map(([token]) => token));
 
 describe('catalogue', () => {
   it('has at least 40 agents, each fully described', () => {
     expect(CRAWLERS.length).toBeGreaterThanOrEqual(40);
     for (const c of CRAWLERS) {
-      expect(c.token, JSON.stringify(c)).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
+      // Product tokens as published, a few with a space or a dot ("Kangaroo Bot", "bigsur.ai").
+      expect(c.token, JSON.stringify(c)).toMatch(/^[A-Za-z0-9][A-Za-z0-9._ -]*[A-Za-z0-9]$/);
       expect(c.name.trim(), c.token).not.toBe('');
       expect(c.operator.trim(), c.token).not.toBe('');
       expect(['training', 'search', 'social', 'monitoring', 'unknown'], c.token).toContain(c.category);
@@ -1121,15 +1145,56 @@ describe('catalogue', () => {
     }
   });
 
-  it('backs the "50+ AI crawlers supported" claim made on every page, in both languages', () => {
-    for (const lang of ['en', 'fr'] as const) {
-      expect(claimedCrawlers(lang), lang).toBe(50);
-      expect(AI_AGENTS.length, lang).toBeGreaterThanOrEqual(claimedCrawlers(lang));
-    }
-    // The issue's target, and the same again counting only agents matched by a real user agent below.
-    expect(AI_AGENTS.length).toBeGreaterThanOrEqual(60);
-    const tested = new Set(AGENTS.map(([token]) => token));
-    expect(AI_AGENTS.filter((c) => tested.has(c.token)).length).toBeGreaterThanOrEqual(60);
+  it("recognises at least 150 AI agents: ai.robots.txt's list and the agents operators document", () => {
+    // Two spellings of one agent (ChatGPT-Agent and "ChatGPT Agent") share a name and count once.
+    expect(AI_AGENT_COUNT).toBe(new Set(AI_AGENTS.map((c) => c.name)).size);
+    expect(AI_AGENT_COUNT).toBeGreaterThanOrEqual(150);
+    // The issue's examples of agents the catalogue used to miss.
+    for (const token of [
+      'DeepSeekBot',
+      'ExaBot',
+      'FirecrawlAgent',
+      'Kangaroo Bot',
+      'Webzio-Extended',
+      'Cloudflare-AutoRAG',
+      'bedrockbot',
+      'AzureAI-SearchBot',
+      'atlassian-bot',
+    ])
+      expect(entryByToken.get(token), token).toMatchObject({ isAICrawler: true });
+  });
+
+  it('states the claim as the count rounded down to ten, never in figures in the copy', () => {
+    expect(AI_CRAWLERS_CLAIM).toBe(Math.floor(AI_AGENT_COUNT / 10) * 10);
+    expect(AI_CRAWLERS_CLAIM).toBeLessThanOrEqual(AI_AGENT_COUNT);
+    expect(AI_CRAWLERS_CLAIM).toBeGreaterThan(AI_AGENT_COUNT - 10);
+    const written = LOCALE_FILES.flatMap((file) =>
+      localeStrings(file)
+        .filter(([, text]) => WRITTEN_CRAWLER_COUNT.test(text))
+        .map(([where, text]) => `${where}: ${text.slice(0, 80)}`),
+    );
+    expect(written).toEqual([]);
+  });
+
+  it('fills {{crawlers}} wherever the copy states the count, in both languages alike', () => {
+    const uses = LOCALE_FILES.flatMap((file) =>
+      localeStrings(file)
+        .filter(([where, text]) => !where.endsWith('(value + label)') && text.includes('{{crawlers}}'))
+        .map(([where]) => where),
+    );
+    const en = uses.filter((where) => where.startsWith('en/')).map((where) => where.slice(3));
+    const fr = uses.filter((where) => where.startsWith('fr/')).map((where) => where.slice(3));
+    expect(fr.sort()).toEqual(en.sort());
+    expect(en).toContain('common.json:footer.badges.crawlers');
+    // The footer badge, shown on every page, reads as the claim in each language.
+    const badge = (lang: 'en' | 'fr') =>
+      (
+        JSON.parse(readFileSync(path.resolve(`src/i18n/locales/${lang}/common.json`), 'utf8')) as {
+          footer: { badges: { crawlers: string } };
+        }
+      ).footer.badges.crawlers.replace('{{crawlers}}', String(AI_CRAWLERS_CLAIM));
+    expect(badge('en')).toBe(`${AI_CRAWLERS_CLAIM}+ AI crawlers supported`);
+    expect(badge('fr')).toBe(`Plus de ${AI_CRAWLERS_CLAIM}\u00a0robots d’IA pris en charge`);
   });
 
   it('gives every AI agent a kind consistent with its category, and a source', () => {
@@ -1172,6 +1237,11 @@ describe('catalogue', () => {
     ['Amzn-User', 'user-fetch'],
     ['Kimi-User', 'user-fetch'],
     ['Google-GeminiNotebook', 'user-fetch'],
+    ['Google-Pinpoint', 'user-fetch'],
+    // Indexes built for one customer's assistant or search (Bedrock knowledge bases, AutoRAG, Rovo).
+    ['bedrockbot', 'search-index'],
+    ['Cloudflare-AutoRAG', 'search-index'],
+    ['atlassian-bot', 'search-index'],
     // Agents acting on a person's behalf.
     ['ChatGPT-Agent', 'agent'],
     ['Google-Agent', 'agent'],
@@ -1192,12 +1262,16 @@ describe('catalogue', () => {
     });
   });
 
-  it.each(CRAWLERS.map((c) => [c.token, c] as const))(
+  it.each(CRAWLERS.filter((c) => c.inUserAgent !== 'never').map((c) => [c.token, c] as const))(
     'classifies its own token %s to itself',
     (token, entry) => {
-      expectEntry(classifyVisitor(token), entry);
+      // A token that is an ordinary word counts only as a product with its version ("Code/1.96").
+      if (entry.inUserAgent !== 'as-product') {
+        expectEntry(classifyVisitor(token), entry);
+        expectEntry(classifyVisitor(token.toUpperCase()), entry);
+      }
       // ...in any case, with a version, and inside a Chrome-like agent, as assistants' fetchers send it.
-      expectEntry(classifyVisitor(token.toUpperCase()), entry);
+      expectEntry(classifyVisitor(`${token.toUpperCase()}/1.0`), entry);
       expectEntry(classifyVisitor(`${token}/1.0`), entry);
       expectEntry(
         classifyVisitor(
@@ -1209,12 +1283,16 @@ describe('catalogue', () => {
   );
 
   it('is tested below with a real user agent for every entry that has one', () => {
-    const tested = new Set(AGENTS.map(([token]) => token));
-    const untested = CRAWLERS.map((c) => c.token).filter((t) => !tested.has(t) && !(t in ROBOTS_TXT_ONLY));
+    const tested = new Set([...AGENTS.map(([token]) => token), ...SAMPLED]);
+    const tokenOnly = { ...ROBOTS_TXT_ONLY, ...WITHOUT_PUBLISHED_USER_AGENT };
+    const untested = CRAWLERS.map((c) => c.token).filter((t) => !tested.has(t) && !(t in tokenOnly));
     expect(untested).toEqual([]);
-    for (const token of [...tested, ...Object.keys(ROBOTS_TXT_ONLY)])
+    for (const token of [...tested, ...Object.keys(tokenOnly)])
       expect(entryByToken.has(token), token).toBe(true);
-    for (const token of Object.keys(ROBOTS_TXT_ONLY)) expect(tested.has(token), token).toBe(false);
+    for (const token of Object.keys(tokenOnly)) expect(tested.has(token), token).toBe(false);
+    // Tokens never looked for in a user agent have no sample to pass.
+    for (const c of CRAWLERS.filter((entry) => entry.inUserAgent === 'never'))
+      expect(tokenOnly, c.token).toHaveProperty([c.token]);
     // The list above is exactly the catalogue's robots.txt-only flag.
     expect(
       CRAWLERS.filter((c) => c.robotsTxtOnly)
@@ -1286,6 +1364,23 @@ describe('real crawler user agents', () => {
     ).toBe(5);
     // Monitoring wins over priority: the Inspection Tool is medium priority and still gets 5.
     expect(classifyVisitor('Mozilla/5.0 (compatible; Google-InspectionTool/1.0;)').crawlDelay).toBe(5);
+  });
+});
+
+describe('AI agents new to the catalogue, on the user agents they publish', () => {
+  it('has a sample for most of them', () => {
+    expect(AI_AGENT_SAMPLES.length).toBeGreaterThanOrEqual(50);
+    // Tokens with a space or a dot are matched as written.
+    for (const token of ['Kangaroo Bot', 'Linguee Bot', 'Sidetrade indexer bot', 'bigsur.ai'])
+      expect(SAMPLED, token).toContain(token);
+  });
+
+  it.each(AI_AGENT_SAMPLES)('%s: %s', (token, ua) => {
+    const entry = entryByToken.get(token);
+    expect(entry, `no catalogue entry ${token}`).toBeDefined();
+    expect(entry!.isAICrawler).toBe(true);
+    expect(entry!.category).toBe(CATEGORY_OF_KIND[entry!.kind!]);
+    expectEntry(classifyVisitor(ua), entry!);
   });
 });
 
@@ -1571,7 +1666,6 @@ describe('edge cases', () => {
     'okhttp/4.12.0',
     'Apache-HttpClient/4.5.14 (Java/17.0.9)',
     'PostmanRuntime/7.42.0',
-    'Scrapy/2.11.2 (+https://scrapy.org)',
   ])('counts the command-line tool or HTTP library %s as an unknown bot', (ua) => {
     expect(classifyVisitor(ua)).toMatchObject(UNKNOWN);
   });
@@ -1594,10 +1688,58 @@ describe('edge cases', () => {
     expect(classifyVisitor('Mozilla/5.0 (compatible; XGooglebot/2.1)')).toMatchObject(UNKNOWN);
     expect(classifyVisitor('SuperClaudeBot/1.0')).toMatchObject(UNKNOWN);
     for (const entry of CRAWLERS) {
+      // "XGoogle-NotebookLM" still holds the token NotebookLM, another spelling of the same agent.
+      const spelledInside = CRAWLERS.some(
+        (other) =>
+          other !== entry &&
+          other.name === entry.name &&
+          new RegExp(`[^a-z0-9]${other.token}$`, 'i').test(entry.token),
+      );
+      if (spelledInside) continue;
       for (const glued of [`X${entry.token}`, `${entry.token}X`, `9${entry.token}9`]) {
         expect(classifyVisitor(`Mozilla/5.0 (compatible; ${glued}/1.0)`).name, glued).not.toBe(entry.name);
       }
     }
+  });
+
+  it('takes no ordinary word for an AI agent: addresses, other crawlers, libraries', () => {
+    for (const ua of [
+      // "code" in an address is not VS Code ("Code/1.96"), "scrapy.org" is not Scrapy/2.11.
+      'AppEngine-Google; (+http://code.google.com/appengine; appid: s~virustotalcloud)',
+      'crawler4j (http://code.google.com/p/crawler4j/)',
+      'UniversalFeedParser/5.2.1 +https://code.google.com/p/feedparser/',
+      'Mozilla/5.0 (WhatsMyIP.org Text_to_Code_Ratio_Tool) http://whatsmyip.org/ua',
+      'Mozilla/5.0 (compatible; FooBot/1.0; built with Scrapy; +https://scrapy.org)',
+      // "spider" is every crawler's word; ai.robots.txt's "Spider" is published, never matched.
+      'Sogou web spider/4.0(+http://www.sogou.com/docs/help/webmasters.htm#07)',
+      'Mozilla/5.0 (compatible; FooSpider/3.1; +https://foo.example/spider)',
+      // Every OpenAI agent names openai.com: the word alone says nothing.
+      'Mozilla/5.0 (compatible; SomeTool/1.0; +https://openai.com/)',
+    ])
+      expect(classifyVisitor(ua).isAICrawler, ua).toBe(false);
+    // OpenAI's ads checker keeps its own name although its address says "openai".
+    expect(
+      classifyVisitor(
+        'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-AdsBot/1.0; +https://openai.com/adsbot',
+      ).name,
+    ).toBe('OAI-AdsBot');
+  });
+
+  it('never calls a search engine, a browser or a command-line tool an AI crawler', () => {
+    for (const ua of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/131.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)',
+      'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)',
+      'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)',
+      'DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)',
+      'Mozilla/5.0 (compatible; Qwantbot/1.0_4193332; +https://help.qwant.com/bot/)',
+      'curl/8.5.0',
+      'Wget/1.21.4',
+      'python-requests/2.32.3',
+      ...BROWSERS.map(([, ua]) => ua),
+    ])
+      expect(classifyVisitor(ua).isAICrawler, ua).toBe(false);
   });
 
   it('finds tokens between any punctuation, at either end of the agent', () => {

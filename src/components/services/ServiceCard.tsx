@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import type { ServiceOffer } from '../../lib/services.ts';
+import { useSite } from '../../site-context.tsx';
 import { localePath } from '../../site.ts';
 import { ArrowRight, SparkIcon } from '../Icons.tsx';
 import { Badge } from '../ui.tsx';
@@ -22,7 +23,8 @@ export function ServiceCard({ service }: { service: ServiceOffer }) {
   const { t, copy } = useT('services');
   const lang = useLang();
   const price = usePriceLabel()(service);
-  const item = copy(`items.${service.id}`);
+  const { aiCrawlers } = useSite();
+  const item = copy(`items.${service.id}`, { crawlers: aiCrawlers });
   const base = `service-${service.id}`;
   return (
     <article

@@ -31,6 +31,12 @@ function toReport(row: ReportRow): SavedAuditReport {
   };
 }
 
+/** A time as the functions take it; an invalid Date is refused like any report the store refuses. */
+function iso(date: Date): string {
+  if (Number.isNaN(date.getTime())) throw new StoreUnavailableError('Supabase audit reports: invalid date');
+  return date.toISOString();
+}
+
 /** Expired reports deleted per call: the function's own bound, each call one short transaction. */
 const PURGE_BATCH = 1000;
 
@@ -54,8 +60,8 @@ export class SupabaseReports implements AuditReportStore {
       p_pages: report.pages,
       p_overall: report.overall,
       p_result: report.result,
-      p_created_at: report.createdAt.toISOString(),
-      p_expires_at: report.expiresAt.toISOString(),
+      p_created_at: iso(report.createdAt),
+      p_expires_at: iso(report.expiresAt),
     });
   }
 
@@ -63,7 +69,7 @@ export class SupabaseReports implements AuditReportStore {
     if (!REPORT_ID.test(id)) return undefined;
     const rows = await this.rpc<ReportRow[] | null>('get_audit_report', {
       p_id: id,
-      p_now: now.toISOString(),
+      p_now: iso(now),
     });
     const row = rows?.[0];
     return row ? toReport(row) : undefined;
@@ -72,8 +78,8 @@ export class SupabaseReports implements AuditReportStore {
   async previous(address: string, before: Date, now: Date): Promise<SavedAuditReport | undefined> {
     const rows = await this.rpc<ReportRow[] | null>('previous_audit_report', {
       p_address: address,
-      p_before: before.toISOString(),
-      p_now: now.toISOString(),
+      p_before: iso(before),
+      p_now: iso(now),
     });
     const row = rows?.[0];
     return row ? toReport(row) : undefined;
@@ -84,7 +90,7 @@ export class SupabaseReports implements AuditReportStore {
     for (;;) {
       const count = Number(
         await this.rpc<number>('purge_expired_audit_reports', {
-          p_now: now.toISOString(),
+          p_now: iso(now),
           p_limit: PURGE_BATCH,
         }),
       );
