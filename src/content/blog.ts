@@ -89,9 +89,9 @@ export function relatedPosts<T extends PostSummary>(
     .slice(0, limit);
 }
 
-/** Spec §9: related excerpts cut at 120 characters, then '...'. */
+/** Spec §9: related excerpts cut at 120 characters, then an ellipsis (the character …, docs/copy-style.md). */
 export function cutExcerpt(text: string, max = RELATED_EXCERPT_LENGTH): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 /** Newest first. ISO dates sort as plain strings (no collation, so no Intl start-up in the browser). */

@@ -62,11 +62,11 @@ function Values() {
 
 function Metrics() {
   const { t, copy } = useT('about');
-  const { aiCrawlers } = useSite();
+  const { auditChecks, aiCrawlers } = useSite();
   return (
     <Section id="figures" title={t('metrics.title')} lead={t('metrics.lead')}>
       <StatGrid
-        items={copy('metrics.items', { crawlers: aiCrawlers })}
+        items={copy('metrics.items', { checks: auditChecks, crawlers: aiCrawlers })}
         className="stats-grid md:grid-cols-3"
       />
     </Section>

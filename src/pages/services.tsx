@@ -13,7 +13,7 @@ const GUARANTEE_ICONS = [MailIcon, CheckIcon, ShieldIcon, LockIcon] as const;
 
 export default function ServicesPage() {
   const { t, copy } = useT('services');
-  const { aiCrawlers } = useSite();
+  const { auditChecks, aiCrawlers } = useSite();
   const lang = useLang();
   const contact = localePath(lang, 'contact');
   const tools = localePath(lang, 'tools');
@@ -30,7 +30,10 @@ export default function ServicesPage() {
       </PageHero>
 
       <section aria-label={t('proof.label')} className="pb-4">
-        <StatGrid items={copy('proof.items', { crawlers: aiCrawlers })} className="container stats-grid" />
+        <StatGrid
+          items={copy('proof.items', { checks: auditChecks, crawlers: aiCrawlers })}
+          className="container stats-grid"
+        />
       </section>
 
       <Section id="services-list" title={t('catalogue.title')} lead={t('catalogue.lead')}>

@@ -320,7 +320,8 @@ export function postMarkdown(
     `- ${label('author')}${post.author.name}`,
     `- ${label('published')}${date(post.publishedAt)} (${word('updated')} ${date(post.updatedAt)})`,
     `- ${label('category')}${category}${SEMICOLON[lang]}${label('tags')}${post.tags.join(', ')}`,
-    `- ${label('readingTime')}${post.readingTime} min (${post.wordCount} ${word('words')})`,
+    // A number keeps its unit (docs/copy-style.md): "8 min", and in French « 1745 mots » too.
+    `- ${label('readingTime')}${post.readingTime}\u00a0min (${post.wordCount}${lang === 'fr' ? '\u00a0' : ' '}${word('words')})`,
     `- ${label('canonical')}${siteUrl}/${lang}/blog/${post.slug}`,
     '',
     post.content,

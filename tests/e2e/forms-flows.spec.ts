@@ -21,7 +21,7 @@ const drop503 = (problems: string[]) =>
   problems.splice(0, problems.length, ...problems.filter((p) => !p.includes('503')));
 
 test.describe('waitlist dialog with JavaScript', () => {
-  test('English: Submitting... with disabled inputs, then the success toast, closed and cleared', async ({
+  test('English: Submitting… with disabled inputs, then the success toast, closed and cleared', async ({
     page,
     consoleProblems,
   }) => {
@@ -43,7 +43,7 @@ test.describe('waitlist dialog with JavaScript', () => {
     await dialog.getByLabel(/^Website/).fill('https://www.example.com');
     await dialog.getByRole('button', { name: 'Join the Waitlist' }).click();
 
-    await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Submitting…' })).toBeDisabled();
     await expect(dialog.getByLabel(/^Email/)).toBeDisabled();
     await expect(dialog.getByLabel(/^Website/)).toBeDisabled();
     await expect(dialog.getByLabel(/^Name/)).toBeDisabled();

@@ -36,14 +36,11 @@ test.describe('contact form', () => {
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     const toast = page.getByRole('region', { name: /Notifications/ });
     await expect(toast.getByText('Message bien envoyé\u202f! ✅')).toBeVisible();
-    await expect(toast.getByText('Nous vous répondons sous 24 heures.')).toBeVisible();
+    await expect(toast.getByText('Nous vous répondons sous 24\u00a0heures.')).toBeVisible();
     await expect(form(page).getByLabel(/^Nom/)).toHaveValue('');
   });
 
-  test('disables the inputs and says Sending... while the request runs', async ({
-    page,
-    consoleProblems,
-  }) => {
+  test('disables the inputs and says Sending… while the request runs', async ({ page, consoleProblems }) => {
     void consoleProblems;
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -58,7 +55,7 @@ test.describe('contact form', () => {
       .getByLabel(/^Email/)
       .fill(unique());
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled();
     await expect(form(page).getByLabel(/^Name/)).toBeDisabled();
     release();
     await expect(page.getByText('Message sent successfully! ✅')).toBeVisible();

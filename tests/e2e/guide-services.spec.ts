@@ -1,7 +1,7 @@
 import { SERVICE_IDS } from '../../src/lib/services.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
-const PHASE_BADGE = { en: 'Implemented', fr: 'Mis en œuvre' } as const;
+const PHASE_BADGE = { en: 'Implemented in our services', fr: 'Mis en œuvre dans nos services' } as const;
 const MORE = { en: /^\+\d+ more strateg(y|ies)/, fr: /^\+\d+ autres? stratégies?/ } as const;
 
 test.describe('guide', () => {

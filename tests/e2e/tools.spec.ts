@@ -60,7 +60,7 @@ test.describe('tools: the free audit', () => {
     );
     const overall = Number(await page.getByTestId('overall-score').textContent());
     await expect(page.getByTestId('audit-status')).toHaveText(
-      `Audit complete. Overall score: ${overall} out of 100.`,
+      `Audit complete. Overall score: ${overall}\u00a0out of 100.`,
     );
     const cards = page.getByTestId('category-card');
     await expect(cards).toHaveCount(4);

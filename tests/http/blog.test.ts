@@ -30,7 +30,7 @@ describe('blog listing', () => {
   it('renders every post, the featured grid, filters, the count and the newsletter', async () => {
     const res = await request(app).get('/en/blog').set('User-Agent', HUMAN_UA);
     expect(res.status).toBe(200);
-    expect(res.text).toContain('placeholder="Search articles..."');
+    expect(res.text).toContain('placeholder="Search articles…"');
     expect(res.text).toContain('>Featured Articles</h2>');
     for (const label of ['All', 'Strategy', 'Technical', 'Legal', 'Performance'])
       expect(res.text).toMatch(new RegExp(`>${label}</a>`));
@@ -85,9 +85,9 @@ describe('articles', () => {
       expect(header).toContain(lang === 'en' ? 'Updated' : 'Mis à jour le');
       expect(header).toContain(`<time dateTime="${post.updatedAt}">${longDate(post.updatedAt, lang)}</time>`);
       expect(html).toContain(
-        lang === 'en' ? `${post.readingTime} min read` : `${post.readingTime} min de lecture`,
+        lang === 'en' ? `${post.readingTime}\u00a0min read` : `${post.readingTime}\u00a0min de lecture`,
       );
-      expect(html).toContain(lang === 'en' ? `${post.wordCount} words` : `${post.wordCount} mots`);
+      expect(html).toContain(lang === 'en' ? `${post.wordCount} words` : `${post.wordCount}\u00a0mots`);
       expect(html).toContain(lang === 'en' ? 'Share Article' : 'Partager l’article');
       expect(html).toContain(lang === 'en' ? 'About the Author' : 'À propos de l’auteur');
       expect(html).toContain(`href="/${lang}/tools"`);
@@ -156,11 +156,11 @@ describe('for machines', () => {
     const fr = (await request(app).get('/fr/blog/strategic-ai-compliance-excellence.md')).text;
     expect(fr).toMatch(/^- Auteur\u00a0: \S/m);
     expect(fr).toContain('- Catégorie\u00a0: Juridique');
-    expect(fr).toMatch(/^- Temps de lecture\u00a0: 10 min \(\d+ mots\)$/m);
+    expect(fr).toMatch(/^- Temps de lecture\u00a0: 10\u00a0min \(\d+\u00a0mots\)$/m);
     expect(fr).not.toMatch(/Author:|Reading time:|Category:/);
     const en = (await request(app).get('/en/blog/strategic-ai-compliance-excellence.md')).text;
     expect(en).toContain('- Category: Legal');
-    expect(en).toMatch(/^- Reading time: 10 min \(\d+ words\)$/m);
+    expect(en).toMatch(/^- Reading time: 10\u00a0min \(\d+ words\)$/m);
   });
 
   it('serves an RSS feed per language, linked from the head', async () => {

@@ -9,7 +9,8 @@ import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
 // French typography as a visitor or a crawler receives it, not only in the sources
 // (tests/unit/french-typography.test.ts): every French page for people and for crawlers (whose
 // HTML carries the hidden key-facts block), its Markdown copy, every French article and the feed.
-// Text that code puts together (dates, prices, counts, labels joined to values) is checked here too.
+// Text that code puts together (dates, prices, counts, labels joined to values) is checked here too,
+// numbers with their units and nouns included (« 8 min de lecture », « 78 sur 100 »).
 
 let app: App;
 beforeAll(async () => {
@@ -29,11 +30,16 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * React writes decoded (a straight apostrophe arrives as &#x27;), no-break spaces kept as they are.
  */
 function textOf(html: string): string {
-  return html
-    .replace(/<(script|style|pre|code|kbd|samp)\b[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_m, name: string) => ENTITIES[name]!)
-    .replace(/[ \t\r\n]+/g, ' ');
+  return (
+    html
+      .replace(/<(script|style|pre|code|kbd|samp)\b[\s\S]*?<\/\1>/g, ' ')
+      // A stat grid's figure and its label are two blocks, two lines of text: not a number–unit pair.
+      .replace(/(<span class="stat-value">[^<]*<\/span>)/g, '$1\u2029')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_m, name: string) => ENTITIES[name]!)
+      .replace(/[ \t\r\n]+/g, ' ')
+      .replace(/ ?\u2029 ?/g, '\n')
+  );
 }
 
 /** What a French visitor reads: the title, the description and the body, hidden blocks included. */
@@ -78,5 +84,17 @@ describe('French typography in what the server sends', () => {
     const planted = text.replace('\u202f?', ' ?');
     expect(planted).not.toBe(text);
     expect(format(checkFrench(planted, 'faq'))).toMatch(/wrong space before "\?"/);
+  });
+
+  it('finds a number split from its unit, and three dots, in a rendered page', async () => {
+    const res = await request(app).get('/fr/blog').set('User-Agent', HUMAN_UA);
+    const text = prose(res.text);
+    expect(checkFrench(text, 'blog')).toEqual([]);
+    const minutes = text.replace(/(\d)\u00a0min de lecture/, '$1 min de lecture');
+    expect(minutes).not.toBe(text);
+    expect(format(checkFrench(minutes, 'blog'))).toMatch(/needs U\+00A0 between a number and its unit/);
+    const dots = text.replace(/\.(\s)/, '...$1');
+    expect(dots).not.toBe(text);
+    expect(format(checkFrench(dots, 'blog'))).toMatch(/three dots/);
   });
 });

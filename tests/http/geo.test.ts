@@ -189,7 +189,7 @@ describe('llms.txt and markdown copies', () => {
     expect(text).toContain('(https://geo.example/fr/privacy.md)');
     expect(text).toMatch(/^## Services \(English\)$/m);
     expect(text).toMatch(
-      /^- \[GEO Content Strategy\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$1,499; 2–3 weeks\.$/m,
+      /^- \[GEO Content Strategy\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$1,499; 2–3\u00a0weeks\.$/m,
     );
     // Every markdown link answers.
     for (const [, url] of text.matchAll(/\]\(https:\/\/geo\.example(\/[^)]+\.md)\)/g)) {

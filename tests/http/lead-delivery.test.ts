@@ -112,7 +112,7 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
       // A reply to the visitor's email reaches the site's contact address, shown in the footer too.
       expect(ack.headers.get('reply-to')).toBe(CONTACT);
       expect(ack.text).toContain(CONTACT);
-      expect(ack.text).toMatch(lang === 'fr' ? /24\s?heures/ : /24 hours/);
+      expect(ack.text).toMatch(lang === 'fr' ? /24\u00a0heures/ : /24\u00a0hours/);
       // What the visitor wrote goes to the team only: a visitor email goes to any address typed.
       expect(ack.text).not.toContain('Call me');
       expect(ack.html).not.toContain('Call me');

@@ -56,7 +56,7 @@ describe('the page as AI agents get it', () => {
   it('passes when every agent gets the browser’s page, naming them all', () => {
     expect(find(same(), 'crawlerView').status).toBe('pass');
     expect(text(same(), 'crawlerView').evidence).toBe(
-      `Requested as OAI-SearchBot, PerplexityBot, GPTBot, ClaudeBot, Googlebot, the page answered 200 with the same content as for a browser (${kilobytes(goodInput().page.bytes)} KB).`,
+      `Requested as OAI-SearchBot, PerplexityBot, GPTBot, ClaudeBot, Googlebot, the page answered 200 with the same content as for a browser (${kilobytes(goodInput().page.bytes)}\u00a0KB).`,
     );
   });
 

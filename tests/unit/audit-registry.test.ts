@@ -55,15 +55,17 @@ describe('the number of checks in the copy', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('is stated where the site states it: the home page figure, the FAQ and the key facts', () => {
+  it('is stated where the site states it: the stat grids of home, About and Services, and the FAQ', () => {
     const uses = localeFiles.filter((file) => readFileSync(file, 'utf8').includes('{{checks}}'));
     expect(uses.map((f) => path.relative('src/i18n/locales', f)).sort()).toEqual([
-      'en/common.json',
+      'en/about.json',
       'en/faq.json',
       'en/home.json',
-      'fr/common.json',
+      'en/services.json',
+      'fr/about.json',
       'fr/faq.json',
       'fr/home.json',
+      'fr/services.json',
     ]);
   });
 });

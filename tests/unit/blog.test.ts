@@ -84,10 +84,10 @@ describe('counts and excerpts', () => {
     expect(isoDuration(0)).toBe('PT1M');
   });
 
-  it('cuts related excerpts at 120 characters then ...', () => {
+  it('cuts related excerpts at 120 characters then an ellipsis', () => {
     expect(cutExcerpt('short')).toBe('short');
     const long = 'x'.repeat(130);
-    expect(cutExcerpt(long)).toBe(`${'x'.repeat(120)}...`);
+    expect(cutExcerpt(long)).toBe(`${'x'.repeat(120)}…`);
     expect(cutExcerpt('y'.repeat(120))).toBe('y'.repeat(120));
   });
 });

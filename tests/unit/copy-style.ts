@@ -1,21 +1,31 @@
 // Copy style checker used by copy-style.test.ts: the rules of docs/copy-style.md that a machine can
 // check, on every string of both languages (locale files and articles).
 //
-//   - English is en-US: no UK spelling (word list below), no no-break spaces (French typography only)
+//   - English is en-US: no UK spelling (word list below); a no-break space (U+00A0) only between a
+//     number and its unit (60 minutes, 24 hours, 15 KB: ENGLISH_UNITS), where it is required, and
+//     no narrow no-break space (French typography only)
+//   - the ellipsis character … in both languages, never three dots
 //   - the free audit has one name per language: "free AI citation audit", « audit de citation IA
 //     gratuit » (short forms "the free audit", "the audit", « l’audit gratuit », « l’audit »; the
 //     report is "AI citation audit of …", « audit de citation IA de … »); other names are refused
 //   - "recommendation patterns" is « schémas de recommandation », never another French translation
 //   - AI crawlers are « robots d’IA » in French, never « robots IA » or « crawlers IA »
 //   - replies come within 24 hours / « sous 24 heures », never "one business day" / « jour ouvré »
-//   - figures say what docs/copy-style.md says: "500+ websites audited", "50+ AI crawlers", 100/100
-//     only for Lighthouse scores; no multiplier unless hedged ("up to"); the retired unsourced
-//     figures (100 million users, 95% of websites, 10X engagement, a $40B market) stay retired
+//   - figures say what docs/copy-style.md says: "50+ AI crawlers", 100/100 only for Lighthouse
+//     scores; no multiplier unless hedged ("up to"); the retired unsupported figures (100 million
+//     users, 95% of websites, 10X engagement, a $40B market, 500+ websites audited) stay retired
+//   - the platform is pre-launch: what it will do takes the future ("will track", « suivra »), never
+//     "GEO Platform tracks…" / « notre plateforme suit… »
+//   - AI Act and GDPR terms as the texts write them: deployer / downstream provider, never
+//     "downstream user"; « protection des données dès la conception », never « confidentialité dès
+//     la conception »; no « prêt pour le RGPD »; « hors connexion » (offline) or « sans vous
+//     identifier » (signed out), never the ambiguous « sans connexion »
+//   - "answer-first" is « réponse d’abord » in French, one rendering everywhere
 //
 // Text that is not prose (code blocks, inline code, URLs, link targets, placeholders) is removed
 // first, as for the French typography check. Exceptions are listed in EXCEPTIONS with their reason.
 
-import { stripTechnical } from './french-typography.ts';
+import { numberUnitPairs, stripTechnical } from './french-typography.ts';
 
 export type Lang = 'en' | 'fr';
 
@@ -67,9 +77,37 @@ const UK_SPELLING = new RegExp(
   'giu',
 );
 
+/**
+ * English units a number is never split from: time, data size, pixels, large-number words, and a
+ * score's "out of" (78 out of 100, as « 78 sur 100 »). Counted nouns (20 pages, 50 prompts) keep an
+ * ordinary space in English, and so do dates (2 August 2026).
+ */
+/**
+ * English namespaces not yet checked for the number–unit rule: legal.json is the legal pages' own
+ * work (issue 22, its French copy already keeps its units); remove it once "30 days", "24 months",
+ * "60 minutes" there take U+00A0. Every other rule applies to it.
+ */
+export const NUMBER_UNITS_PENDING: ReadonlySet<string> = new Set(['en/legal.json']);
+
+export const ENGLISH_UNITS =
+  'ms|s|sec|secs|min|mins|h|hrs?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|' +
+  '[kKMGT]i?B|bytes?|px|million|billion|trillion|out(?=[ \u00a0]of[ \u00a0](?:\\d|\\{\\{))';
+
 const EN_RULES: Rule[] = [
   { rule: 'UK spelling (the site is en-US)', pattern: UK_SPELLING },
-  { rule: 'no-break space in English (French typography only)', pattern: /[\u00a0\u202f]/gu },
+  {
+    rule: 'no-break space in English only between a number and its unit (60 minutes, 15 KB)',
+    pattern: new RegExp(`\\u202f|(?<!\\d)\\u00a0|\\u00a0(?!(?:${ENGLISH_UNITS})(?![\\p{L}\\p{N}]))`, 'gu'),
+  },
+  {
+    rule: 'the platform is pre-launch: what it will do takes the future (“will track”)',
+    pattern:
+      /\b(?:GEO Platform|[Oo]ur platform|[Tt]he platform)(?: also)? (?:audits|tracks|monitors|automates|fixes|analyzes|measures)\b/gu,
+  },
+  {
+    rule: '“downstream user” is not an AI Act term (deployer, or downstream provider)',
+    pattern: /\bdownstream users?\b/giu,
+  },
   {
     rule: 'not the free audit’s name (“free AI citation audit”, or “the free audit”)',
     pattern:
@@ -120,6 +158,31 @@ const FR_RULES: Rule[] = [
     rule: 'le produit s’écrit «\u202fGEO Platform\u202f»',
     pattern: /\b(?:Geo|geo) Platform\b|\bGEO platform\b|\bGEOPlatform\b/gu,
   },
+  {
+    rule: 'la plateforme est en pré-lancement : ce qu’elle fera se dit au futur (« suivra »)',
+    pattern:
+      /\b(?:GEO Platform|[Nn]otre plateforme|[Ll]a plateforme) (?:analyse|suit|surveille|automatise|corrige|mesure|audite)\b/gu,
+  },
+  {
+    rule: '«\u202fanswer-first\u202f» se dit «\u202fréponse d’abord\u202f»',
+    pattern: /\borienté(?:e|s|es)? réponse\b|\bréponse en premier\b|\bvont droit à la réponse\b/giu,
+  },
+  {
+    rule: 'RGPD, art. 25 : «\u202fprotection des données dès la conception\u202f»',
+    pattern: /\bconfidentialité dès la conception\b/giu,
+  },
+  {
+    rule: '«\u202fprêt pour le RGPD\u202f» ne dit rien de vrai (le RGPD s’applique depuis 2018)',
+    pattern: /\bprête?s? pour le RGPD\b/giu,
+  },
+  {
+    rule: '«\u202fsans connexion\u202f» est ambigu : «\u202fhors connexion\u202f» ou «\u202fsans vous identifier\u202f»',
+    pattern: /\bsans connexion\b/giu,
+  },
+  {
+    rule: '«\u202futilisateur en aval\u202f» n’est pas un terme de l’AI Act (déployeur, fournisseur en aval)',
+    pattern: /\butilisateurs? en aval\b/giu,
+  },
 ];
 
 /** Claims about figures, both languages (docs/copy-style.md, “Headline claims”). */
@@ -129,6 +192,12 @@ const CLAIM_RULES: Rule[] = [
     pattern:
       /\b100[ \u00a0\u202f]?(?:M\b|million|millions)\+?(?: (?:people|de personnes))?|\b95[ \u00a0\u202f]?% (?:of websites|des sites)|\$ ?40 ?(?:B|bn|billion)\b|\b40[ \u00a0\u202f]?(?:Md|milliards?|billion)\b|\b(?:higher|more) engagement\b|\bplus d’engagement\b|\bAI commerce\b|\bcommerce piloté par l’IA\b/giu,
   },
+  {
+    rule: 'retired unsupported figure (500+ websites audited: nothing in the product counts them)',
+    pattern:
+      /\b500\+|\b(?:more than|over) 500[ \u00a0]websites\b|\bplus de 500[ \u00a0\u202f]sites\b|\b500[ \u00a0\u202f](?:websites|sites) audit/giu,
+  },
+  { rule: 'three dots (use the ellipsis … U+2026)', pattern: /\.{3,}/gu },
   {
     rule: 'a multiplier must be hedged (“up to 3×”, «\u202fjusqu’à 3\u00a0fois\u202f»)',
     pattern:
@@ -140,22 +209,12 @@ const CLAIM_RULES: Rule[] = [
 const CANONICAL: Record<Lang, { rule: string; start: RegExp; canonical: RegExp }[]> = {
   en: [
     {
-      rule: '“500+” is “500+ websites audited”',
-      start: /(?:\b(?:more than|over) 500\b|\b500\+)/giu,
-      canonical: /^500\+ websites audited\b/iu,
-    },
-    {
       rule: '“50+” is “50+ AI crawlers”',
       start: /(?:\b(?:more than|over) 50\b|\b50\+)/giu,
       canonical: /^50\+ AI crawlers\b/iu,
     },
   ],
   fr: [
-    {
-      rule: '«\u202f500+\u202f» se dit «\u202fplus de 500\u00a0sites audités\u202f» (ou 500+ sites audités)',
-      start: /\bplus de 500\b|\b500\+/giu,
-      canonical: /^(?:plus de 500|500\+)[ \u00a0\u202f]sites audités\b/iu,
-    },
     {
       rule: '«\u202f50+\u202f» se dit «\u202fplus de 50\u00a0robots d’IA\u202f» (ou 50+ robots d’IA)',
       start: /\bplus de 50\b|\b50\+/giu,
@@ -191,8 +250,14 @@ function exempt(where: string, text: string, index: number): boolean {
 }
 
 /** Offenses in one piece of text (a value, or a whole article body) of the given language. */
-export function checkCopy(raw: string, lang: Lang, where: string): Offense[] {
-  const text = stripTechnical(raw);
+export function checkCopy(
+  raw: string,
+  lang: Lang,
+  where: string,
+  options: { numberUnits?: boolean } = {},
+): Offense[] {
+  // Placeholders read as numbers: "{{count}} min read" is a number and its unit once rendered.
+  const text = stripTechnical(raw, '0');
   const multiline = text.includes('\n');
   const offenses: Offense[] = [];
   const add = (index: number, length: number, rule: string) => {
@@ -202,6 +267,14 @@ export function checkCopy(raw: string, lang: Lang, where: string): Offense[] {
   };
   for (const { rule, pattern } of [...(lang === 'en' ? EN_RULES : FR_RULES), ...CLAIM_RULES]) {
     for (const m of text.matchAll(pattern)) add(m.index, m[0].length, rule);
+  }
+  // English numbers and their units (French ones: french-typography.ts). A stat grid's figure and
+  // label are two blocks on the page, so the phrase phrases() joins them is not one line of text.
+  if (lang === 'en' && options.numberUnits !== false && !where.endsWith('(value + label)')) {
+    for (const { index, space } of numberUnitPairs(text, ENGLISH_UNITS)) {
+      if (space !== '\u00a0')
+        add(index, 4, 'a number and its unit take a no-break space (60\u00a0minutes, 15\u00a0KB)');
+    }
   }
   for (const { rule, start, canonical } of CANONICAL[lang]) {
     for (const m of text.matchAll(start)) {
@@ -258,9 +331,19 @@ export const PAIRS: { en: RegExp; fr: RegExp; rule: string }[] = [
     rule: '“recommendation patterns” is «\u202fschémas de recommandation\u202f»',
   },
   {
-    en: /within 24 hours/iu,
+    en: /within 24[ \u00a0]hours/iu,
     fr: /sous 24[ \u00a0]heures/iu,
     rule: '“within 24 hours” is «\u202fsous 24\u00a0heures\u202f»',
+  },
+  {
+    en: /answer-first/iu,
+    fr: /réponse d’abord/iu,
+    rule: '“answer-first” is «\u202fréponse d’abord\u202f»',
+  },
+  {
+    en: /privacy by design/iu,
+    fr: /protection des données dès la conception/iu,
+    rule: '“privacy by design” is «\u202fprotection des données dès la conception\u202f» (RGPD, art. 25)',
   },
 ];
 

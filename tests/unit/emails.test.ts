@@ -21,6 +21,8 @@ import {
 } from '../../src/server/email/tokens.ts';
 import { createVisitorMailRenderer } from '../../src/server/email/visitor-mail.ts';
 import { LANGUAGES, type Lang } from '../../src/site.ts';
+import { checkCopy, format as formatCopy } from './copy-style.ts';
+import { checkFrench, format as formatFrench } from './french-typography.ts';
 
 const SITE = 'https://geo-platform.example';
 const SECRET = Buffer.from('0123456789abcdef0123456789abcdef');
@@ -58,6 +60,8 @@ function visibleText(html: string): string {
 
 const TAG = /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>/i;
 const URL_IN_TEXT = /https?:\/\/\S+/g;
+/** The preheader's padding (joiners and no-break spaces that keep mail apps from previewing more). */
+const PREHEADER_PADDING = /[\u034f\u200c\u00a0]{3,}/g;
 
 function expectWellFormedEmail(mail: VisitorMail, lang: Lang) {
   const { html, text } = mail;
@@ -83,14 +87,33 @@ function expectWellFormedEmail(mail: VisitorMail, lang: Lang) {
   expect(text).toContain('GEO Platform');
 }
 
-/** French typography in what a reader sees (addresses aside). */
+/** French typography in what a reader sees (addresses aside), every rule of french-typography.ts. */
 function expectFrenchTypography(...texts: string[]) {
   for (const raw of texts) {
     const text = raw.replace(URL_IN_TEXT, '');
     expect(text).not.toMatch(/ [:;!?»]/);
     expect(text).not.toMatch(/« /);
     expect(text).not.toMatch(/\p{L}'\p{L}/u);
+    expect(formatFrench(checkFrench(text.replace(PREHEADER_PADDING, ' '), 'email'))).toBe('');
   }
+}
+
+/** English typography in what a reader sees: numbers kept with their units, the ellipsis character. */
+function expectEnglishTypography(...texts: string[]) {
+  for (const raw of texts) {
+    // A tag's edge read as a space next to a no-break space is one space (the score's "78 out of").
+    const text = raw
+      .replace(URL_IN_TEXT, '')
+      .replace(PREHEADER_PADDING, ' ')
+      .replace(/ +\u00a0/g, '\u00a0');
+    expect(formatCopy(checkCopy(text, 'en', 'email'))).toBe('');
+  }
+}
+
+/** Each email's typography in its language. */
+function expectTypography(lang: Lang, ...texts: string[]) {
+  if (lang === 'fr') expectFrenchTypography(...texts);
+  else expectEnglishTypography(...texts);
 }
 
 /** Every string of a translation file. */
@@ -135,7 +158,7 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
       expect(mail.subject).toBe(
         lang === 'en'
           ? 'GEO Platform waitlist: your AI citation audit of bakery-example.com (78/100)'
-          : 'Liste d’attente GEO Platform\u00a0: votre audit de citation IA de bakery-example.com (78 sur 100)',
+          : 'Liste d’attente GEO Platform\u00a0: votre audit de citation IA de bakery-example.com (78\u00a0sur 100)',
       );
       const report = `${SITE}/${lang}/tools?url=${encodeURIComponent(SAMPLE_WEBSITE)}`;
       expect(hrefs(mail.html)).toContain(report);
@@ -144,14 +167,15 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
       const seen = visibleText(mail.html);
       expect(mail.html).toMatch(/>78<\/strong>/);
       expect(mail.text).toContain(
-        lang === 'en' ? 'Overall score: 78 out of 100' : 'Score global\u00a0: 78\u00a0sur 100',
+        lang === 'en' ? 'Overall score: 78\u00a0out of 100' : 'Score global\u00a0: 78\u00a0sur 100',
       );
       expect(seen).toContain(tools.results.overall.messages.good);
       expect(mail.text).toContain(tools.results.overall.messages.good.slice(0, 30));
       const scores = { crawlerAccess: 86, structuredData: 70, citability: 88, technical: 66 };
       for (const [id, score] of Object.entries(scores)) {
         const name = tools.results.categories[id as keyof typeof scores].name;
-        const line = lang === 'en' ? `${name}: ${score} out of 100` : `${name}\u00a0: ${score}\u00a0sur 100`;
+        const line =
+          lang === 'en' ? `${name}: ${score}\u00a0out of 100` : `${name}\u00a0: ${score}\u00a0sur 100`;
         expect(mail.text).toContain(line);
         expect(seen).toContain(name);
       }
@@ -173,7 +197,7 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
       expect(seen).toContain(tools.results.itemStatus.fail);
       expect(mail.text).toContain(`[${tools.results.itemStatus.fail}] ${fails[0]!.title}`);
       expect(mail.text).toContain(texts.waitlist.report.more_one.replace('{{count}}', '1'));
-      if (lang === 'fr') expectFrenchTypography(mail.subject, visibleText(mail.html), mail.text);
+      expectTypography(lang, mail.subject, visibleText(mail.html), mail.text);
     });
 
     it('greets by name, and without one when the visitor left it out', async () => {
@@ -197,7 +221,7 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
         `${SITE}/${lang}/tools?url=${encodeURIComponent(SAMPLE_FAILING_WEBSITE)}`,
       );
       expect(mail.text).not.toContain(tools.results.overall.title);
-      if (lang === 'fr') expectFrenchTypography(mail.subject, visibleText(mail.html), mail.text);
+      expectTypography(lang, mail.subject, visibleText(mail.html), mail.text);
     });
 
     it.each(['refused', 'timeout', 'httpError', 'notHtml', 'tooLarge'] as const)(
@@ -260,7 +284,7 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
         expect(mail.text).not.toContain(words);
       }
       expect(mail.html).not.toContain('<blockquote');
-      if (lang === 'fr') expectFrenchTypography(mail.subject, seen, mail.text);
+      expectTypography(lang, mail.subject, seen, mail.text);
     });
 
     it('copes with a lead that has only an address', async () => {
@@ -392,7 +416,7 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
       expect(mail.text).toContain(unsubscribe);
       expect(visibleText(mail.html)).toContain(texts.newsletter.expires);
       expect(visibleText(mail.html)).toContain(texts.newsletter.notYou);
-      if (lang === 'fr') expectFrenchTypography(mail.subject, visibleText(mail.html), mail.text);
+      expectTypography(lang, mail.subject, visibleText(mail.html), mail.text);
     });
   });
 });

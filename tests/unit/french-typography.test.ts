@@ -50,7 +50,8 @@ describe('the French typography checker', () => {
       `Oups${NNBSP}! Page introuvable`,
       `Pourquoi${NNBSP}? Parce que${NBSP}: voilà${NNBSP}; enfin.`,
       `Résultats pour «${NNBSP}{{query}}${NNBSP}»`,
-      `L’audit est livré en 60 minutes à 21:00, pour 58${NBSP}% des sites et 12${NNBSP}500 pages.`,
+      `L’audit est livré en 60${NBSP}minutes à 21:00, pour 58${NBSP}% des sites et 12${NNBSP}500${NBSP}pages.`,
+      `Sous 24${NBSP}heures, en 3${NBSP}étapes, 78${NBSP}sur 100, {{count}}${NBSP}min de lecture, 2,5${NBSP}milliards…`,
       'Voyez https://example.com/a?b=c et hello@example.com, ou `User-agent: *` et `Disallow: /`.',
       `Ajoutez og:title et une ligne «${NNBSP}Sitemap:${NNBSP}», vraiment${NNBSP}?!`,
       '```\nUser-agent: GPTBot\nDisallow: /\n```',
@@ -78,7 +79,39 @@ describe('the French typography checker', () => {
     expect(rules('pour «{{query}}»')).toEqual(['needs U+202F after «', 'needs U+202F before »']);
     expect(rules("l'audit")).toEqual(["straight apostrophe ' (use ’)"]);
     expect(rules('58 % des sites')).toEqual(['needs U+00A0 before %']);
-    expect(rules('12 500 pages')).toEqual(['thousands need U+202F']);
+    expect(rules(`12 500${NBSP}pages`)).toEqual(['thousands need U+202F']);
+    expect(rules('Rechercher des articles...')).toEqual(['three dots "..." (use the ellipsis … U+2026)']);
+  });
+
+  it('keeps a number with its unit or noun, placeholders included', () => {
+    const rule = 'needs U+00A0 between a number and its unit or noun';
+    for (const text of [
+      'livré en moins de 60 minutes',
+      'une réponse sous 24 heures',
+      `en 3${NNBSP}étapes`,
+      'un score de 78 sur 100',
+      '{{count}} min de lecture',
+      '+{{count}} autres stratégies',
+      'plus de 2,5 milliards de personnes',
+      `un article de 1${NNBSP}800 mots`,
+      'il dépasse 500 Kio',
+    ])
+      expect(rules(text), text).toEqual([rule]);
+    expect(rules('de 2 à 4 semaines')).toEqual([rule]);
+  });
+
+  it('leaves numbers that count nothing: years, references, versions, lists, dates', () => {
+    for (const text of [
+      'en 2026 les assistants citent',
+      'l’article 25 du RGPD et l’article 53 de l’AI Act',
+      `la norme ISO/IEC 23894:2023 fournit une méthode, le règlement (UE) 2024/1689 aussi`,
+      'la version 1.0 est en ligne',
+      '1. Semaines 1 et 2',
+      'les titres H1 et H2, GPT-4 et Claude 3',
+      'publié le 2 août 2026',
+      'une note de 4 sur cinq',
+    ])
+      expect(format(checkFrench(text, 'sample')), text).toBe('');
   });
 
   it('gives the line of a mistake in a multi-line text, outside code blocks', () => {

@@ -5,7 +5,11 @@
 //   - U+00A0 (no-break space) right before :
 //   - U+202F right after « and right before »
 //   - the typographic apostrophe ’, never '
-//   - numbers: U+00A0 before % (« 58 % »), U+202F between thousands groups (« 12 500 »)
+//   - numbers: U+00A0 before % (« 58 % »), U+202F between thousands groups (« 12 500 »), U+00A0
+//     between a number and the unit or noun it counts (« 60 minutes », « 24 heures », « 3 étapes »,
+//     « 78 sur 100 »), the words being those of FRENCH_UNITS; an i18next placeholder counts as a
+//     number there (« {{count}} pages »)
+//   - the ellipsis character … (U+2026), never three dots
 //
 // What is not prose, removed before checking (each replaced by a neutral word so the punctuation
 // around it is still checked):
@@ -21,6 +25,10 @@
 //   - ; ! ? : at the very start of a string or line (nothing to join to)
 //   - key paths listed in CODE_KEYS, whose whole value is a code sample shown as such (e.g. the
 //     ai.txt excerpt on the AI Act page: `Policy: opt-out-commercial`, `Disallow: /`)
+//   - a number that is not a quantity is not followed by a unit word, so it is left alone: a year
+//     (« en 2026 les »), a version, an ISO standard (« ISO/IEC 23894:2023 »), an article of law
+//     (« l’article 25 du RGPD »), list numbering (« 1. »); dates keep an ordinary space, as Intl and
+//     src/lib/format.ts write them (« 2 août 2026 »)
 
 export interface Problem {
   /** Where: file and key path, or file and line. */
@@ -32,6 +40,45 @@ export interface Problem {
 
 /** Values that are code shown as code, not prose (namespace file:key path). */
 export const CODE_KEYS: ReadonlySet<string> = new Set(['aiAct.json:gpai.sample']);
+
+/**
+ * The AI crawler count (« plus de 50 robots d’IA ») is being turned into a figure computed from the
+ * catalog (issue 22, its own change), which gives it its no-break space; until then its current
+ * wording is left as it is. Remove this once that change is in.
+ */
+const CRAWLER_COUNT_PENDING = /^50[ \u202f]robots d’IA/u;
+
+/**
+ * Units and counted nouns a French number is never split from (Lexique des règles typographiques
+ * en usage à l’Imprimerie nationale: « un nombre […] ne sera jamais séparé du nom qui le suit »).
+ * Units of time and size, large-number words, and the nouns this site counts; add a noun here
+ * when the copy starts counting something new. « sur » only counts in a score (« 78 sur 100 »).
+ */
+export const FRENCH_UNITS = [
+  'ms|s|min|h|secondes?|minutes?|heures?|jours?|semaines?|mois|ans|années?',
+  '[kKMGT]i?o|octets?|px|€|\\$|millions?|milliards?|Mds?',
+  'pages?|sites?|robots?|agents?|prompts?|questions?|réponses?|étapes?|phases?|vérifications?',
+  'contrôles?|domaines?|langues?|articles?|mots?|caractères?|lignes?|liens?|titres?|intertitres?',
+  'blocs?|éléments?|entrées?|redirections?|adresses?|niveaux?|points?|chiffres?|constats?|astuces?',
+  'factures?|sitemaps?|alternatives?|autres?|premi(?:er|ère)s?|derni(?:er|ère)s?|fois|personnes?',
+  'utilisateurs?|visites?|citations?|concurrents?|requêtes?|passages?|sources?|secteurs?|services?',
+  'critères?|catégories?|résultats?|exemples?|stratégies?|actions?|habitudes?|termes?|principes?',
+  'valeurs?|assistants?|moteurs?|plateformes?|outils?|clients?|marques?|paragraphes?|sections?',
+  'fichiers?|balises?|règles?|erreurs?|profils?|pays|sur(?=[ \u00a0\u202f](?:\\d|\\{\\{))',
+].join('|');
+
+/**
+ * A number (or an i18next placeholder, already turned into 0) followed by one of `units`, with
+ * the space between them. A number glued to a letter (H1, GPT-4), the end of a decimal or of a
+ * reference (23894:2023, 2024/1689) is not a quantity.
+ */
+export function numberUnitPairs(text: string, units: string): { index: number; space: string }[] {
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\d.,/:_-])\\d+(?:[.,]\\d+)?([ \\u00a0\\u202f])(?:${units})(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
+  return [...text.matchAll(pattern)].map((m) => ({ index: m.index, space: m[1]! }));
+}
 
 const NEUTRAL = 'X';
 /**
@@ -45,8 +92,11 @@ const MEDIA_TYPE_PARAMS = /\b[a-z]+\/[a-z0-9.+-]+(?:;\s?[a-z-]+=[\w-]+)+/gi;
 /** A neutral word with as many line breaks as the text it replaces, so line numbers stay right. */
 const keepLines = (match: string) => NEUTRAL + '\n'.repeat(match.split('\n').length - 1);
 
-/** Removes what is not French prose; keeps the text around it in place. */
-export function stripTechnical(text: string): string {
+/**
+ * Removes what is not French prose; keeps the text around it in place. i18next placeholders become
+ * `placeholder`: a neutral word by default, a number ("0") for the rules about numbers.
+ */
+export function stripTechnical(text: string, placeholder = NEUTRAL): string {
   return (
     text
       .replace(/```[\s\S]*?```/g, keepLines)
@@ -59,7 +109,7 @@ export function stripTechnical(text: string): string {
         label.replace(/^!/, '').slice(1, -1),
       )
       .replace(/<[a-z][^>]*>|<\/[a-z][^>]*>/gi, ' ')
-      .replace(/\{\{[^}]*\}\}/g, NEUTRAL)
+      .replace(/\{\{[^}]*\}\}/g, placeholder)
       .replace(/&(?:#\d+|#x[\da-f]+|[a-z]+);/gi, NEUTRAL)
       .replace(/\b[a-z][a-z\d+.-]*:\/\/(?:[^\s<>"«»]*[^\s<>"«».,;:!?)])?/gi, NEUTRAL)
       .replace(/\bwww\.[^\s<>"«»]*[^\s<>"«».,;:!?)]/gi, NEUTRAL)
@@ -90,11 +140,11 @@ export function checkFrench(raw: string, where: string): Problem[] {
   const text = stripTechnical(raw);
   const problems: Problem[] = [];
   const multiline = text.includes('\n');
-  const add = (index: number, rule: string) =>
+  const add = (index: number, rule: string, source = text) =>
     problems.push({
-      where: multiline ? `${where}:${text.slice(0, index).split('\n').length}` : where,
+      where: multiline ? `${where}:${source.slice(0, index).split('\n').length}` : where,
       rule,
-      excerpt: around(text, index),
+      excerpt: around(source, index),
     });
 
   for (let i = 0; i < text.length; i++) {
@@ -141,6 +191,13 @@ export function checkFrench(raw: string, where: string): Problem[] {
   // Thousands separated by an ordinary or no-break space (U+202F expected): "12 500", "1 000 000".
   for (const m of text.matchAll(/(?<![\d,.])\d{1,3}(?:[ \u00a0]\d{3})+(?![\d,.])/g)) {
     add(m.index, 'thousands need U+202F');
+  }
+  for (const m of text.matchAll(/\.{3,}/g)) add(m.index, 'three dots "..." (use the ellipsis … U+2026)');
+  // Placeholders read as numbers here: « {{count}} pages » is a number and its noun once rendered.
+  const numbers = stripTechnical(raw, '0');
+  for (const { index, space } of numberUnitPairs(numbers, FRENCH_UNITS)) {
+    if (space === '\u00a0' || CRAWLER_COUNT_PENDING.test(numbers.slice(index))) continue;
+    add(index, 'needs U+00A0 between a number and its unit or noun', numbers);
   }
   return problems;
 }

@@ -66,7 +66,7 @@ const SAMPLE: { id: AuditCategory['id']; score: number; items: SampleItem[] }[] 
         title: { en: 'Questions and answers', fr: 'Questions et réponses' },
         evidence: {
           en: '3 questions appear in the text; none is marked up as FAQPage.',
-          fr: '3 questions figurent dans le texte\u202f; aucune n’est balisée en FAQPage.',
+          fr: '3\u00a0questions figurent dans le texte\u202f; aucune n’est balisée en FAQPage.',
         },
         recommendation: {
           en: 'Mark up the questions and their answers with FAQPage, word for word as on the page.',
@@ -85,7 +85,7 @@ const SAMPLE: { id: AuditCategory['id']; score: number; items: SampleItem[] }[] 
         title: { en: 'Sourced figures', fr: 'Chiffres sourcés' },
         evidence: {
           en: '4 figures found; 1 links to its source.',
-          fr: '4 chiffres trouvés\u202f; 1 renvoie à sa source.',
+          fr: '4\u00a0chiffres trouvés\u202f; 1 renvoie à sa source.',
         },
         recommendation: {
           en: 'Link each figure to the study or dataset it comes from: assistants prefer claims they can check.',
@@ -95,10 +95,10 @@ const SAMPLE: { id: AuditCategory['id']; score: number; items: SampleItem[] }[] 
       {
         id: 'answerFirst',
         status: 'pass',
-        title: { en: 'Answer-first paragraphs', fr: 'Réponse dès le premier paragraphe' },
+        title: { en: 'Answer-first paragraphs', fr: 'Paragraphes «\u202fréponse d’abord\u202f»' },
         evidence: {
           en: 'The first paragraph answers the page’s question in 41 words.',
-          fr: 'Le premier paragraphe répond à la question de la page en 41 mots.',
+          fr: 'Le premier paragraphe répond à la question de la page en 41\u00a0mots.',
         },
       },
     ],
@@ -122,8 +122,8 @@ const SAMPLE: { id: AuditCategory['id']; score: number; items: SampleItem[] }[] 
         status: 'warning',
         title: { en: 'Response compression', fr: 'Compression des réponses' },
         evidence: {
-          en: 'The HTML (312 KB) was sent without compression.',
-          fr: 'Le HTML (312 Ko) a été envoyé sans compression.',
+          en: 'The HTML (312\u00a0KB) was sent without compression.',
+          fr: 'Le HTML (312\u00a0Ko) a été envoyé sans compression.',
         },
         recommendation: {
           en: 'Turn on gzip or Brotli for HTML, CSS and JavaScript on your server or CDN.',
