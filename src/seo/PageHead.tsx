@@ -101,7 +101,7 @@ export function shortDescription(text: string): string {
 
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
-  const { siteUrl, contactEmail, auditChecks, aiCrawlers, visitor, aiTrainingPolicy } = useSite();
+  const { siteUrl, contactEmail, company, auditChecks, aiCrawlers, visitor, aiTrainingPolicy } = useSite();
   const {
     meta,
     modified,
@@ -128,6 +128,7 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
     lang,
     siteUrl,
     contactEmail,
+    company,
     auditChecks,
     aiCrawlers,
     canonical,

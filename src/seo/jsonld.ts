@@ -1,3 +1,4 @@
+import type { CompanyIdentity } from '../lib/company.ts';
 import { LANGUAGE_ENTRIES, SITE_NAME, SOCIAL_PROFILES, localePath, type Lang } from '../site.ts';
 
 // JSON-LD builders: pure functions returning plain objects. They are serialised with
@@ -8,11 +9,29 @@ export type JsonLd = Record<string, unknown>;
 export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
 export const websiteId = (siteUrl: string) => `${siteUrl}/#website`;
 
-export function organization(siteUrl: string, description: string, email: string): JsonLd {
+/** A company setting that is set: not a bracketed placeholder of an unpublished site (decision 029). */
+const isSet = (value: string | undefined): value is string => Boolean(value) && !/^\[.*\]$/.test(value!);
+
+export function organization(
+  siteUrl: string,
+  description: string,
+  email: string,
+  company?: CompanyIdentity,
+): JsonLd {
+  // The legal identity the legal notice shows, once the settings hold it.
+  const identity = company
+    ? {
+        ...(isSet(company.name) ? { legalName: company.name } : {}),
+        ...(isSet(company.address) ? { address: company.address } : {}),
+        ...(isSet(company.phone) ? { telephone: company.phone } : {}),
+        ...(isSet(company.vatNumber) ? { vatID: company.vatNumber } : {}),
+      }
+    : {};
   return {
     '@type': 'Organization',
     '@id': organizationId(siteUrl),
     name: SITE_NAME,
+    ...identity,
     url: `${siteUrl}/`,
     logo: { '@type': 'ImageObject', url: `${siteUrl}/icon-512.png`, width: 512, height: 512 },
     description,

@@ -1,3 +1,4 @@
+import type { CompanyIdentity } from '../lib/company.ts';
 import type { TFunction } from 'i18next';
 import type { BlogPostData } from '../content/blog-data.ts';
 import { copyReader } from '../i18n/copy.ts';
@@ -28,6 +29,8 @@ export interface PageGraphInput {
   siteUrl: string;
   /** The site's one contact address (CONTACT_EMAIL). */
   contactEmail: string;
+  /** The publisher's identity (COMPANY_* settings), for the Organization node. */
+  company: CompanyIdentity;
   /** How many checks the free audit runs. */
   auditChecks: number;
   /** How many AI crawlers the site recognises, as the copy states it. */
@@ -53,7 +56,11 @@ export function buildPageGraph(input: PageGraphInput): unknown {
   const { isHome, isError } = input;
   const crumbs: Crumb[] = [{ name: t('breadcrumb.home'), url: `${siteUrl}${localePath(lang)}` }];
   if (page && !isHome)
-    crumbs.push({ name: t(`nav.${page.id}`), url: `${siteUrl}${localePath(lang, page.path)}` });
+    // Pages outside the navigation (legal pages, the AI Act statement) have no nav label: their title.
+    crumbs.push({
+      name: page.nav ? t(`nav.${page.id}`) : meta.title,
+      url: `${siteUrl}${localePath(lang, page.path)}`,
+    });
   crumbs.push(...(meta.parents ?? []));
   if (!page || input.rest !== `/${page.path}`) crumbs.push({ name: meta.title, url: canonical });
   const hasBreadcrumb = !isHome && !isError;
@@ -85,7 +92,7 @@ export function buildPageGraph(input: PageGraphInput): unknown {
     own.push(articleJsonLd((input.data as BlogPostData).post, lang, siteUrl));
 
   return graph([
-    organization(siteUrl, t('brand.tagline'), contactEmail),
+    organization(siteUrl, t('brand.tagline'), contactEmail, input.company),
     website(siteUrl, lang, t('brand.tagline')),
     ...(isError
       ? []

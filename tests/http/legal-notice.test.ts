@@ -137,3 +137,30 @@ describe('start-up on a published site', () => {
     expect(res.text).not.toContain('set COMPANY_');
   });
 });
+
+describe('the Organization node of every page', () => {
+  const organizationOf = async (server: App) => {
+    const html = (await request(server).get('/fr/').set('User-Agent', HUMAN_UA)).text;
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const graph = JSON.parse(json) as { '@graph': Record<string, unknown>[] };
+    return graph['@graph'].find((node) => node['@type'] === 'Organization')!;
+  };
+
+  it('carries the legal identity once the settings hold it, never a placeholder', async () => {
+    const org = await organizationOf(app);
+    expect(org.legalName).toBe(COMPANY.COMPANY_NAME);
+    expect(org.address).toBe(COMPANY.COMPANY_ADDRESS);
+    expect(org.telephone).toBe(COMPANY.COMPANY_PHONE);
+    expect(org.vatID).toBe(COMPANY.COMPANY_VAT_NUMBER);
+    const unset = await organizationOf(placeholders);
+    for (const key of ['legalName', 'address', 'telephone', 'vatID']) expect(unset).not.toHaveProperty(key);
+  });
+
+  it('names pages outside the navigation by their title in the breadcrumb', async () => {
+    const html = (await request(app).get('/en/legal-notice').set('User-Agent', HUMAN_UA)).text;
+    expect(html).not.toContain('"nav.legalNotice"');
+    expect(html).toMatch(
+      /"@type":"ListItem","position":2,"name":"Legal notice[^"]*","item":"https:\/\/geo.example\/en\/legal-notice"/,
+    );
+  });
+});
