@@ -1,5 +1,5 @@
 -- Saved audit reports (issue 23, design §15). Every audit a person runs is kept under an
--- unguessable id (128 random bits, 22 base64url characters) for its permanent address, until
+-- unguessable id (128 random bits, 32 lowercase hexadecimal digits) for its permanent address, until
 -- expires_at (AUDIT_REPORT_DAYS after it was made). The website's server reads and writes them with
 -- the service_role key through the functions below; the anon key is public and reaches none of it:
 -- whoever knows an id reads that report through the website, nobody can list or guess them.
@@ -9,7 +9,7 @@
 -- call), like the embedded store's, so both stores answer the same question the same way.
 
 create table if not exists public.audit_reports (
-  id text primary key check (id ~ '^[A-Za-z0-9_-]{22}$'),
+  id text primary key check (id ~ '^[0-9a-f]{32}$'),
   -- The audited address as the website normalised it: "the same site" for the score change.
   address text not null check (char_length(address) between 1 and 2048),
   pages integer not null check (pages >= 1),

@@ -24,9 +24,11 @@ function parameter(value: unknown): unknown {
 
 export async function startPostgrest(db: PGlite): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    // Decoded once whole: a character split between two chunks would otherwise be lost.
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
       void (async () => {
         const url = new URL(req.url ?? '/', 'http://localhost');
         const role = req.headers.authorization === `Bearer ${SERVICE_KEY}` ? 'service_role' : 'anon';

@@ -11,7 +11,7 @@ import { StoreUnavailableError } from './types.ts';
 /** The embedded store's migration that creates the table (embedded.ts applies it in its order). */
 export const AUDIT_REPORTS_SCHEMA = [
   `CREATE TABLE audit_reports (
-    id TEXT PRIMARY KEY CHECK (length(id) = 22 AND id NOT GLOB '*[^A-Za-z0-9_-]*'),
+    id TEXT PRIMARY KEY CHECK (length(id) = 32 AND id NOT GLOB '*[^0-9a-f]*'),
     address TEXT NOT NULL CHECK (length(address) BETWEEN 1 AND 2048),
     pages INTEGER NOT NULL CHECK (typeof(pages) = 'integer' AND pages >= 1),
     overall INTEGER NOT NULL CHECK (typeof(overall) = 'integer' AND overall BETWEEN 0 AND 100),

@@ -5,7 +5,10 @@
 
 /** A saved report. `result` is the audit's successful RunResult, as JSON: untrusted site text inside. */
 export interface SavedAuditReport {
-  /** 128 random bits in base64url (22 characters): the report's permanent address. */
+  /**
+   * 128 random bits in lowercase hexadecimal (32 characters): the report's permanent address. Not
+   * base64url: the site's addresses are lowercase (uppercase paths redirect), so ids must be too.
+   */
   id: string;
   /**
    * The audited address as parseAuditUrl() normalised it: what "the same site" means when a report
@@ -53,5 +56,5 @@ export interface AuditReportStore {
 /** How long reports are kept by default (AUDIT_REPORT_DAYS). */
 export const AUDIT_REPORT_DAYS = 365;
 
-/** A report id: 22 base64url characters (128 bits). Anything else is no id, without a lookup. */
-export const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;
+/** A report id: 32 lowercase hexadecimal digits (128 bits). Anything else is no id, without a lookup. */
+export const REPORT_ID = /^[0-9a-f]{32}$/;
