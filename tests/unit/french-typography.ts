@@ -43,8 +43,9 @@ export const CODE_KEYS: ReadonlySet<string> = new Set(['aiAct.json:gpai.sample']
 
 /**
  * The AI crawler count (« plus de 50 robots d’IA ») is being turned into a figure computed from the
- * catalog (issue 22, its own change), which gives it its no-break space; until then its current
- * wording is left as it is. Remove this once that change is in.
+ * catalog (issue 22, its own change), which gives it its no-break space; the locale files have it
+ * (« plus de {{crawlers}} robots d’IA »), an article still has the old wording. Remove this once
+ * the articles have changed too.
  */
 const CRAWLER_COUNT_PENDING = /^50[ \u202f]robots d’IA/u;
 
