@@ -128,14 +128,37 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     threads: config.audit.workers,
     memoryMb: config.audit.workerMemoryMb,
   });
+  // Saved reports (issue 23), when the store keeps them: both stores do (Supabase with its
+  // service_role key); expired ones are deleted every hour.
+  const reports = store.reports;
   const auditService = createAuditService({
     settings: config.audit,
     analysis,
     siteUrl: config.siteUrl,
     onOutcome: metrics.audit,
+    ...(reports
+      ? {
+          reports: {
+            store: reports,
+            days: config.audit.reportDays,
+            onError: (err: unknown) => logger.error({ err }, 'saved report not written or read'),
+          },
+        }
+      : {}),
   });
+  const purgeReports = reports
+    ? setInterval(
+        () => {
+          reports
+            .purgeExpired(new Date())
+            .catch((err: unknown) => logger.warn({ err }, 'expired reports not purged'));
+        },
+        60 * 60 * 1000,
+      ).unref()
+    : undefined;
   const audits = auditHttp({
     service: auditService,
+    siteUrl: config.siteUrl,
     rateLimitPerMinute: config.audit.rateLimitPerMinute,
     logger,
     onRateLimited: () => metrics.audit('rateLimited', undefined),
@@ -304,7 +327,10 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     );
   }
 
-  // 5. Files for crawlers and AI, then the JSON API (forms, visitor profile); other /api paths are JSON 404/405.
+  // 5. Saved reports' files and the audit API, files for crawlers and AI, then the JSON API (forms,
+  // visitor profile); other /api paths are JSON 404/405. Reports come first: their Markdown copies
+  // live under /{lang}/tools/report/, where the pages' copies would answer 404.
+  app.use(audits.router);
   app.use(crawlerFiles(site));
   app.get('/api/visitor', (req, res) => {
     const { isBot, isAICrawler, name, category, priority, crawlDelay } = visitorOf(req);
@@ -313,7 +339,6 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       .vary('User-Agent')
       .json({ isBot, isAICrawler, name, category, priority, crawlDelay });
   });
-  app.use(audits.router);
   app.use(
     leadsRouter({
       store,
@@ -352,6 +377,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     crawlerCacheMs: dev ? 0 : 60_000,
     onCrawlerCache: metrics.crawlerCache,
     pageAudit: audits.pageAudit,
+    savedReport: audits.reportPage,
     newsletterAction: newsletter,
   });
   app.post('/:lang/newsletter/unsubscribe', express.urlencoded({ extended: false, limit: '1kb' }), pages);
@@ -384,6 +410,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.locals.close = async () => {
     // Deliveries in progress finish before the store closes; pending ones wait in the outbox.
     await delivery?.stop();
+    clearInterval(purgeReports);
     await analysis.close();
     await store.close();
     await vite?.close();

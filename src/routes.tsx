@@ -10,7 +10,7 @@ import {
   type RouterContextProvider,
 } from 'react-router-dom';
 import type { BlogData, BlogPostData } from './content/blog-data.ts';
-import type { AuditOutcome, ToolsData } from './lib/audit.ts';
+import type { AuditOutcome, ReportData, ToolsData } from './lib/audit.ts';
 import { isNewsletterAction, type NewsletterOutcome } from './lib/newsletter.ts';
 import { Document } from './document.tsx';
 import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
@@ -53,6 +53,8 @@ export interface LoadContext {
   audit?: AuditOutcome | undefined;
   /** The outcome of a newsletter link, checked and recorded by the server (src/server/newsletter.ts). */
   newsletter?: NewsletterOutcome | undefined;
+  /** A saved report's page data, read from the store by the server (src/server/audit/service.ts). */
+  report?: ReportData | undefined;
 }
 
 /** The key of the LoadContext in a RouterContextProvider (`context.set(loadContext, value)`). */
@@ -173,6 +175,56 @@ const newsletterRoute: RouteObject = {
   lazy: newsletterModule.lazy,
 };
 
+const REPORT_NS = ['tools', 'forms'];
+const reportModule = pageModule('report');
+
+/**
+ * /{lang}/tools/report/{id}: a saved audit report. The server reads it from the store before
+ * rendering; a client navigation (the link to an earlier report) asks the API. Never indexed.
+ */
+const reportRoute: RouteObject = {
+  id: 'report',
+  path: 'tools/report/:id',
+  handle: {
+    page: 'report',
+    ns: REPORT_NS,
+    source: reportModule.source,
+    meta: ({ data, t }) => {
+      const { report } = data as ReportData;
+      if (!report)
+        return {
+          title: t('tools:report.notFound.title'),
+          description: t('tools:report.notFound.title'),
+          noindex: true,
+        };
+      const host = new URL(report.url).host;
+      return {
+        title: t('tools:report.meta.title', { host }),
+        description: t('tools:report.meta.description', { host }),
+        noindex: true,
+      };
+    },
+  } satisfies RouteHandle,
+  loader: async (args) => {
+    const lang = langOf(args);
+    const [, report] = await Promise.all([
+      loadNamespaces(args, REPORT_NS),
+      contextOf(args).report ?? fetchReport(args.params.id ?? '', lang, args.request.signal),
+    ]);
+    return report;
+  },
+  lazy: reportModule.lazy,
+};
+
+/** A saved report from the API, for a client-side navigation to one. */
+async function fetchReport(id: string, lang: Lang, signal: AbortSignal): Promise<ReportData> {
+  const res = await fetch(`/api/audit/report/${encodeURIComponent(id)}?lang=${lang}`, { signal });
+  const body = (await res.json()) as ReportData['report'] & { keptDays?: number };
+  if (res.status === 404) return { report: null, keptDays: body?.keptDays ?? 0 };
+  if (!res.ok) throw data(null, { status: res.status });
+  return { report: body, keptDays: 0 };
+}
+
 function Root() {
   return (
     <Document>
@@ -221,6 +273,7 @@ export const routes: RouteObject[] = [
           ...PAGES.map(pageRoute),
           articleRoute,
           newsletterRoute,
+          reportRoute,
           {
             id: 'offline',
             path: 'offline',

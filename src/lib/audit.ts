@@ -77,6 +77,57 @@ export interface AuditReport {
   categories: AuditCategory[];
   /** With `pages` above 1: the other pages of the site and the summary. */
   site?: SiteReport;
+  /** The saved report's id (its permanent address /{lang}/tools/report/{id}), once it is kept. */
+  id?: string;
+  /** What changed since the report of the same address before this one, when there is one. */
+  changes?: ReportChanges;
+}
+
+/** A score before and after. */
+export interface ScoreChange {
+  before: number;
+  after: number;
+}
+
+/** How a report differs from the earlier report of the same address (issue 23). */
+export interface ReportChanges {
+  /** The earlier report: its id (permanent address) and when it was made. */
+  previous: { id: string; auditedAt: string };
+  overall: ScoreChange;
+  /** Every category, in report order, changed or not. */
+  categories: ({ id: CategoryId } & ScoreChange)[];
+  /** The checks whose status changed, in report order, titled in the reader's language. */
+  checks: { id: string; title: string; before: ItemStatus; after: ItemStatus }[];
+}
+
+/**
+ * The changes from `previous` (the saved report `previousId`) to `current`, both in one language.
+ * A check that only one of them has (the registry changed between them) is left out.
+ */
+export function compareReports(
+  current: AuditReport,
+  previous: AuditReport,
+  previousId: string,
+): ReportChanges {
+  const before = new Map(previous.categories.map((c) => [c.id, c]));
+  const earlierItems = new Map(previous.categories.flatMap((c) => c.items).map((i) => [i.id, i]));
+  return {
+    previous: { id: previousId, auditedAt: previous.auditedAt },
+    overall: { before: previous.overall, after: current.overall },
+    categories: current.categories.map((c) => ({
+      id: c.id,
+      before: before.get(c.id)?.score ?? c.score,
+      after: c.score,
+    })),
+    checks: current.categories
+      .flatMap((c) => c.items)
+      .flatMap((item) => {
+        const earlier = earlierItems.get(item.id);
+        return earlier && earlier.status !== item.status
+          ? [{ id: item.id, title: item.title, before: earlier.status, after: item.status }]
+          : [];
+      }),
+  };
 }
 
 /** Pages a site audit takes at most, the first included; the form offers these choices. */
@@ -116,6 +167,15 @@ export type AuditOutcome =
 /** How many pages an outcome is the audit of (1 unless it is a site audit's report). */
 export function pagesOf(outcome: AuditOutcome): number {
   return outcome.ok && outcome.report.site ? outcome.report.site.requested : 1;
+}
+
+/**
+ * A saved report's page data (/{lang}/tools/report/{id}): the report in the page's language, or null
+ * when the id leads nowhere (mistyped, or expired after `keptDays`).
+ */
+export interface ReportData {
+  report: AuditReport | null;
+  keptDays: number;
 }
 
 /** The Tools page's loader data: the server's audit of `?url=`, or null. */

@@ -12,6 +12,8 @@ import { PageHero } from '../components/PageHero.tsx';
 import { WaitlistNoscript } from '../components/Waitlist.tsx';
 import { AuditChecks } from '../components/tools/AuditChecks.tsx';
 import { Sources } from '../components/sections/Sources.tsx';
+import { ReportChanges } from '../components/report/ReportChanges.tsx';
+import { ReportShare } from '../components/report/ReportShare.tsx';
 import { AuditScoring } from '../components/tools/AuditScoring.tsx';
 import { AuditError } from '../components/tools/AuditError.tsx';
 import { AuditProgress } from '../components/tools/AuditProgress.tsx';
@@ -38,13 +40,6 @@ type Requested = { url: string; pages: number; attempt: number };
 
 const outcomeUrl = (outcome: AuditOutcome) => (outcome.ok ? outcome.report.url : outcome.url);
 
-/**
- * The free AI citation audit. The form is a plain GET to this page: without JavaScript the server
- * audits `?url=` and renders the report. With JavaScript the page asks GET /api/audit for a stream of
- * progress, shows each step as the server completes it, then the report, and records `?url=` in the
- * address so the report can be shared. An address with no report yet (Back, a language switch) is
- * audited the same way. Crawlers get the page without any audit.
- */
 /** What the checks are built on (decision 025): each rule follows one of these documents. */
 const TOOLS_SOURCES = [
   'robotsTxt',
@@ -56,6 +51,13 @@ const TOOLS_SOURCES = [
   'googleAiFeatures',
 ] as const;
 
+/**
+ * The free AI citation audit. The form is a plain GET to this page: without JavaScript the server
+ * audits `?url=` and renders the report. With JavaScript the page asks GET /api/audit for a stream of
+ * progress, shows each step as the server completes it, then the report, and records `?url=` in the
+ * address so the report can be shared. An address with no report yet (Back, a language switch) is
+ * audited the same way. Crawlers get the page without any audit.
+ */
 export default function ToolsPage() {
   const { t } = useT('tools');
   const lang = useLang();
@@ -205,11 +207,10 @@ export default function ToolsPage() {
   } else if (outcome?.ok) {
     body = (
       <>
-        <AuditResults
-          report={outcome.report}
-          headingRef={resultsHeading}
-          onAnalyzeAnother={onAnalyzeAnother}
-        />
+        <AuditResults report={outcome.report} headingRef={resultsHeading} onAnalyzeAnother={onAnalyzeAnother}>
+          {outcome.report.id ? <ReportShare id={outcome.report.id} /> : null}
+          {outcome.report.changes ? <ReportChanges changes={outcome.report.changes} /> : null}
+        </AuditResults>
         <NextSteps />
         <AuditScoring />
       </>

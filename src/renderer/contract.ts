@@ -2,7 +2,7 @@
 // dist/server/renderer.js, or loaded from source by Vite in development). The server imports this
 // module, for its types only, and nothing else under src/renderer/ (the linter checks it).
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
-import type { AuditOutcome } from '../lib/audit.ts';
+import type { AuditOutcome, ReportData } from '../lib/audit.ts';
 import type { NewsletterOutcome } from '../lib/newsletter.ts';
 import type { BlogListData, BlogPostData } from '../content/blog-data.ts';
 import type { SiteContextValue } from '../site-context.tsx';
@@ -35,6 +35,8 @@ export interface RenderInput {
   scripts: ClientScripts;
   /** The Tools page's `?url=` audit, run by the server before rendering. */
   audit?: AuditOutcome | undefined;
+  /** A saved report's page data, read from the store before rendering. */
+  report?: ReportData | undefined;
   /** The outcome of a newsletter link, checked and recorded by the server before rendering. */
   newsletter?: NewsletterOutcome | undefined;
 }

@@ -109,7 +109,12 @@ function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
 export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
   // The loaders' context for this request: the content, and what the server did before rendering.
-  const loaders: LoadContext = { blog: getBlogData, audit: input.audit, newsletter: input.newsletter };
+  const loaders: LoadContext = {
+    blog: getBlogData,
+    audit: input.audit,
+    newsletter: input.newsletter,
+    report: input.report,
+  };
   const context = await handler.query(request, {
     requestContext: new RouterContextProvider(new Map([[loadContext, loaders]])),
   });
@@ -126,7 +131,9 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
           ? auditStatus(input.audit)
           : input.newsletter
             ? newsletterStatus(input.newsletter.result)
-            : 200));
+            : input.report && !input.report.report
+              ? 404
+              : 200));
   const pathLang = context.matches.find((m) => m.route.id === 'lang')?.params.lang;
   const lang: Lang = isLang(pathLang) ? pathLang : input.fallbackLang;
   const i18n = TEXTS.instance(lang);

@@ -48,6 +48,9 @@ const PRIVATE_PATHS = [
   ...LANGUAGES.map((lang) => `${localePath(lang, 'tools')}?url=`),
   // One visitor's newsletter links: nothing to index.
   ...LANGUAGES.map((lang) => `${localePath(lang, 'newsletter')}/`),
+  // Saved reports and their badges: one visitor's site each, shared by link only.
+  ...LANGUAGES.map((lang) => `${localePath(lang, 'tools')}/report/`),
+  '/badge/',
 ];
 const disallowPrivate = PRIVATE_PATHS.map((path) => `Disallow: ${path}`);
 

@@ -49,6 +49,8 @@ export interface AuditSettings {
   workers: number;
   /** Heap ceiling of each analysis thread, in MB. */
   workerMemoryMb: number;
+  /** How many days a saved report keeps its permanent address (issue 23). */
+  reportDays: number;
 }
 
 /** Open connections and the shutdown's drain (decision 020). */
@@ -230,6 +232,10 @@ const schema = z.object({
     .min(32, 'must be at least 32 (megabytes)')
     .max(4096, 'must be at most 4096 (megabytes)')
     .default(96),
+  AUDIT_REPORT_DAYS: wholeNumber(' of days')
+    .min(1, 'must be 1 or more')
+    .max(3650, 'must be at most 3650 (ten years)')
+    .default(365),
   FORM_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(10),
   MAX_CONNECTIONS: wholeNumber()
     .min(1, 'must be 1 or more')
@@ -354,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cacheSeconds: e.AUDIT_CACHE_SECONDS,
       workers: e.AUDIT_WORKERS,
       workerMemoryMb: e.AUDIT_WORKER_MEMORY_MB,
+      reportDays: e.AUDIT_REPORT_DAYS,
     },
   };
 }

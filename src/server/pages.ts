@@ -6,7 +6,7 @@ import { robotsTagFor } from '../lib/ai-policy.ts';
 import { AI_CRAWLERS_CLAIM, classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
 import { isTheme } from '../lib/preferences.ts';
 import { splitLangPath, type Lang } from '../site.ts';
-import type { AuditOutcome } from '../lib/audit.ts';
+import type { AuditOutcome, ReportData } from '../lib/audit.ts';
 import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
 import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
@@ -43,10 +43,14 @@ export interface PageDeps {
   pageAudit?: (req: Request, res: Response, lang: Lang) => Promise<AuditOutcome | undefined>;
   /** Checks and records a newsletter link (/{lang}/newsletter/confirm|unsubscribe). */
   newsletterAction?: (req: Request, action: NewsletterAction) => Promise<NewsletterOutcome>;
+  /** A saved report's page data (/{lang}/tools/report/{id}), from the store. */
+  savedReport?: (id: string, lang: Lang) => Promise<ReportData>;
 }
 
 /** The newsletter links' pages, after the language prefix. */
 const NEWSLETTER_PATH = /^\/newsletter\/(confirm|unsubscribe)\/?$/;
+/** A saved report's page, after the language prefix. */
+const REPORT_PATH = /^\/tools\/report\/([^/]+)\/?$/;
 
 /**
  * The pages that belong to one visitor, in one place: each is rendered for the request alone, never
@@ -62,6 +66,10 @@ const PRIVATE_PAGES: readonly { why: string; matches: (req: Request, rest: strin
   {
     why: "an audit report: one visitor's site, rendered on demand",
     matches: (req) => isToolsPath(req.path) && req.query.url !== undefined,
+  },
+  {
+    why: "a saved report: one visitor's site, at an address only they were given",
+    matches: (_req, rest) => REPORT_PATH.test(rest),
   },
 ];
 
@@ -186,10 +194,14 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       newsletterMatch && deps.newsletterAction
         ? await deps.newsletterAction(req, newsletterMatch[1] as NewsletterAction)
         : undefined;
+    const reportMatch = REPORT_PATH.exec(splitLangPath(req.path)?.rest ?? '');
+    const report =
+      reportMatch && deps.savedReport ? await deps.savedReport(reportMatch[1]!, pageLang) : undefined;
     const renderer = await deps.renderer();
     const result = await renderer.renderPage({
       audit,
       newsletter,
+      report,
       url: siteUrlOf(req, deps.siteUrl).href,
       fallbackLang,
       nonce: humanKey ? NONCE_TOKEN : res.locals.nonce,

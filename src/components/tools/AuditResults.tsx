@@ -1,4 +1,5 @@
-import type { MouseEvent, Ref } from 'react';
+import type { MouseEvent, ReactNode, Ref } from 'react';
+import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import {
   BLOCKED_SCORE_CAP,
@@ -270,16 +271,28 @@ function SiteReportSection({ site }: { site: SiteReport }) {
   );
 }
 
-/** The report: the audited address (as text), when, scores and every check with its evidence. */
+/**
+ * The report: the audited address (as text), when, scores and every check with its evidence. On the
+ * Tools page it follows the form (an h2, "audit another" goes back to the form); a saved report's
+ * own page makes it the page's h1, puts its links and changes after the heading (`children`), and
+ * sends "audit another" to the Tools page (`againTo`).
+ */
 export function AuditResults({
   report,
   headingRef,
   onAnalyzeAnother,
+  level = 2,
+  againTo,
+  children,
 }: {
   report: AuditReport;
   headingRef?: Ref<HTMLHeadingElement>;
   onAnalyzeAnother?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  level?: 1 | 2;
+  againTo?: string;
+  children?: ReactNode;
 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   const { t } = useT('tools');
   const lang = useLang();
   const audited = new Date(report.auditedAt);
@@ -289,14 +302,14 @@ export function AuditResults({
     <section aria-labelledby="results-title" className="section pt-4" data-testid="audit-results">
       <div className="container grid min-w-0 gap-6">
         <div className="grid gap-2">
-          <h2
+          <Heading
             id="results-title"
             ref={headingRef}
             tabIndex={-1}
             className="section-title scroll-mt-24 wrap-anywhere"
           >
             {t('results.title', { url: report.url })}
-          </h2>
+          </Heading>
           <p className="muted">
             {t('results.auditedAt', { date: longDate(report.auditedAt, lang), time })}
             {report.finalUrl !== report.url ? (
@@ -307,6 +320,7 @@ export function AuditResults({
             {t('results.reads')}
           </p>
         </div>
+        {children}
         {blocking.length > 0 ? <BlockedNotice items={blocking} /> : null}
         <OverallScore categories={report.categories} />
         <div className="grid gap-5 lg:grid-cols-2">
@@ -332,9 +346,15 @@ export function AuditResults({
               {t('results.cta.button')}
               <ArrowRight width={18} height={18} />
             </WaitlistButton>
-            <a href="#audit-url" className="btn btn-outline" onClick={onAnalyzeAnother}>
-              {t('results.cta.again')}
-            </a>
+            {againTo ? (
+              <Link to={againTo} className="btn btn-outline">
+                {t('results.cta.again')}
+              </Link>
+            ) : (
+              <a href="#audit-url" className="btn btn-outline" onClick={onAnalyzeAnother}>
+                {t('results.cta.again')}
+              </a>
+            )}
           </div>
         </div>
       </div>

@@ -1,10 +1,18 @@
 import { Router, type Request, type Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { parseAuditUrl, parseSitePages, type AuditOutcome, type AuditStreamLine } from '../../lib/audit.ts';
+import {
+  parseAuditUrl,
+  parseSitePages,
+  type AuditOutcome,
+  type AuditStreamLine,
+  type ReportData,
+} from '../../lib/audit.ts';
+import { badgeSvg, reportMarkdown } from './report-files.ts';
 import { isLang, splitLangPath, type Lang } from '../../site.ts';
 import { formMessage } from '../messages.ts';
 import type { AuditService } from './service.ts';
+import { classifyVisitor } from '../../lib/visitor.ts';
 
 // The audit over HTTP (decision 017): GET /api/audit for scripts and the page's own progress stream,
 // and the Tools page's `?url=` audits for people without JavaScript. One per-address limit covers
@@ -18,6 +26,8 @@ declare module 'express-serve-static-core' {
 
 export interface AuditHttpDeps {
   service: AuditService;
+  /** The site's canonical origin (a saved report's permanent link). */
+  siteUrl: string;
   rateLimitPerMinute: number;
   logger: Logger;
   onRateLimited?: () => void;
@@ -106,7 +116,10 @@ export function auditHttp(deps: AuditHttpDeps) {
       // compression() buffers until told to send what it has.
       (res as Response & { flush?: () => void }).flush?.();
     };
-    const outcome = await deps.service.audit(url, lang, streaming ? write : undefined, pages);
+    // A person's audit is kept (its report gets a permanent address); a crawler's or a script's
+    // that says it is a bot is not.
+    const save = !(req.visitor ?? classifyVisitor(req.get('user-agent'))).isBot;
+    const outcome = await deps.service.audit(url, lang, streaming ? write : undefined, pages, { save });
     logOutcome(url, outcome);
 
     if (outcome.ok) {
@@ -139,10 +152,78 @@ export function auditHttp(deps: AuditHttpDeps) {
     if (!url) return undefined; // the page shows the form's own message for an invalid address
     const pages = parseSitePages(req.query.pages);
     if (!(await takeLimit(req, res, pages))) return deps.service.refusal(url, lang, 'rateLimited');
-    const outcome = await deps.service.audit(url, lang, undefined, pages);
+    const outcome = await deps.service.audit(url, lang, undefined, pages, { save: true });
     logOutcome(url, outcome);
     return outcome;
   }
 
-  return { router, pageAudit };
+  // A saved report as JSON, in the language asked (English by default), with what changed since
+  // the report before it. Reports are one visitor's: never kept by a shared cache.
+  router.get('/api/audit/report/:id', async (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    res.set('X-Robots-Tag', 'noindex');
+    const lang: Lang = isLang(req.query.lang) ? req.query.lang : 'en';
+    const report = await deps.service.savedReport(req.params.id, lang);
+    if (!report) {
+      res.status(404).json({
+        error: deps.service.missingReport(lang),
+        reason: 'notFound',
+        keptDays: deps.service.reportDays,
+      });
+      return;
+    }
+    res.json(report);
+  });
+
+  // A saved report's Markdown copy: /{lang}/tools/report/{id}.md, in that language.
+  router.get('/:lang/tools/report/:file', async (req, res, next) => {
+    const { lang, file } = req.params;
+    const id = /^(.+)\.md$/.exec(file)?.[1];
+    if (!isLang(lang) || id === undefined) return next();
+    const report = await deps.service.savedReport(id, lang);
+    res.set('Cache-Control', 'private, no-store').set('X-Robots-Tag', 'noindex');
+    if (!report) {
+      res
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .send(`${deps.service.missingReport(lang)}\n`);
+      return;
+    }
+    const permalink = `${deps.siteUrl}/${lang}/tools/report/${id}`;
+    res
+      .type('text/markdown; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="report-${id}.md"`)
+      .send(reportMarkdown(report, lang, deps.service.texts(lang), permalink));
+  });
+
+  // The score badge of a saved report: /badge/{id}.svg (?lang=fr for its French label). A report
+  // never changes, so the image may be kept long; an unknown or expired id is a 404.
+  router.get('/badge/:file', async (req, res, next) => {
+    const id = /^(.+)\.svg$/.exec(req.params.file)?.[1];
+    if (id === undefined) return next();
+    const lang: Lang = isLang(req.query.lang) ? req.query.lang : 'en';
+    const report = await deps.service.savedReport(id, lang);
+    if (!report) {
+      res
+        .status(404)
+        .set('Cache-Control', 'no-store')
+        .json({ error: deps.service.missingReport(lang), reason: 'notFound' });
+      return;
+    }
+    const t = deps.service.texts(lang);
+    res
+      .type('image/svg+xml')
+      .set('Cache-Control', 'public, max-age=2592000, immutable')
+      .set('X-Robots-Tag', 'noindex')
+      .send(
+        badgeSvg(report.overall, t('report.badge.label'), t('report.badge.name', { score: report.overall })),
+      );
+  });
+
+  /** A saved report's page data, for the page handler. */
+  async function reportPage(id: string, lang: Lang): Promise<ReportData> {
+    return { report: (await deps.service.savedReport(id, lang)) ?? null, keptDays: deps.service.reportDays };
+  }
+
+  return { router, pageAudit, reportPage };
 }

@@ -2,8 +2,10 @@ import enAudit from '../../i18n/locales/en/audit.json';
 import enTools from '../../i18n/locales/en/tools.json';
 import frAudit from '../../i18n/locales/fr/audit.json';
 import frTools from '../../i18n/locales/fr/tools.json';
-import { textReader } from '../../i18n/instance.ts';
+import { textReader, type Translate } from '../../i18n/instance.ts';
+import { randomBytes } from 'node:crypto';
 import {
+  compareReports,
   overallScore,
   type AuditErrorReason,
   type AuditOutcome,
@@ -16,6 +18,12 @@ import { auditUserAgents } from './agents.ts';
 import type { Analysis } from './analysis.ts';
 import { localizeFindings, localizeSite } from './localize.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
+import {
+  AUDIT_REPORT_DAYS,
+  REPORT_ID,
+  type AuditReportStore,
+  type SavedAuditReport,
+} from '../store/report-types.ts';
 
 // The audit as the site offers it: one shared run per address at a time, results reused for a few
 // minutes, a cap on audits in flight, outcomes counted, and texts in the reader's language. The
@@ -33,9 +41,40 @@ export interface AuditService {
    * (1 by default). Progress is reported as it happens; a result from the cache reports none. Never
    * throws for the audited site's faults.
    */
-  audit(url: string, lang: Lang, onProgress?: ProgressListener, pages?: number): Promise<AuditOutcome>;
+  audit(
+    url: string,
+    lang: Lang,
+    onProgress?: ProgressListener,
+    pages?: number,
+    options?: AuditRequestOptions,
+  ): Promise<AuditOutcome>;
+  /** A saved report in `lang` with what changed since the one before it; undefined when unknown or expired. */
+  savedReport(id: string, lang: Lang): Promise<AuditReport | undefined>;
+  /** Why a report id leads nowhere, in `lang` (missing, mistyped or expired). */
+  missingReport(lang: Lang): string;
+  /** How many days reports are kept. */
+  readonly reportDays: number;
+  /** The `tools` texts of a language (a saved report's Markdown copy and badge). */
+  texts(lang: Lang): Translate;
   /** An outcome without running anything (rate limits decided outside the service). */
   refusal(url: string, lang: Lang, reason: AuditErrorReason): AuditOutcome;
+}
+
+export interface AuditRequestOptions {
+  /**
+   * Keep the report (a person asked for it, never a crawler): its outcome then carries the saved
+   * report's id and what changed since the address's report before it. One run is saved once, for
+   * everyone who gets it from the cache.
+   */
+  save?: boolean;
+}
+
+/** Where reports are kept, and for how long. */
+export interface ReportKeeping {
+  store: AuditReportStore;
+  days: number;
+  /** A report that could not be saved or read: the audit is answered all the same. */
+  onError?: (error: unknown) => void;
 }
 
 export interface AuditServiceOptions {
@@ -47,6 +86,8 @@ export interface AuditServiceOptions {
   onOutcome?: (outcome: string, seconds: number | undefined) => void;
   resolve?: RunOptions['resolve'];
   now?: () => Date;
+  /** Saved reports (issue 23); without it, audits are not kept. */
+  reports?: ReportKeeping;
 }
 
 /** How many addresses the cache keeps at most (oldest first out). */
@@ -58,6 +99,13 @@ interface Run {
   listeners: Set<ProgressListener>;
   /** When the result stops being reused (set once it succeeds). */
   expires: number;
+  /** The run's saved report, once a person asked for it (one per run). */
+  saved?: Promise<SavedAuditReport | undefined>;
+}
+
+/** A new report id: 128 random bits, lowercase hexadecimal (the site's paths are lowercase). */
+export function newReportId(): string {
+  return randomBytes(16).toString('hex');
 }
 
 const AUDIT_TEXTS = { en: { audit: enAudit, tools: enTools }, fr: { audit: frAudit, tools: frTools } };
@@ -120,11 +168,13 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     return run;
   }
 
-  function toOutcome(result: RunResult, lang: Lang): AuditOutcome {
-    if (!result.ok) return refusal(result.url, lang, result.reason, result.detail);
+  const now = options.now ?? (() => new Date());
+
+  type Report = Extract<RunResult, { ok: true }>;
+  function toReport(result: Report, lang: Lang): AuditReport {
     const t = read(lang, 'audit');
     const categories = localizeFindings(result.categories, t);
-    const report: AuditReport = {
+    return {
       url: result.url,
       finalUrl: result.finalUrl,
       auditedAt: result.auditedAt,
@@ -132,12 +182,63 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       categories,
       ...(result.site ? { site: localizeSite(result.site, t) } : {}),
     };
-    return { ok: true, report };
+  }
+
+  function toOutcome(result: RunResult, lang: Lang): AuditOutcome {
+    if (!result.ok) return refusal(result.url, lang, result.reason, result.detail);
+    return { ok: true, report: toReport(result, lang) };
+  }
+
+  /** Saves a run's report; undefined when the store failed (the audit is answered without a link). */
+  async function keep(result: Report, pages: number, keeping: ReportKeeping) {
+    const createdAt = now();
+    const saved: SavedAuditReport = {
+      id: newReportId(),
+      address: result.url,
+      pages,
+      overall: toReport(result, 'en').overall,
+      result: JSON.stringify(result),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + keeping.days * 24 * 60 * 60 * 1000),
+    };
+    try {
+      await keeping.store.save(saved);
+      return saved;
+    } catch (error) {
+      keeping.onError?.(error);
+      return undefined;
+    }
+  }
+
+  /** A saved report in a language, with its id and what changed since the report before it. */
+  async function presentSaved(saved: SavedAuditReport, lang: Lang, keeping: ReportKeeping) {
+    const report: AuditReport = { ...toReport(JSON.parse(saved.result) as Report, lang), id: saved.id };
+    const earlier = await keeping.store.previous(saved.address, saved.createdAt, now());
+    if (earlier) {
+      const previous = toReport(JSON.parse(earlier.result) as Report, lang);
+      report.changes = compareReports(report, previous, earlier.id);
+    }
+    return report;
   }
 
   return {
     refusal,
-    async audit(url, lang, onProgress, pages = 1) {
+    reportDays: options.reports?.days ?? AUDIT_REPORT_DAYS,
+    texts: (lang) => read(lang, 'tools'),
+    missingReport: (lang) =>
+      read(lang, 'tools')('report.notFound.text', { days: options.reports?.days ?? AUDIT_REPORT_DAYS }),
+    async savedReport(id, lang) {
+      const keeping = options.reports;
+      if (!keeping || !REPORT_ID.test(id)) return undefined;
+      try {
+        const saved = await keeping.store.get(id, now());
+        return saved ? await presentSaved(saved, lang, keeping) : undefined;
+      } catch (error) {
+        keeping.onError?.(error);
+        return undefined;
+      }
+    },
+    async audit(url, lang, onProgress, pages = 1, request = {}) {
       // A site audit is another run than the page's own: its report holds more.
       const key = pages > 1 ? `${url}\n${pages}` : url;
       let run = runs.get(key);
@@ -159,7 +260,18 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
         for (const progress of run.progress) onProgress(progress);
         run.listeners.add(onProgress);
       }
-      return toOutcome(await run.result, lang);
+      const result = await run.result;
+      const keeping = options.reports;
+      if (!result.ok || !request.save || !keeping) return toOutcome(result, lang);
+      run.saved ??= keep(result, pages, keeping);
+      const saved = await run.saved;
+      if (!saved) return toOutcome(result, lang);
+      try {
+        return { ok: true, report: await presentSaved(saved, lang, keeping) };
+      } catch (error) {
+        keeping.onError?.(error);
+        return { ok: true, report: { ...toReport(result, lang), id: saved.id } };
+      }
     },
   };
 }

@@ -1,0 +1,98 @@
+import { Link } from 'react-router-dom';
+import { useLang, useT } from '../../i18n/hooks.ts';
+import { itemBadgeVariant, type ReportChanges as Changes } from '../../lib/audit.ts';
+import { longDate } from '../../lib/format.ts';
+import { Badge } from '../ui.tsx';
+import { reportPaths } from './ReportShare.tsx';
+
+function Delta({ before, after }: { before: number; after: number }) {
+  const { t } = useT('tools');
+  const delta = after - before;
+  if (delta === 0) return <span className="muted">{t('report.changes.same')}</span>;
+  return (
+    <span className={delta > 0 ? 'text-[var(--ok)] font-semibold' : 'text-[var(--bad)] font-semibold'}>
+      {delta > 0 ? `+${delta}` : `−${-delta}`}
+    </span>
+  );
+}
+
+/** What changed since the same address's earlier report: scores before and now, and changed checks. */
+export function ReportChanges({ changes }: { changes: Changes }) {
+  const { t } = useT('tools');
+  const lang = useLang();
+  const rows = [
+    { key: 'overall', name: t('report.changes.overall'), ...changes.overall },
+    ...changes.categories.map((c) => ({
+      key: c.id,
+      name: t(`results.categories.${c.id}.name`),
+      before: c.before,
+      after: c.after,
+    })),
+  ];
+  return (
+    <section aria-labelledby="report-changes-title" className="card gap-4" data-testid="report-changes">
+      <h2 id="report-changes-title" className="card-title">
+        {t('report.changes.title', { date: longDate(changes.previous.auditedAt, lang) })}
+      </h2>
+      <p className="muted">
+        {t('report.changes.lead')}{' '}
+        <Link
+          to={reportPaths(lang, changes.previous.id).page}
+          className="font-semibold text-brand underline underline-offset-2"
+        >
+          {t('report.changes.previous')}
+        </Link>
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left">
+          <thead>
+            <tr>
+              <th scope="col">{t('report.changes.score')}</th>
+              <th scope="col" className="text-right">
+                {t('report.changes.before')}
+              </th>
+              <th scope="col" className="text-right">
+                {t('report.changes.after')}
+              </th>
+              <th scope="col" className="text-right">
+                {t('report.changes.delta')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" className="font-semibold">
+                  {row.name}
+                </th>
+                <td className="text-right tabular-nums">{row.before}</td>
+                <td className="text-right tabular-nums">{row.after}</td>
+                <td className="text-right tabular-nums">
+                  <Delta before={row.before} after={row.after} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3 className="font-bold">{t('report.changes.checks')}</h3>
+      {changes.checks.length === 0 ? (
+        <p className="muted">{t('report.changes.none')}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {changes.checks.map((check) => (
+            <li key={check.id} className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold">{check.title}</span>
+              <Badge variant={itemBadgeVariant(check.before)}>
+                {t(`results.itemStatus.${check.before}`)}
+              </Badge>
+              <span aria-hidden="true">→</span>
+              <span className="sr-only">{t('report.changes.after')}</span>
+              <Badge variant={itemBadgeVariant(check.after)}>{t(`results.itemStatus.${check.after}`)}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

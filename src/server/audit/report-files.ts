@@ -1,0 +1,119 @@
+import type { Translate } from '../../i18n/instance.ts';
+import { scoreBand, scoreMessageKey, type AuditReport, type ItemStatus } from '../../lib/audit.ts';
+import { longDate } from '../../lib/format.ts';
+import { escapeXml } from '../../lib/serialize.ts';
+import type { Lang } from '../../site.ts';
+
+// A saved report as files (issue 23): Markdown to keep or paste, and the score badge as SVG. Every
+// text that comes from the audited site (addresses, evidence quoting its pages) is untrusted: in
+// Markdown it is escaped so it can never become a link, an image, markup or a heading; in the SVG
+// there is none (the score is a number).
+
+/** Plain text as Markdown text: one line, every character Markdown or HTML could act on escaped. */
+export function markdownText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]<>|~#&]/g, (c) => (c === '<' ? '&lt;' : c === '&' ? '&amp;' : `\\${c}`));
+}
+
+const STATUS_MARK: Record<ItemStatus, string> = { pass: '✓', warning: '!', fail: '✗' };
+
+/** The report in Markdown, in the reader's language (`t`: the tools namespace). */
+export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, permalink: string): string {
+  const time = report.auditedAt.slice(11, 16);
+  const status = (s: ItemStatus) => t(`results.itemStatus.${s}`);
+  const lines = [
+    `# ${markdownText(t('results.title', { url: report.url }))}`,
+    '',
+    markdownText(t('results.auditedAt', { date: longDate(report.auditedAt, lang), time })),
+    ...(report.finalUrl !== report.url
+      ? ['', markdownText(t('results.finalUrl', { url: report.finalUrl }))]
+      : []),
+    '',
+    `${t('report.share.link')}${lang === 'fr' ? '\u00a0:' : ':'} <${permalink}>`,
+    '',
+    `## ${t('results.overall.title')}${lang === 'fr' ? '\u00a0:' : ':'} ${report.overall}/100`,
+    '',
+    markdownText(t(scoreMessageKey(report.overall))),
+  ];
+  if (report.changes) {
+    const c = report.changes;
+    lines.push(
+      '',
+      `## ${markdownText(t('report.changes.title', { date: longDate(c.previous.auditedAt, lang) }))}`,
+      '',
+      `| ${t('report.changes.score')} | ${t('report.changes.before')} | ${t('report.changes.after')} |`,
+      '|---|---:|---:|',
+      `| ${t('report.changes.overall')} | ${c.overall.before} | ${c.overall.after} |`,
+      ...c.categories.map(
+        (cat) => `| ${t(`results.categories.${cat.id}.name`)} | ${cat.before} | ${cat.after} |`,
+      ),
+      '',
+      `### ${t('report.changes.checks')}`,
+      '',
+      ...(c.checks.length === 0
+        ? [t('report.changes.none')]
+        : c.checks.map(
+            (check) => `- ${markdownText(check.title)}: ${status(check.before)} → ${status(check.after)}`,
+          )),
+    );
+  }
+  for (const category of report.categories) {
+    lines.push(
+      '',
+      `## ${t(`results.categories.${category.id}.name`)}: ${category.score}/100 (${t(`results.categoryStatus.${category.status}`)})`,
+      '',
+    );
+    for (const item of category.items) {
+      lines.push(`- ${STATUS_MARK[item.status]} **${status(item.status)}**: ${markdownText(item.title)}`);
+      if (item.evidence) lines.push(`  ${t('results.evidence')} ${markdownText(item.evidence)}`);
+      if (item.recommendation)
+        lines.push(`  ${t('results.recommendation')} ${markdownText(item.recommendation)}`);
+    }
+  }
+  if (report.site) {
+    lines.push('', `## ${markdownText(t('results.site.title', { count: report.site.pages.length }))}`, '');
+    for (const page of report.site.pages)
+      lines.push(
+        `- ${markdownText(page.url)}${page.score !== undefined ? `: ${page.score}/100` : ''}${page.note ? ` (${markdownText(page.note)})` : ''}`,
+      );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The badge's colours per score band (the spec's thresholds), with text that keeps 4.5:1 contrast. */
+const BADGE_COLOURS = {
+  green: { fill: '#166534', text: '#ffffff' },
+  yellow: { fill: '#facc15', text: '#1c1917' },
+  red: { fill: '#b91c1c', text: '#ffffff' },
+} as const;
+
+/** Text width in the badge's 11 px sans-serif, near enough for layout (no font metrics at hand). */
+function textWidth(text: string): number {
+  return Math.ceil(
+    [...text].reduce((w, c) => w + (/[ il.,:;'’|!]/.test(c) ? 3.5 : /[A-Z0-9%]/.test(c) ? 7.5 : 6.5), 0),
+  );
+}
+
+/** The score badge: an SVG image whose accessible name says the score, e.g. "AI citation score: 92/100". */
+export function badgeSvg(overall: number, label: string, name: string): string {
+  const colours = BADGE_COLOURS[scoreBand(overall)];
+  const value = `${overall}/100`;
+  const left = textWidth(label) + 12;
+  const right = textWidth(value) + 12;
+  const width = left + right;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" viewBox="0 0 ${width} 20" role="img" aria-labelledby="badge-title">`,
+    `<title id="badge-title">${escapeXml(name)}</title>`,
+    `<rect width="${left}" height="20" rx="3" fill="#334155"/>`,
+    `<rect x="${left}" width="${right}" height="20" rx="3" fill="${colours.fill}"/>`,
+    `<rect x="${left}" width="4" height="20" fill="${colours.fill}"/>`,
+    `<g font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle" aria-hidden="true">`,
+    `<text x="${left / 2}" y="14" fill="#ffffff">${escapeXml(label)}</text>`,
+    `<text x="${left + right / 2}" y="14" fill="${colours.text}">${escapeXml(value)}</text>`,
+    '</g>',
+    '</svg>',
+    '',
+  ].join('\n');
+}
