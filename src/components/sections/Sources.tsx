@@ -1,20 +1,18 @@
-import { useLang, useT } from '../../i18n/hooks.ts';
+import { useT } from '../../i18n/hooks.ts';
 import { SOURCES, type SourceId } from '../../lib/sources.ts';
 import { Section } from '../ui.tsx';
 
-/** A link to a cited document, its title marked as English when the page is not. */
+/** A link to a cited document (in English: hreflang says so), titled in the page's language. */
 export function SourceLink({ id }: { id: SourceId }) {
-  const lang = useLang();
-  const source = SOURCES[id];
+  const { t } = useT('common');
   return (
     <a
-      href={source.url}
+      href={SOURCES[id].url}
       rel="noopener"
       hrefLang="en"
-      lang={lang === 'en' ? undefined : 'en'}
       className="font-semibold text-brand underline underline-offset-2"
     >
-      {source.title}
+      {t(`sources.titles.${id}`)}
     </a>
   );
 }
