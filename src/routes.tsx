@@ -17,6 +17,7 @@ import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreen
 import type { RouteHandle } from './route-handle.ts';
 import { PAGES, isLang, isLegalPage, localePath, type Lang, type PageEntry, type PageId } from './site.ts';
 import { useT } from './i18n/hooks.ts';
+import { longDate } from './lib/format.ts';
 
 // The one route tree (decision 001), rendered by the server's static handler and hydrated by the
 // browser router. Page components are lazy chunks; each page's translations are one namespace,
@@ -189,7 +190,7 @@ const reportRoute: RouteObject = {
     page: 'report',
     ns: REPORT_NS,
     source: reportModule.source,
-    meta: ({ data, t }) => {
+    meta: ({ data, t, lang }) => {
       const { report } = data as ReportData;
       if (!report)
         return {
@@ -199,7 +200,8 @@ const reportRoute: RouteObject = {
         };
       const host = new URL(report.url).host;
       return {
-        title: t('tools:report.meta.title', { host }),
+        // The address and the audit's date: what a printed page's running header shows.
+        title: t('tools:report.meta.title', { host, date: longDate(report.auditedAt, lang) }),
         description: t('tools:report.meta.description', { host }),
         noindex: true,
       };

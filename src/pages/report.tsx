@@ -6,7 +6,6 @@ import { ReportShare } from '../components/report/ReportShare.tsx';
 import { AuditResults, NextSteps } from '../components/tools/AuditResults.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import type { ReportData } from '../lib/audit.ts';
-import { longDate } from '../lib/format.ts';
 import { localePath } from '../site.ts';
 
 /**
@@ -21,25 +20,19 @@ export default function ReportPage() {
   if (!report) return <ReportMissing days={keptDays} />;
   const tools = localePath(lang, 'tools');
   return (
-    <div className="report-print">
-      {/* Repeated at the top of every printed page: which site, and when. */}
-      <p className="print-running-head" aria-hidden="true">
-        {report.url} · {longDate(report.auditedAt, lang)}
-      </p>
-      <div className="report-print-body">
-        <p className="container eyebrow pt-8">{t('report.eyebrow')}</p>
-        <AuditResults report={report} level={1} againTo={tools}>
-          <ReportShare id={report.id!} />
-          {report.changes ? <ReportChanges changes={report.changes} /> : null}
-        </AuditResults>
-        <div className="container pb-8">
-          <ReportBadge id={report.id!} overall={report.overall} />
-        </div>
-        <div className="print:hidden">
-          <NextSteps />
-        </div>
+    <>
+      <p className="container eyebrow pt-8">{t('report.eyebrow')}</p>
+      <AuditResults report={report} level={1} againTo={tools}>
+        <ReportShare id={report.id!} />
+        {report.changes ? <ReportChanges changes={report.changes} /> : null}
+      </AuditResults>
+      <div className="container pb-8">
+        <ReportBadge id={report.id!} overall={report.overall} />
       </div>
-    </div>
+      <div className="print:hidden">
+        <NextSteps />
+      </div>
+    </>
   );
 }
 

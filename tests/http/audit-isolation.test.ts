@@ -58,7 +58,7 @@ describe('an audit of a hostile website', () => {
     expect(res.status).toBe(200);
     const jsonLd = itemOf(res.body as AuditReport, 'jsonLd');
     expect(jsonLd.status).toBe('fail');
-    expect(jsonLd.evidence).toContain('JSON-LD block 1 of 1 is larger than 256 KB: not read.');
+    expect(jsonLd.evidence).toContain('JSON-LD block 1 of 1 is larger than 256\u00a0KB: not read.');
   });
 
   it('decides 500 KB of wildcard robots.txt rules against a 2,000-character path', async () => {

@@ -43,7 +43,7 @@ export function ReportBadge({ id, overall }: { id: string; overall: number }) {
           <textarea
             id={snippet.id}
             className="input font-mono text-sm"
-            rows={2}
+            rows={3}
             readOnly
             value={snippet.code}
             onFocus={(event) => event.currentTarget.select()}
