@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { useSite } from '../../site-context.tsx';
+import { ReportCard } from './ReportCard.tsx';
 import { reportPaths } from './ReportShare.tsx';
 
 /** The report's score badge and the snippets that embed it, linked to the report (HTML, Markdown). */
@@ -22,15 +23,7 @@ export function ReportBadge({ id, overall }: { id: string; overall: number }) {
     { id: markdownId, label: t('report.badge.markdown'), code: `[![${name}](${image})](${permalink})` },
   ];
   return (
-    <section
-      aria-labelledby="report-badge-title"
-      className="card gap-4 print:hidden"
-      data-testid="report-badge"
-    >
-      <h2 id="report-badge-title" className="card-title">
-        {t('report.badge.title')}
-      </h2>
-      <p className="muted">{t('report.badge.lead')}</p>
+    <ReportCard name="badge" title={t('report.badge.title')} lead={t('report.badge.lead')} printed={false}>
       <p className="flex items-center gap-3">
         <span>{t('report.badge.preview')}</span>
         <img src={`/badge/${id}.svg${lang === 'en' ? '' : `?lang=${lang}`}`} alt={name} height={20} />
@@ -50,6 +43,6 @@ export function ReportBadge({ id, overall }: { id: string; overall: number }) {
           />
         </div>
       ))}
-    </section>
+    </ReportCard>
   );
 }

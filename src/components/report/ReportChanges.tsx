@@ -3,6 +3,7 @@ import { useLang, useT } from '../../i18n/hooks.ts';
 import { itemBadgeVariant, type ReportChanges as Changes } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
 import { Badge } from '../ui.tsx';
+import { ReportCard } from './ReportCard.tsx';
 import { reportPaths } from './ReportShare.tsx';
 
 function Delta({ before, after }: { before: number; after: number }) {
@@ -30,19 +31,21 @@ export function ReportChanges({ changes }: { changes: Changes }) {
     })),
   ];
   return (
-    <section aria-labelledby="report-changes-title" className="card gap-4" data-testid="report-changes">
-      <h2 id="report-changes-title" className="card-title">
-        {t('report.changes.title', { date: longDate(changes.previous.auditedAt, lang) })}
-      </h2>
-      <p className="muted">
-        {t('report.changes.lead')}{' '}
-        <Link
-          to={reportPaths(lang, changes.previous.id).page}
-          className="font-semibold text-brand underline underline-offset-2"
-        >
-          {t('report.changes.previous')}
-        </Link>
-      </p>
+    <ReportCard
+      name="changes"
+      title={t('report.changes.title', { date: longDate(changes.previous.auditedAt, lang) })}
+      lead={
+        <>
+          {t('report.changes.lead')}{' '}
+          <Link
+            to={reportPaths(lang, changes.previous.id).page}
+            className="font-semibold text-brand underline underline-offset-2"
+          >
+            {t('report.changes.previous')}
+          </Link>
+        </>
+      }
+    >
       <div className="overflow-x-auto">
         <table className="w-full text-left">
           <thead>
@@ -93,6 +96,6 @@ export function ReportChanges({ changes }: { changes: Changes }) {
           ))}
         </ul>
       )}
-    </section>
+    </ReportCard>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { useSite } from '../../site-context.tsx';
 import { useHydrated } from '../tools/useHydrated.ts';
+import { ReportCard } from './ReportCard.tsx';
 
 /** A saved report's addresses: its page, its Markdown copy and its JSON. */
 export function reportPaths(lang: string, id: string) {
@@ -29,15 +30,7 @@ export function ReportShare({ id }: { id: string }) {
     );
   };
   return (
-    <section
-      aria-labelledby="report-share-title"
-      className="card gap-4 print:hidden"
-      data-testid="report-share"
-    >
-      <h2 id="report-share-title" className="card-title">
-        {t('report.share.title')}
-      </h2>
-      <p className="muted">{t('report.share.lead')}</p>
+    <ReportCard name="share" title={t('report.share.title')} lead={t('report.share.lead')} printed={false}>
       <div className="grid gap-2">
         <label htmlFor={fieldId} className="font-semibold">
           {t('report.share.link')}
@@ -80,6 +73,6 @@ export function ReportShare({ id }: { id: string }) {
           </li>
         ) : null}
       </ul>
-    </section>
+    </ReportCard>
   );
 }
