@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       formRateLimitPerMinute: 10,
     });
     expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.audit.reportDays).toBe(365);
+    expect(loadConfig({ AUDIT_REPORT_DAYS: '30' }).audit.reportDays).toBe(30);
   });
 
   it('derives SITE_URL from PORT and strips a trailing slash', () => {
@@ -52,6 +54,8 @@ describe('loadConfig', () => {
     [{ SUPABASE_URL: 'https://x.supabase.co' }, 'SUPABASE_ANON_KEY'],
     [{ FORM_RATE_LIMIT_PER_MINUTE: '0' }, 'FORM_RATE_LIMIT_PER_MINUTE'],
     [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ AUDIT_REPORT_DAYS: '0' }, 'AUDIT_REPORT_DAYS'],
+    [{ AUDIT_REPORT_DAYS: 'forever' }, 'AUDIT_REPORT_DAYS'],
   ])('rejects %o with one line naming %s', (env, name) => {
     let error: unknown;
     try {
