@@ -1,3 +1,4 @@
+import { AI_CRAWLERS_CLAIM } from '../lib/visitor.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Marked, type Tokens } from 'marked';
@@ -106,7 +107,11 @@ function splitFrontMatter(file: string, raw: string): { data: unknown; body: str
 
 /** Parses and validates one post file; throws ContentError naming the file and the field. */
 export function parsePost(file: string, raw: string, lang: Lang): Post {
-  const { data, body } = splitFrontMatter(file, raw);
+  const split = splitFrontMatter(file, raw);
+  const { data } = split;
+  // The figures an article states from the site's own data, as the pages do: `{{crawlers}}` is the
+  // AI crawlers the site recognises, rounded down to ten (AI_CRAWLERS_CLAIM).
+  const body = split.body.replaceAll('{{crawlers}}', String(AI_CRAWLERS_CLAIM));
   const result = frontMatterSchema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0]!;

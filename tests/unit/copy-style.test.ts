@@ -82,9 +82,9 @@ describe('the copy style checker', () => {
       `Join the waitlist and receive a free AI citation audit in under 60${NBSP}minutes.`,
       'Start with the free audit: the audit runs 30 checks. Your AI citation audit of example.com.',
       `Our AI Visibility Audit goes further. We reply within 24${NBSP}hours, in {{count}}${NBSP}min at most.`,
-      '50+ AI crawlers supported, up to 40% more visibility, up to 3× more, 20 pages, 50 prompts.',
+      '{{crawlers}}+ AI crawlers supported, up to 40% more visibility, up to 3× more, 20 pages, 50 prompts.',
       'Key figures: 100/100 in Lighthouse accessibility, best practices and SEO. Optimize, analyze, color.',
-      `First GEO improvements within 2 to 4${NBSP}weeks, or 2–4${NBSP}weeks. We support more than 50 AI crawlers.`,
+      `First GEO improvements within 2 to 4${NBSP}weeks, or 2–4${NBSP}weeks. We support {{crawlers}}+ AI crawlers.`,
       `Larger than 2${NBSP}MB, 2.5${NBSP}billion people, in 2026 the rules, Article 53 of the Act, 2 August 2026.`,
       'Our platform, now in pre-launch, will track citations. Search articles…',
       'See [our audit](https://example.com/organisation-colour) and `behaviour: "smooth"`.',
@@ -94,7 +94,7 @@ describe('the copy style checker', () => {
       `Recevez votre audit de citation IA gratuit en moins de 60${NBSP}minutes.`,
       `Lancez l’audit gratuit${NBSP}: l’audit de citation IA de example.fr.`,
       `Nous vous répondons sous 24${NBSP}heures. Les schémas de recommandation des robots d’IA.`,
-      `Plus de 50${NBSP}robots d’IA, 50+ robots d’IA, des briefs «${NNBSP}réponse d’abord${NNBSP}».`,
+      `Plus de {{crawlers}}${NBSP}robots d’IA, {{crawlers}}+ robots d’IA, des briefs «${NNBSP}réponse d’abord${NNBSP}».`,
       `La protection des données dès la conception, hors connexion. Notre plateforme suivra vos citations.`,
       `Jusqu’à 3${NBSP}fois plus de citations. Notre audit de visibilité IA va plus loin${NNBSP}!`,
     ];
@@ -168,7 +168,11 @@ describe('the copy style checker', () => {
     expect(rules('500+ websites audited', 'en')).toEqual([retired]);
     expect(rules(`plus de 500${NBSP}sites audités`, 'fr')).toEqual([retired]);
     expect(rules('It is larger than 500\u00a0KiB.', 'en')).toEqual([]);
-    expect(rules('50+ crawlers', 'en')).toEqual(['“50+” is “50+ AI crawlers”']);
+    const count =
+      'the AI crawler count is “{{crawlers}}+ AI crawlers” (the catalogue’s count), never a figure';
+    expect(rules('50+ crawlers', 'en')).toEqual([count]);
+    expect(rules('We support more than 150 AI crawlers.', 'en')).toEqual([count]);
+    expect(rules(`Plus de 150${NBSP}robots d’IA.`, 'fr')).toHaveLength(1);
     expect(rules('Early adopters see 10X higher engagement.', 'en')).toHaveLength(2);
     expect(rules('Up to 10× more citations, or 10× more.', 'en')).toHaveLength(1);
     expect(rules(`Les pionniers obtiennent 10${NBSP}fois plus de citations.`, 'fr')).toHaveLength(1);

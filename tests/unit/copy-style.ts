@@ -11,7 +11,7 @@
 //   - "recommendation patterns" is « schémas de recommandation », never another French translation
 //   - AI crawlers are « robots d’IA » in French, never « robots IA » or « crawlers IA »
 //   - replies come within 24 hours / « sous 24 heures », never "one business day" / « jour ouvré »
-//   - figures say what docs/copy-style.md says: "50+ AI crawlers", 100/100 only for Lighthouse
+//   - figures say what docs/copy-style.md says: "{{crawlers}}+ AI crawlers", 100/100 only for Lighthouse
 //     scores; no multiplier unless hedged ("up to"); the retired unsupported figures (100 million
 //     users, 95% of websites, 10X engagement, a $40B market, 500+ websites audited) stay retired
 //   - the platform is pre-launch: what it will do takes the future ("will track", « suivra »), never
@@ -206,19 +206,21 @@ const CLAIM_RULES: Rule[] = [
 ];
 
 /** Figures that must be followed by the canonical words (checked at each occurrence). */
+// The checked text has its placeholders read as 0 (a figure once rendered), so the catalogue's count
+// `{{crawlers}}` reads "0" here: any other figure is the count written by hand.
 const CANONICAL: Record<Lang, { rule: string; start: RegExp; canonical: RegExp }[]> = {
   en: [
     {
-      rule: '“50+” is “50+ AI crawlers”',
-      start: /(?:\b(?:more than|over) 50\b|\b50\+)/giu,
-      canonical: /^50\+ AI crawlers\b/iu,
+      rule: 'the AI crawler count is “{{crawlers}}+ AI crawlers” (the catalogue’s count), never a figure',
+      start: /\b(?:more than|over) \d+ AI crawlers\b|\b\d+\+ (?:AI )?crawlers\b/giu,
+      canonical: /^0\+ AI crawlers\b/iu,
     },
   ],
   fr: [
     {
-      rule: '«\u202f50+\u202f» se dit «\u202fplus de 50\u00a0robots d’IA\u202f» (ou 50+ robots d’IA)',
-      start: /\bplus de 50\b|\b50\+/giu,
-      canonical: /^(?:plus de 50|50\+)[ \u00a0\u202f]robots d’IA\b/iu,
+      rule: 'le nombre de robots d’IA s’écrit «\u202fplus de {{crawlers}}\u00a0robots d’IA\u202f» (ou {{crawlers}}+), jamais en chiffres',
+      start: /\bplus de \d+[ \u00a0\u202f]robots\b|\b\d+\+[ \u00a0\u202f]robots\b/giu,
+      canonical: /^(?:plus de 0\u00a0|0\+[ \u00a0])robots d’IA\b/iu,
     },
   ],
 };

@@ -42,14 +42,6 @@ export interface Problem {
 export const CODE_KEYS: ReadonlySet<string> = new Set(['aiAct.json:gpai.sample']);
 
 /**
- * The AI crawler count (« plus de 50 robots d’IA ») is being turned into a figure computed from the
- * catalog (issue 22, its own change), which gives it its no-break space; the locale files have it
- * (« plus de {{crawlers}} robots d’IA »), an article still has the old wording. Remove this once
- * the articles have changed too.
- */
-const CRAWLER_COUNT_PENDING = /^50[ \u202f]robots d’IA/u;
-
-/**
  * Units and counted nouns a French number is never split from (Lexique des règles typographiques
  * en usage à l’Imprimerie nationale: « un nombre […] ne sera jamais séparé du nom qui le suit »).
  * Units of time and size, large-number words, and the nouns this site counts; add a noun here
@@ -197,7 +189,7 @@ export function checkFrench(raw: string, where: string): Problem[] {
   // Placeholders read as numbers here: « {{count}} pages » is a number and its noun once rendered.
   const numbers = stripTechnical(raw, '0');
   for (const { index, space } of numberUnitPairs(numbers, FRENCH_UNITS)) {
-    if (space === '\u00a0' || CRAWLER_COUNT_PENDING.test(numbers.slice(index))) continue;
+    if (space === '\u00a0') continue;
     add(index, 'needs U+00A0 between a number and its unit or noun', numbers);
   }
   return problems;
