@@ -2,7 +2,7 @@ import { SERVICE_IDS } from '../../src/lib/services.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const PHASE_BADGE = { en: 'Implemented in our services', fr: 'Mis en œuvre dans nos services' } as const;
-const MORE = { en: /^\+\d+ more strateg(y|ies)/, fr: /^\+\d+ autres? stratégies?/ } as const;
+const MORE = { en: /^\+\d+ more strateg(y|ies)/, fr: /^\+\d+[ \u00a0]autres? stratégies?/ } as const;
 
 test.describe('guide', () => {
   for (const lang of ['en', 'fr'] as const) {

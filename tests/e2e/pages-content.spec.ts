@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { CHECKS } from '../../src/server/audit/registry.ts';
+import { AI_CRAWLERS_CLAIM } from '../../src/lib/visitor.ts';
 
 // Content of the home, FAQ, AI Act statement and About pages, in both languages.
 
@@ -60,7 +61,7 @@ test.describe('home page', () => {
       await expect(stats).toBeVisible();
       await expect(stats.getByRole('listitem')).toHaveCount(4);
       await expect(stats).toContainText(String(CHECKS.length));
-      await expect(stats).toContainText('50+');
+      await expect(stats).toContainText(`${AI_CRAWLERS_CLAIM}+`);
 
       await expect(main.getByRole('heading', { level: 2, name: 'GEO, SEO' })).toBeVisible();
       for (const abbr of ['GEO', 'SEO', 'AEO'])
@@ -71,7 +72,9 @@ test.describe('home page', () => {
       const glossary = page.locator('section#glossary');
       await expect(glossary.getByRole('heading', { level: 2 })).toBeVisible();
       await expect(glossary.locator('dl > div > dt')).toHaveCount(9);
-      await expect(glossary.locator('dl > div > dd')).toHaveCount(9);
+      // Each definition, and for four terms the published document that defines it.
+      await expect(glossary.locator('dl > div > dd:first-of-type')).toHaveCount(9);
+      await expect(glossary.locator('dl > div > dd a[hreflang="en"]')).toHaveCount(4);
 
       await expect(page.locator('.cta-band').getByRole('link', { name: text.audit })).toHaveAttribute(
         'href',
@@ -235,7 +238,7 @@ test.describe('About page', () => {
       await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page.locator('#values').getByRole('heading', { level: 3 })).toHaveCount(6);
       const figures = page.locator('#figures');
-      for (const value of [String(CHECKS.length), '50+', '100/100'])
+      for (const value of [String(CHECKS.length), `${AI_CRAWLERS_CLAIM}+`, '100/100'])
         await expect(figures.getByText(value, { exact: true })).toBeVisible();
 
       const careers = page.locator('section#careers');
