@@ -21,7 +21,9 @@ export default function ReportPage() {
   const tools = localePath(lang, 'tools');
   return (
     <>
-      <p className="container eyebrow pt-8">{t('report.eyebrow')}</p>
+      <div className="container pt-8">
+        <p className="eyebrow">{t('report.eyebrow')}</p>
+      </div>
       <AuditResults report={report} level={1} againTo={tools}>
         <ReportShare id={report.id!} />
         {report.changes ? <ReportChanges changes={report.changes} /> : null}
