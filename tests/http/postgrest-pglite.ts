@@ -12,7 +12,14 @@ export const ANON_KEY = 'anon-key-for-tests';
 export const SERVICE_KEY = 'service-role-key-for-tests';
 
 /** Functions that return a set of rows (PostgREST answers them as an array). */
-const SET_RETURNING = new Set(['claim_lead_deliveries', 'get_audit_report', 'previous_audit_report']);
+const SET_RETURNING = new Set([
+  'claim_lead_deliveries',
+  'get_audit_report',
+  'previous_audit_report',
+  'get_recheck_subscription',
+  'claim_due_rechecks',
+  'list_recheck_subscriptions',
+]);
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** A JSON value as a query parameter: arrays as Postgres array literals, objects as JSON text. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client, type InStatement } from '@libsql/client';
+import { EmbeddedRechecks, RECHECK_SUBSCRIPTIONS_SCHEMA } from './embedded-rechecks.ts';
 import { AUDIT_REPORTS_SCHEMA, EmbeddedReports } from './embedded-reports.ts';
 import {
   SubmissionStore,
@@ -11,6 +12,7 @@ import {
   type DeliveryRecord,
   type Submission,
 } from './records.ts';
+import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 import {
   DELIVERY_CHANNELS,
@@ -127,6 +129,12 @@ const MIGRATIONS: { version: number; statements: string[] }[] = [
     // Saved audit reports (issue 23): embedded-reports.ts.
     statements: AUDIT_REPORTS_SCHEMA,
   },
+  {
+    version: 8,
+    // Monthly re-check subscriptions (issue 23): embedded-rechecks.ts. The runner applies each
+    // version it has not applied, so this one does not depend on 7 (a file may get it first).
+    statements: RECHECK_SUBSCRIPTIONS_SCHEMA,
+  },
 ];
 
 /** A delivery's payload, built in SQL from the lead row just inserted (its id is only known there). */
@@ -177,6 +185,8 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
   readonly channels: ReadonlySet<DeliveryChannel>;
   /** Saved audit reports, in the same file: always available on the embedded store. */
   readonly reports: AuditReportStore;
+  /** Monthly re-check subscriptions, in the same file: always available on the embedded store. */
+  readonly rechecks: RecheckStore;
   private constructor(
     private readonly client: Client,
     readonly file: string,
@@ -185,6 +195,7 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
     super();
     this.channels = channels;
     this.reports = new EmbeddedReports(client);
+    this.rechecks = new EmbeddedRechecks(client);
   }
 
   static async open(dataDir: string, options: StoreOptions = {}): Promise<EmbeddedStore> {

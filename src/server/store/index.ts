@@ -6,9 +6,9 @@ export interface OpenStoreOptions {
   /** Channels on (see loadDeliveryConfig): each new lead gets one delivery per channel. */
   channels?: Iterable<DeliveryChannel>;
   /**
-   * Supabase only: the service_role key the outbox and the saved audit reports require (both are
-   * closed to the public anon key). Without it, a Supabase store has no outbox and no `reports`:
-   * audits still run, but are not saved.
+   * Supabase only: the service_role key the outbox, the saved audit reports and the re-check
+   * subscriptions require (all closed to the public anon key). Without it, a Supabase store has no
+   * outbox, no `reports` and no `rechecks`: audits still run, but are not saved.
    */
   supabaseServiceRoleKey?: string;
 }
@@ -28,11 +28,14 @@ export async function openStore(config: Config, options: OpenStoreOptions = {}):
     }
     // Reports are saved whether or not leads are delivered.
     let reports;
+    let rechecks;
     if (options.supabaseServiceRoleKey) {
       const { SupabaseReports } = await import('./supabase-reports.ts');
+      const { SupabaseRechecks } = await import('./supabase-rechecks.ts');
       reports = new SupabaseReports(config.supabaseUrl, options.supabaseServiceRoleKey);
+      rechecks = new SupabaseRechecks(config.supabaseUrl, options.supabaseServiceRoleKey);
     }
-    return new SupabaseStore(config.supabaseUrl, config.supabaseAnonKey, { outbox, reports });
+    return new SupabaseStore(config.supabaseUrl, config.supabaseAnonKey, { outbox, reports, rechecks });
   }
   const { EmbeddedStore } = await import('./embedded.ts');
   return EmbeddedStore.open(config.dataDir, { channels });

@@ -1,18 +1,24 @@
 import type { Lang } from '../../site.ts';
+import { REPORT_ID } from './report-types.ts';
 
 // Monthly re-checks (issue 23): a person subscribes an audited address with their email, confirms by
 // a link (double opt-in, like the newsletter), and the server re-audits it every month and emails
 // what changed, until the one-click unsubscribe. This is what the store keeps of each subscription;
 // the job that re-audits leases due subscriptions, one process at a time, like the lead outbox.
+//
+// Both stores implement it the same way (embedded-rechecks.ts, supabase-rechecks.ts; one test suite,
+// tests/http/recheck-store.test.ts). Every time is the caller's (`now`, `at`…), as for saved reports.
+// Any failure, the store's or a refused value (an id or report id not RECHECK_ID, an email or address
+// out of form, pages below 1, an invalid Date, an id already used), is a StoreUnavailableError.
 
 export type RecheckStatus = 'pending' | 'active' | 'unsubscribed';
 
 export interface RecheckSubscription {
   /** 128 random bits, 32 lowercase hexadecimal digits: the key of its confirm and unsubscribe links. */
   id: string;
-  /** As given; compared without regard to case. */
+  /** As given; compared without regard to case (3 to 254 characters, one @, no white space). */
   email: string;
-  /** The audited address as parseAuditUrl() normalised it. */
+  /** The audited address as parseAuditUrl() normalised it (compared exactly; 1 to 2048 characters). */
   address: string;
   /** Pages each re-check audits (1, or a site audit's count). */
   pages: number;
@@ -35,6 +41,13 @@ export interface RecheckSubscription {
 /** Addresses one email may have re-checked at once (pending and active together). */
 export const MAX_RECHECKS_PER_EMAIL = 3;
 
+/**
+ * A subscription id, like a report id: 32 lowercase hexadecimal digits (128 bits). A link's id of any
+ * other form is no subscription, without a lookup (get: undefined; confirm, unsubscribe: 'unknown';
+ * complete, release: false).
+ */
+export const RECHECK_ID = REPORT_ID;
+
 export type RecheckRequestOutcome =
   /** A new pending subscription. */
   | 'created'
@@ -46,7 +59,9 @@ export type RecheckRequestOutcome =
 export interface RecheckStore {
   /**
    * Asks for a re-check of `address` for `email` (pending until confirmed). An unsubscribed
-   * subscription of the same email and address does not count: a new one is created.
+   * subscription of the same email and address does not count: a new one is created. 'exists' is
+   * decided before 'limit'. The check and the insert are one transaction, serialised per email
+   * across processes: simultaneous requests never leave an email more than MAX_RECHECKS_PER_EMAIL.
    */
   request(input: {
     id: string;
@@ -57,18 +72,25 @@ export interface RecheckStore {
     reportId: string;
     now: Date;
   }): Promise<{ outcome: RecheckRequestOutcome; subscription?: RecheckSubscription }>;
-  /** Confirms a pending subscription: active, its first re-check due at `firstCheckAt`. */
+  /**
+   * Confirms a pending subscription: active, its first re-check due at `firstCheckAt`. 'already':
+   * it was active (nothing changes); 'unsubscribed': it ended before (the link no longer works).
+   */
   confirm(
     id: string,
     now: Date,
     firstCheckAt: Date,
   ): Promise<'confirmed' | 'already' | 'unsubscribed' | 'unknown'>;
-  /** Ends a subscription (pending or active) for good. */
+  /**
+   * Ends a subscription (pending or active) for good: it is no longer due, and a re-check running
+   * under a lease can no longer complete it.
+   */
   unsubscribe(id: string, now: Date): Promise<'unsubscribed' | 'already' | 'unknown'>;
   get(id: string): Promise<RecheckSubscription | undefined>;
   /**
    * Atomically leases up to `limit` active subscriptions due at `now` that nobody holds (or whose
-   * lease expired), for `leaseMs`, to `workerId`: two processes never get the same one.
+   * lease expired), for `leaseMs`, to `workerId`: two processes never get the same one. The earliest
+   * due first. A limit below 1 leases nothing.
    */
   claimDue(request: {
     workerId: string;
@@ -79,6 +101,7 @@ export interface RecheckStore {
   /**
    * The lease holder records a finished re-check: the new report, when, and the next due time; the
    * lease is released. False when the lease was lost (expired and taken, or unsubscribed meanwhile).
+   * As in the outbox, a holder whose lease expired but was not taken yet still completes.
    */
   complete(
     id: string,
@@ -89,6 +112,9 @@ export interface RecheckStore {
   release(id: string, workerId: string, retryAt: Date): Promise<boolean>;
   /** Every subscription, newest first (operators: `npm run leads -- rechecks`). */
   list(): Promise<RecheckSubscription[]>;
-  /** Deletes pending subscriptions created before `before` and never confirmed; returns how many. */
+  /**
+   * Deletes pending subscriptions created strictly before `before` (never confirmed); returns how many.
+   * Active and unsubscribed ones are kept. Nothing calls it by itself: the server schedules it.
+   */
   purgeUnconfirmed(before: Date): Promise<number>;
 }

@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { FormType } from '../../lib/form-limits.ts';
 import { SubmissionStore, leadRecord, type LeadRecord, type Submission } from './records.ts';
+import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 import {
   DUPLICATE_WINDOW_MS,
@@ -71,6 +72,8 @@ export class SupabaseStore extends SubmissionStore implements LeadStore {
   readonly subscriptions: NewsletterSubscriptions | undefined;
   /** Saved audit reports, when the service_role key is given (supabase-reports.ts). */
   readonly reports: AuditReportStore | undefined;
+  /** Monthly re-check subscriptions, when the service_role key is given (supabase-rechecks.ts). */
+  readonly rechecks: RecheckStore | undefined;
 
   constructor(
     url: string,
@@ -79,12 +82,14 @@ export class SupabaseStore extends SubmissionStore implements LeadStore {
       timeoutMs?: number;
       outbox?: Outbox & NewsletterSubscriptions;
       reports?: AuditReportStore;
+      rechecks?: RecheckStore;
     } = {},
   ) {
     super();
     this.outbox = options.outbox;
     this.subscriptions = options.outbox;
     this.reports = options.reports;
+    this.rechecks = options.rechecks;
     this.client = supabaseClient(url, anonKey, options.timeoutMs);
   }
 

@@ -1,5 +1,6 @@
 import type { FormType } from '../../lib/form-limits.ts';
 import type { ContactInput, NewsletterInput, WaitlistInput } from '../forms.ts';
+import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 
 /** What a store reports after a save: stored, or recognised as a repeat within the window. */
@@ -65,6 +66,8 @@ export interface LeadStore {
    * service_role key (the table is closed to the anon key). Without it, audits run but are not saved.
    */
   readonly reports?: AuditReportStore;
+  /** Monthly re-check subscriptions (issue 23): like `reports`, on Supabase with the service_role key. */
+  readonly rechecks?: RecheckStore;
   /** Throws StoreUnavailableError when the store cannot take writes. */
   ping(): Promise<void>;
   close(): Promise<void>;
