@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { leadsToCsv, leadsToJson } from '../src/server/lead-export.ts';
 import { EmbeddedStore } from '../src/server/store/embedded.ts';
+import type { RecheckStatus, RecheckSubscription } from '../src/server/store/recheck-types.ts';
 import type { Delivery } from '../src/server/store/types.ts';
 
 // Operators' view of the embedded store (DATA_DIR):
@@ -9,12 +10,14 @@ import type { Delivery } from '../src/server/store/types.ts';
 //   npm run leads -- outbox [--failed]       delivery counts, and each pending (or only failed) delivery
 //   npm run leads -- retry <id>              a failed delivery back to pending, due now
 //   npm run leads -- retry --all-failed      every failed delivery back to pending, due now
+//   npm run leads -- rechecks                every monthly re-check subscription, newest first
 
 const usage = [
   'Usage:',
   '  npm run leads -- export --format csv|json [--since YYYY-MM-DD]',
   '  npm run leads -- outbox [--failed]',
   '  npm run leads -- retry <delivery id> | --all-failed',
+  '  npm run leads -- rechecks',
 ].join('\n');
 
 async function openEmbedded(): Promise<EmbeddedStore> {
@@ -84,6 +87,51 @@ async function retry(id: string | undefined, allFailed: boolean) {
   }
 }
 
+// A subscription's id is the key of its unsubscribe link: never printed. What a visitor typed is
+// printed without control characters, so it cannot move the operator's cursor or colour the terminal.
+const visible = (text: string) => text.replace(/\p{Cc}/gu, '?');
+const when = (at: Date | null) => (at ? at.toISOString() : '-');
+const RECHECK_COLUMNS = [
+  'status',
+  'email',
+  'address',
+  'language',
+  'created',
+  'confirmed',
+  'next check',
+  'last check',
+];
+
+function recheckLine(s: RecheckSubscription): string {
+  return [
+    s.status,
+    visible(s.email),
+    visible(s.address),
+    s.language,
+    when(s.createdAt),
+    when(s.confirmedAt),
+    when(s.nextCheckAt),
+    when(s.lastCheckedAt),
+  ].join('\t');
+}
+
+async function rechecks() {
+  const store = await openEmbedded();
+  try {
+    const list = await store.rechecks.list();
+    const counts: Record<RecheckStatus, number> = { pending: 0, active: 0, unsubscribed: 0 };
+    for (const s of list) counts[s.status] += 1;
+    const lines = [
+      `pending: ${counts.pending}, active: ${counts.active}, unsubscribed: ${counts.unsubscribed}`,
+      ...(list.length ? [RECHECK_COLUMNS.join('\t')] : []),
+      ...list.map(recheckLine),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await store.close();
+  }
+}
+
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -98,6 +146,7 @@ async function main() {
   if (command === 'export' && rest.length === 0) return exportLeads(values);
   if (command === 'outbox' && rest.length === 0) return outbox(values.failed ?? false);
   if (command === 'retry' && rest.length <= 1) return retry(rest[0], values['all-failed'] ?? false);
+  if (command === 'rechecks' && rest.length === 0) return rechecks();
   throw new Error(usage);
 }
 
