@@ -186,6 +186,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
                 contactEmail: config.contactEmail,
                 tokenSecret,
                 audit: (url, lang) => auditService.audit(url, lang),
+                savedReport: (id, lang) => auditService.loadSavedReport(id, lang),
               }),
             }
           : {}),
@@ -344,6 +345,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       store,
       source: config.projectSource,
       logger,
+      siteUrl: config.siteUrl,
       onLead: (form, outcome) => {
         metrics.lead(form, outcome);
         if (outcome === 'stored') delivery?.nudge();

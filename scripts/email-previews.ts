@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { sampleAudit, sampleRequests } from '../src/server/email/samples.ts';
+import { sampleAudit, sampleRequests, sampleSavedReport } from '../src/server/email/samples.ts';
 import { createVisitorMailRenderer } from '../src/server/email/visitor-mail.ts';
 import { LANGUAGES } from '../src/site.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
@@ -18,6 +18,7 @@ const render = createVisitorMailRenderer({
   siteUrl: 'https://geo-platform.example',
   tokenSecret: Buffer.from('email-previews-secret-not-for-production'),
   audit: sampleAudit,
+  savedReport: sampleSavedReport,
 });
 
 const files: { name: string; html: string }[] = [];

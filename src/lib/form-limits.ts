@@ -9,16 +9,26 @@ export const LIMITS = {
   message: 5000,
 } as const;
 
-export const FORM_TYPES = ['waitlist', 'contact', 'newsletter'] as const;
+/** `report`: "Email me this report" on a saved audit report (issue 23, decision 030). */
+export const FORM_TYPES = ['waitlist', 'contact', 'newsletter', 'report'] as const;
 export type FormType = (typeof FORM_TYPES)[number];
 
-/** Where a form posts: `POST /api/{form}`, the same address with or without JavaScript. */
-export function formEndpoint<F extends FormType>(form: F): `/api/${F}` {
-  return `/api/${form}`;
+/** Each form's path under /api/: its own name, except the report's (`/api/report-email`). */
+const ENDPOINT_NAMES = {
+  waitlist: 'waitlist',
+  contact: 'contact',
+  newsletter: 'newsletter',
+  report: 'report-email',
+} as const satisfies Record<FormType, string>;
+export type FormEndpoint = `/api/${(typeof ENDPOINT_NAMES)[FormType]}`;
+
+/** Where a form posts: `POST /api/{name}`, the same address with or without JavaScript. */
+export function formEndpoint(form: FormType): FormEndpoint {
+  return `/api/${ENDPOINT_NAMES[form]}`;
 }
 
 /** Every form's endpoint, in FORM_TYPES order. */
-export const FORM_ENDPOINTS: readonly `/api/${FormType}`[] = FORM_TYPES.map(formEndpoint);
+export const FORM_ENDPOINTS: readonly FormEndpoint[] = FORM_TYPES.map(formEndpoint);
 
 /**
  * The form an endpoint path belongs to (`/api/contact` → contact), or undefined. Matched as the

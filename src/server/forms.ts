@@ -4,6 +4,7 @@ import { LIMITS, type FormErrorKey, type FormType } from '../lib/form-limits.ts'
 import { isWebsiteUrl } from '../lib/urls.ts';
 import { LANGUAGES } from '../site.ts';
 import { isFormErrorKey } from './messages.ts';
+import { REPORT_ID } from './store/report-types.ts';
 
 // One zod schema per form: the single source of its rules and its type. Every check names its
 // message explicitly, as a key of forms:errors (typed: FormErrorKey), turned into the visitor's
@@ -65,20 +66,37 @@ export const contactSchema = z.object({
 
 export const newsletterSchema = z.object({ email, lang });
 
+/**
+ * "Email me this report": the saved report's id, as its page's hidden field sends it. Only the shape
+ * is checked here; whether the report exists (and has not expired) is the store's to say, with the
+ * same message (src/server/leads.ts).
+ */
+export const reportEmailSchema = z.object({
+  email,
+  report: z
+    .string(key('reportUnknown'))
+    .transform(clean)
+    .pipe(z.string().regex(REPORT_ID, key('reportUnknown'))),
+  lang,
+});
+
 export type WaitlistInput = z.output<typeof waitlistSchema>;
 export type ContactInput = z.output<typeof contactSchema>;
 export type NewsletterInput = z.output<typeof newsletterSchema>;
+export type ReportEmailInput = z.output<typeof reportEmailSchema>;
 
 export const SCHEMAS = {
   waitlist: waitlistSchema,
   contact: contactSchema,
   newsletter: newsletterSchema,
+  report: reportEmailSchema,
 } satisfies Record<FormType, z.ZodType>;
 
 export type ParsedForm =
   | { form: 'waitlist'; data: WaitlistInput }
   | { form: 'contact'; data: ContactInput }
-  | { form: 'newsletter'; data: NewsletterInput };
+  | { form: 'newsletter'; data: NewsletterInput }
+  | { form: 'report'; data: ReportEmailInput };
 
 /** Validates a body; on failure returns the message key of the first problem of each field. */
 export function parseForm(

@@ -17,15 +17,17 @@ import {
   type FormType,
 } from '../lib/form-limits.ts';
 import { isLang, localePath, type Lang } from '../site.ts';
+import { reportPageUrl } from './email/links.ts';
 import { putFlash } from './flash.ts';
-import { parseForm } from './forms.ts';
+import { parseForm, type ParsedForm } from './forms.ts';
 import { detectLanguage } from './language.ts';
 import { formMessage } from './messages.ts';
 import type { LeadStore } from './store/index.ts';
-import { saveSubmission } from './store/records.ts';
+import { saveSubmission, type Submission } from './store/records.ts';
 import { StoreRefusedError } from './store/types.ts';
 
-// POST /api/{form} for each of FORM_TYPES (/api/waitlist, /api/contact, /api/newsletter; decision 006).
+// POST /api/{form} for each of FORM_TYPES (/api/waitlist, /api/contact, /api/newsletter; decision 006;
+// and /api/report-email, "Email me this report", decision 030).
 // JSON or url-encoded bodies up to 16 KB. Scripts get JSON answers; a plain HTML form post gets a 303
 // back to its page, which shows the outcome (and, on failure, what the visitor typed).
 
@@ -35,6 +37,8 @@ export interface LeadsDeps {
   store: LeadStore;
   source: string;
   logger: Logger;
+  /** SITE_URL: the permanent link a report lead carries. */
+  siteUrl: string;
   /** Submissions per IP per minute on the form endpoints. */
   rateLimitPerMinute?: number;
   onLead?: (form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected') => void;
@@ -82,6 +86,20 @@ function answer(req: Request, res: Response, status: number, outcome: FormOutcom
         ? { success: true }
         : { success: false, error: outcome.error, ...(outcome.fields ? { fields: outcome.fields } : {}) },
     );
+}
+
+/**
+ * The lead a validated form becomes. A report request names a saved report: it must exist and not
+ * have expired (undefined otherwise), and the lead carries its audited address and permanent link.
+ * A store failure throws (StoreUnavailableError), as a save would.
+ */
+async function submissionOf(parsed: ParsedForm, deps: LeadsDeps, now: Date): Promise<Submission | undefined> {
+  if (parsed.form !== 'report') return parsed;
+  const { report: id, lang } = parsed.data;
+  const saved = await deps.store.reports?.get(id, now);
+  if (!saved) return undefined;
+  const reportUrl = reportPageUrl(deps.siteUrl, lang, id);
+  return { form: 'report', data: { ...parsed.data, website: saved.address, reportUrl } };
 }
 
 export function leadsRouter(deps: LeadsDeps): Router {
@@ -135,12 +153,23 @@ export function leadsRouter(deps: LeadsDeps): Router {
           'form submission rejected',
         );
         deps.onLead?.(form, 'rejected');
-        answer(req, res, 400, { form, ok: false, error: formMessage(lang, 'summary'), fields });
+        // The report's id is no field the visitor sees: its message is the form's message.
+        const error = fields.report ?? formMessage(lang, 'summary');
+        answer(req, res, 400, { form, ok: false, error, fields });
         return;
       }
       const ctx = { source: deps.source, submittedAt: new Date() };
       try {
-        const outcome = await saveSubmission(deps.store, parsed.value, ctx);
+        const submission = await submissionOf(parsed.value, deps, ctx.submittedAt);
+        if (!submission) {
+          // The report's id is well formed but names no report (never saved, or expired).
+          const message = formMessage(lang, 'reportUnknown');
+          deps.logger.info({ form, outcome: 'invalid', fields: ['report'] }, 'form submission rejected');
+          deps.onLead?.(form, 'rejected');
+          answer(req, res, 400, { form, ok: false, error: message, fields: { report: message } });
+          return;
+        }
+        const outcome = await saveSubmission(deps.store, submission, ctx);
         deps.logger.info({ form, outcome, store: deps.store.kind }, 'form submission stored');
         deps.onLead?.(form, outcome);
         answer(req, res, 200, { form, ok: true });

@@ -316,6 +316,7 @@ describe('store failures', () => {
     saveWaitlist: () => Promise.reject(new StoreUnavailableError('disk full')),
     saveContact: () => Promise.reject(new StoreUnavailableError('disk full')),
     saveNewsletter: () => Promise.reject(new StoreUnavailableError('disk full')),
+    saveReportEmail: () => Promise.reject(new StoreUnavailableError('disk full')),
     ping: () => Promise.reject(new StoreUnavailableError('disk full')),
     close: () => Promise.resolve(),
   };

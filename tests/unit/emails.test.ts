@@ -4,14 +4,16 @@ import enEmails from '../../src/i18n/locales/en/emails.json';
 import frEmails from '../../src/i18n/locales/fr/emails.json';
 import enTools from '../../src/i18n/locales/en/tools.json';
 import frTools from '../../src/i18n/locales/fr/tools.json';
-import type { AuditOutcome } from '../../src/lib/audit.ts';
+import type { AuditOutcome, AuditReport } from '../../src/lib/audit.ts';
 import type { VisitorMail, VisitorMailRequest } from '../../src/server/delivery/channels/visitor-email.ts';
 import {
   SAMPLE_FAILING_WEBSITE,
+  SAMPLE_REPORT_ID,
   SAMPLE_WEBSITE,
   sampleAudit,
   sampleReport,
   sampleRequests,
+  sampleSavedReport,
 } from '../../src/server/email/samples.ts';
 import {
   CONFIRM_TOKEN_TTL_MS,
@@ -31,12 +33,26 @@ const DAY = 24 * 60 * 60 * 1000;
 const TOOLS = { en: enTools, fr: frTools };
 const EMAILS = { en: enEmails, fr: frEmails };
 
-function renderer(audit: (url: string, lang: Lang) => Promise<AuditOutcome> = sampleAudit) {
-  return createVisitorMailRenderer({ siteUrl: `${SITE}/`, tokenSecret: SECRET, audit, now: () => NOW });
+type SavedReports = (id: string, lang: Lang) => Promise<AuditReport | undefined>;
+
+function renderer(
+  audit: (url: string, lang: Lang) => Promise<AuditOutcome> = sampleAudit,
+  savedReport: SavedReports = sampleSavedReport,
+) {
+  return createVisitorMailRenderer({
+    siteUrl: `${SITE}/`,
+    tokenSecret: SECRET,
+    audit,
+    savedReport,
+    now: () => NOW,
+  });
 }
 
-const render = (request: VisitorMailRequest, audit?: Parameters<typeof renderer>[0]) =>
-  Promise.resolve(renderer(audit)(request));
+const render = (
+  request: VisitorMailRequest,
+  audit?: Parameters<typeof renderer>[0],
+  savedReport?: SavedReports,
+) => Promise.resolve(renderer(audit, savedReport)(request));
 
 /** Every href of an HTML email, entities decoded. */
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => decode(m[1]!));
@@ -312,7 +328,7 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
     const exposed = (mail: VisitorMail) =>
       [mail.subject, mail.html, mail.text, ...Object.values(mail.headers ?? {})].join('\n');
 
-    it.each(['waitlist', 'waitlist-failed', 'contact', 'newsletter'] as const)(
+    it.each(['waitlist', 'waitlist-failed', 'contact', 'newsletter', 'report'] as const)(
       '%s: none of it appears, in the HTML, the text, the subject or a header',
       async (kind) => {
         const request = { ...requests[kind], lead: { ...requests[kind].lead, ...hostile } };
@@ -338,7 +354,7 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
         // The website is named, linked and audited by its origin alone.
         for (const url of audited) expect(url).toBe('https://www.bakery-example.com/');
         // The first line of the name is plain: the greeting keeps it.
-        if (kind !== 'newsletter')
+        if (kind !== 'newsletter' && kind !== 'report')
           expect(mail.text).toContain(lang === 'en' ? 'Hello Jane,' : 'Bonjour Jane,');
       },
     );
@@ -419,6 +435,116 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
       expectTypography(lang, mail.subject, visibleText(mail.html), mail.text);
     });
   });
+  describe('report summary (“Email me this report”)', () => {
+    const permalink = `${SITE}/${lang}/tools/report/${SAMPLE_REPORT_ID}`;
+    /** The sample's stored lead, as the store gives it: its columns and its lead_data. */
+    const reportLead = requests.report.lead;
+    /** The plain text with its lines unwrapped (it wraps at 72 characters, at ordinary spaces). */
+    const unwrapped = (text: string) => text.replace(/ *\n +/g, ' ').replace(/([^\n])\n(?=[^\n-=])/g, '$1 ');
+
+    it('reads the saved report, and carries its address, scores, changes, top fixes and permanent link', async () => {
+      const read = vi.fn(sampleSavedReport);
+      const mail = await render(requests.report, undefined, read);
+      expect(read).toHaveBeenCalledWith(SAMPLE_REPORT_ID, lang);
+      expectWellFormedEmail(mail, lang);
+      expect(mail.subject).toBe(
+        lang === 'en'
+          ? 'Your AI citation audit of bakery-example.com'
+          : 'Votre audit de citation IA de bakery-example.com',
+      );
+      const seen = visibleText(mail.html);
+      expect(mail.html).toMatch(/<h1 [^>]*>(Your AI citation audit|Votre audit de citation IA) of|de /);
+      // The audited address as text, never a link; the only report link is ours, as button and text.
+      expect(seen).toContain(SAMPLE_WEBSITE);
+      expect(hrefs(mail.html).some((href) => href.includes('bakery-example'))).toBe(false);
+      expect(mail.text).toContain(
+        lang === 'en' ? `Address audited: ${SAMPLE_WEBSITE}` : `Adresse auditée\u00a0: ${SAMPLE_WEBSITE}`,
+      );
+      expect(hrefs(mail.html).filter((href) => href === permalink)).toHaveLength(2);
+      expect(mail.html).toContain(`>${texts.report.button}</a>`);
+      expect(mail.text).toContain(`${texts.report.button}\n${permalink}`);
+      expect(seen).toContain(texts.report.linkNote);
+
+      // The overall score and the four categories.
+      expect(mail.html).toMatch(/>78<\/strong>/);
+      expect(mail.text).toContain(
+        lang === 'en' ? 'Overall score: 78\u00a0out of 100' : 'Score global\u00a0: 78\u00a0sur 100',
+      );
+      for (const [id, score] of Object.entries({
+        crawlerAccess: 86,
+        structuredData: 70,
+        citability: 88,
+        technical: 66,
+      })) {
+        const name = tools.results.categories[id as 'crawlerAccess'].name;
+        expect(mail.text).toContain(
+          lang === 'en' ? `${name}: ${score}\u00a0out of 100` : `${name}\u00a0: ${score}\u00a0sur 100`,
+        );
+      }
+
+      // What changed since the earlier report, in one line.
+      expect(unwrapped(mail.text)).toContain(
+        lang === 'en'
+          ? 'Since the earlier report of February 1, 2025, the overall score has gone up from 64 to 78\u00a0out of 100. 2 checks changed their result.'
+          : 'Depuis le rapport précédent du 1er février 2025, le score global est passé de 64 à 78\u00a0sur 100. 2\u00a0vérifications ont changé de résultat.',
+      );
+
+      // Failed checks first, then warnings, five at most, each with its recommendation.
+      const items = sampleReport(SAMPLE_WEBSITE, lang).categories.flatMap((c) => c.items);
+      const ranked = [
+        ...items.filter((i) => i.status === 'fail'),
+        ...items.filter((i) => i.status === 'warning'),
+      ];
+      const positions = ranked.slice(0, 5).map((item) => seen.indexOf(item.title));
+      expect(positions.every((p) => p > 0)).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      for (const item of ranked.slice(0, 5)) expect(seen).toContain(item.recommendation);
+      for (const item of ranked.slice(5)) expect(seen).not.toContain(item.title);
+      expect(mail.text).toContain(texts.waitlist.report.more_other.replace('{{count}}', '2'));
+      expectTypography(lang, mail.subject, seen, mail.text);
+    });
+
+    it('says nothing of changes for an address’s first report', async () => {
+      const mail = await render(requests.report, undefined, async (id, reportLang) => {
+        const report = await sampleSavedReport(id, reportLang);
+        return report && { ...report, changes: undefined };
+      });
+      expect(mail.text).not.toContain(texts.report.changes.title);
+      expect(mail.text).toContain(permalink);
+    });
+
+    it('still goes when the report has expired: says so, and links to a new audit of the site', async () => {
+      const mail = await render(requests.report, undefined, async () => undefined);
+      expectWellFormedEmail(mail, lang);
+      expect(mail.subject).toBe(texts.report.subject.expired.replace('{{domain}}', 'bakery-example.com'));
+      expect(unwrapped(mail.text)).toContain(texts.report.expired.text);
+      expect(hrefs(mail.html)).toContain(`${SITE}/${lang}/tools?url=${encodeURIComponent(SAMPLE_WEBSITE)}`);
+      expect(mail.text).not.toContain(`/tools/report/`);
+      expect(mail.text).not.toContain(tools.results.overall.title);
+      expectTypography(lang, mail.subject, visibleText(mail.html), mail.text);
+    });
+
+    it('reads the report id and address from lead_data, as a Supabase lead carries them', async () => {
+      const { website: _column, ...lead } = reportLead;
+      const expired = await render({ ...requests.report, lead }, undefined, async () => undefined);
+      expect(expired.subject).toContain('bakery-example.com');
+      const fromText = { ...lead, lead_data: JSON.stringify(lead.lead_data) };
+      expect((await render({ ...requests.report, lead: fromText })).text).toContain(permalink);
+    });
+
+    it('is retried, never sent as expired, when the store cannot be read', async () => {
+      await expect(
+        render(requests.report, undefined, () => Promise.reject(new Error('store down'))),
+      ).rejects.toThrow('store down');
+    });
+
+    it('refuses a lead without a well-formed report id', async () => {
+      for (const report_id of [undefined, '', 'ABC', `${SAMPLE_REPORT_ID}0`, '../x']) {
+        const lead = { ...reportLead, lead_data: { ...reportLead.lead_data, report_id } };
+        await expect(render({ ...requests.report, lead })).rejects.toMatchObject({ code: 'NO_REPORT' });
+      }
+    });
+  });
 });
 
 describe('hostile values', () => {
@@ -464,6 +590,30 @@ describe('hostile values', () => {
     expect(mails[1]!.html).not.toContain('script');
     expect(mails[1]!.text).not.toContain('script');
     expect(mails[1]!.html).not.toContain('img src');
+  });
+
+  it('from the audited site reach the report email escaped and clipped, as text, never as a link', async () => {
+    const TITLE = `Shop [click](javascript:alert(1)) ${SCRIPT} **bold** ${'x'.repeat(500)}`;
+    const savedReport = async (id: string, lang: Lang) => {
+      const report = await sampleSavedReport(id, lang);
+      if (!report) return undefined;
+      const first = report.categories[0]!.items[0]!;
+      first.title = TITLE;
+      first.evidence = `The page says ${ATTR}`;
+      return { ...report, url: `https://shop.example/${ATTR}/${'y'.repeat(400)}` };
+    };
+    const mail = await render(sampleRequests('en').report, undefined, savedReport);
+    expect(mail.html).not.toMatch(/<script/i);
+    expect(mail.html).not.toMatch(/<img/i);
+    expect(mail.html).toContain(
+      'Shop [click](javascript:alert(1)) &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;',
+    );
+    expect(mail.html).toContain('https://shop.example/&quot;&gt;&lt;img src=x');
+    for (const href of hrefs(mail.html)) expect(href.startsWith(`${SITE}/en/`)).toBe(true);
+    // Plain text is text: what the site wrote, as it wrote it, clipped.
+    expect(mail.text).toContain(`Shop [click](javascript:alert(1)) ${SCRIPT}`);
+    expect(mail.text).not.toContain('x'.repeat(201));
+    expect(mail.text).not.toContain('y'.repeat(200));
   });
 
   it('never put a line break in a subject or a header', async () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_ENDPOINTS, FORM_TYPES, formEndpoint, formOfEndpoint } from '../../src/lib/form-limits.ts';
-import { leadColumns, leadRecord, toDelivery, type DeliveryRecord } from '../../src/server/store/records.ts';
+import {
+  duplicateDetail,
+  leadColumns,
+  leadRecord,
+  toDelivery,
+  type DeliveryRecord,
+} from '../../src/server/store/records.ts';
 
 // Both stores write the lead record built here: these are the stored shapes (the embedded store keeps
 // lead_data as JSON text, so its key order is part of what is stored).
@@ -87,6 +93,39 @@ describe('leadRecord', () => {
       message: null,
     });
   });
+
+  it('report: the audited address as the website, the report and its link in lead_data', () => {
+    const id = 'ab'.repeat(16);
+    const submission = {
+      form: 'report' as const,
+      data: {
+        email: 'ada@example.com',
+        report: id,
+        lang: 'fr' as const,
+        website: 'https://shop.example/tea',
+        reportUrl: `https://geo.example/fr/tools/report/${id}`,
+      },
+    };
+    const record = leadRecord(submission, ctx);
+    expect(record).toMatchObject({
+      name: null,
+      email: 'ada@example.com',
+      language: 'fr',
+      utm_data: { utm_source: 'website', utm_medium: 'report_email', utm_campaign: 'geo_audit_report' },
+    });
+    expect(JSON.stringify(record.lead_data)).toBe(
+      `{"form_type":"report","website":"https://shop.example/tea","report_id":"${id}","report_url":"https://geo.example/fr/tools/report/${id}","submitted_at":"${at}"}`,
+    );
+    expect(leadColumns(record)).toEqual({
+      form_type: 'report',
+      website: 'https://shop.example/tea',
+      service: null,
+      message: null,
+    });
+    // Another report is another request; the other forms are told apart by form and email alone.
+    expect(duplicateDetail(submission)).toBe(id);
+    expect(duplicateDetail({ form: 'newsletter', data: { email: 'ada@example.com', lang: 'en' } })).toBe('');
+  });
 });
 
 describe('toDelivery', () => {
@@ -139,7 +178,7 @@ describe('toDelivery', () => {
 
 describe('form endpoints', () => {
   it('are derived from the form list, and lead back to their form', () => {
-    expect(FORM_ENDPOINTS).toEqual(['/api/waitlist', '/api/contact', '/api/newsletter']);
+    expect(FORM_ENDPOINTS).toEqual(['/api/waitlist', '/api/contact', '/api/newsletter', '/api/report-email']);
     for (const form of FORM_TYPES) {
       expect(formOfEndpoint(formEndpoint(form))).toBe(form);
       expect(formOfEndpoint(`${formEndpoint(form).toUpperCase()}/`)).toBe(form);

@@ -50,6 +50,11 @@ export interface AuditService {
   ): Promise<AuditOutcome>;
   /** A saved report in `lang` with what changed since the one before it; undefined when unknown or expired. */
   savedReport(id: string, lang: Lang): Promise<AuditReport | undefined>;
+  /**
+   * The same, except that a store failure throws instead of reading as a missing report: for the
+   * report email (decision 030), which is retried later rather than sent as "expired".
+   */
+  loadSavedReport(id: string, lang: Lang): Promise<AuditReport | undefined>;
   /** Why a report id leads nowhere, in `lang` (missing, mistyped or expired). */
   missingReport(lang: Lang): string;
   /** How many days reports are kept. */
@@ -221,6 +226,13 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     return report;
   }
 
+  async function loadSavedReport(id: string, lang: Lang): Promise<AuditReport | undefined> {
+    const keeping = options.reports;
+    if (!keeping || !REPORT_ID.test(id)) return undefined;
+    const saved = await keeping.store.get(id, now());
+    return saved ? await presentSaved(saved, lang, keeping) : undefined;
+  }
+
   return {
     refusal,
     reportDays: options.reports?.days ?? AUDIT_REPORT_DAYS,
@@ -228,16 +240,14 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     missingReport: (lang) =>
       read(lang, 'tools')('report.notFound.text', { days: options.reports?.days ?? AUDIT_REPORT_DAYS }),
     async savedReport(id, lang) {
-      const keeping = options.reports;
-      if (!keeping || !REPORT_ID.test(id)) return undefined;
       try {
-        const saved = await keeping.store.get(id, now());
-        return saved ? await presentSaved(saved, lang, keeping) : undefined;
+        return await loadSavedReport(id, lang);
       } catch (error) {
-        keeping.onError?.(error);
+        options.reports?.onError?.(error);
         return undefined;
       }
     },
+    loadSavedReport,
     async audit(url, lang, onProgress, pages = 1, request = {}) {
       // A site audit is another run than the page's own: its report holds more.
       const key = pages > 1 ? `${url}\n${pages}` : url;

@@ -135,6 +135,8 @@ export function assemble(
 export interface LetterParts {
   subject: string;
   preheader: string;
+  /** The email's h1, when it is not the section's `title` as it is (one with a value in it). */
+  title?: string;
   /** The visitor's name for the greeting (null: the anonymous one); absent, the email greets nobody. */
   name?: string | null;
   /** What the email says, between its title (and greeting) and the sign-off. */
@@ -144,12 +146,13 @@ export interface LetterParts {
 }
 
 /**
- * A visitor email of one section of the `emails` texts (`waitlist`, `contact`, `newsletter`): its
- * title, the greeting, the body, the sign-off, and the footer saying why the visitor gets it.
+ * A visitor email of one section of the `emails` texts (`waitlist`, `contact`, `newsletter`,
+ * `report`): its title, the greeting, the body, the sign-off, and the footer saying why the visitor
+ * gets it.
  */
 export function letter(
   ctx: EmailContext,
-  section: 'waitlist' | 'contact' | 'newsletter',
+  section: 'waitlist' | 'contact' | 'newsletter' | 'report',
   parts: LetterParts,
   headers?: Record<string, string>,
 ): VisitorMail {
@@ -161,7 +164,7 @@ export function letter(
       subject: parts.subject,
       preheader: parts.preheader,
       body: [
-        { type: 'heading', level: 1, text: t(`${section}.title`) },
+        { type: 'heading', level: 1, text: parts.title ?? t(`${section}.title`) },
         ...(parts.name === undefined ? [] : [greeting(ctx, parts.name)]),
         ...parts.body,
         signOff(ctx),

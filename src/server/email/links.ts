@@ -31,6 +31,11 @@ export function pageUrl(siteUrl: string, lang: Lang, path = ''): string {
   return `${siteUrl}/${lang}/${path}`;
 }
 
+/** A saved audit report's permanent link in a language (its page, /{lang}/tools/report/{id}). */
+export function reportPageUrl(siteUrl: string, lang: Lang, id: string): string {
+  return pageUrl(normalizeSiteUrl(siteUrl), lang, `tools/report/${id}`);
+}
+
 /** The Tools page, auditing `website` when given: the full report, or a new try. */
 export function toolsUrl(siteUrl: string, lang: Lang, website?: string | null): string {
   const base = pageUrl(siteUrl, lang, 'tools');

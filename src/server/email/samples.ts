@@ -179,6 +179,31 @@ export function sampleReport(url: string, lang: Lang): AuditReport {
   };
 }
 
+/** The saved report the report email's sample names (32 hexadecimal digits, as every report id). */
+export const SAMPLE_REPORT_ID = '5e1f0c2a9b7d4e3f8a6b1c0d2e4f6a8b';
+
+/**
+ * A saved report as the audit service reads it back (loadSavedReport): the sample audit with its
+ * id, and what changed since an earlier report of the address (64 then, 78 now; two checks changed).
+ */
+export async function sampleSavedReport(id: string, lang: Lang): Promise<AuditReport | undefined> {
+  if (id !== SAMPLE_REPORT_ID) return undefined;
+  const report = sampleReport(SAMPLE_WEBSITE, lang);
+  return {
+    ...report,
+    id,
+    changes: {
+      previous: { id: 'a'.repeat(32), auditedAt: '2025-02-01T09:30:00.000Z' },
+      overall: { before: 64, after: report.overall },
+      categories: report.categories.map((c) => ({ id: c.id, before: c.score - 10, after: c.score })),
+      checks: [
+        { id: 'robotsTxt', title: report.categories[0]!.items[1]!.title, before: 'fail', after: 'pass' },
+        { id: 'https', title: report.categories[3]!.items[3]!.title, before: 'warning', after: 'pass' },
+      ],
+    },
+  };
+}
+
 /** The audit as the previews run it: the failing address cannot be reached, the others succeed. */
 export async function sampleAudit(url: string, lang: Lang): Promise<AuditOutcome> {
   if (url === SAMPLE_FAILING_WEBSITE) {
@@ -197,7 +222,7 @@ const MESSAGES: Record<Lang, string> = {
 export function sampleRequests(lang: Lang) {
   const email = lang === 'en' ? 'jane@bakery-example.com' : 'camille@bakery-example.com';
   const base = { language: lang, recipient: email, deliveryId: `preview-${lang}` };
-  const lead = (form: string, fields: Record<string, unknown>) => ({
+  const lead = <F extends Record<string, unknown>>(form: string, fields: F) => ({
     id: 1,
     form_type: form,
     email,
@@ -243,6 +268,24 @@ export function sampleRequests(lang: Lang) {
       kind: 'newsletter-optin',
       form: 'newsletter',
       lead: lead('newsletter', { name: null, website: null, service: null, message: null }),
+    },
+    report: {
+      ...base,
+      kind: 'report-summary',
+      form: 'report',
+      lead: lead('report', {
+        name: null,
+        website: SAMPLE_WEBSITE,
+        service: null,
+        message: null,
+        lead_data: {
+          form_type: 'report',
+          website: SAMPLE_WEBSITE,
+          report_id: SAMPLE_REPORT_ID,
+          report_url: `https://geo-platform.example/${lang}/tools/report/${SAMPLE_REPORT_ID}`,
+          submitted_at: '2025-03-01T09:29:12.000Z',
+        },
+      }),
     },
   } satisfies Record<string, VisitorMailRequest>;
 }

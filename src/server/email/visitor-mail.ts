@@ -1,4 +1,4 @@
-import type { AuditErrorReason, AuditOutcome } from '../../lib/audit.ts';
+import type { AuditErrorReason, AuditOutcome, AuditReport } from '../../lib/audit.ts';
 import { isLang, type Lang } from '../../site.ts';
 import type { VisitorMailRenderer, VisitorMailRequest } from '../delivery/channels/visitor-email.ts';
 import { DeliveryError } from '../delivery/channels/types.ts';
@@ -7,7 +7,9 @@ import { greetingName, websiteOrigin, type EmailContext } from './compose.ts';
 import { contactAcknowledgement } from './contact-ack.ts';
 import { newsletterConfirmUrl, newsletterUnsubscribeUrl, normalizeSiteUrl } from './links.ts';
 import { newsletterOptin } from './newsletter-optin.ts';
+import { reportSummary } from './report-summary.ts';
 import { translator } from './texts.ts';
+import { REPORT_ID } from '../store/report-types.ts';
 import { MIN_SECRET_BYTES } from './tokens.ts';
 import { waitlistConfirmation } from './waitlist.ts';
 
@@ -22,6 +24,12 @@ export interface VisitorMailOptions {
   tokenSecret: Buffer;
   /** The audit of a lead's website (the site's audit service); never throws for the site's faults. */
   audit: (url: string, lang: Lang) => Promise<AuditOutcome>;
+  /**
+   * A saved report in a language as it was saved (the audit service's loadSavedReport): undefined
+   * when it has expired or never existed; a store failure throws, and the email is retried. Without
+   * it, report emails fail.
+   */
+  savedReport?: (id: string, lang: Lang) => Promise<AuditReport | undefined>;
   /** CONTACT_EMAIL: shown in every email's footer and set as its Reply-To. */
   contactEmail?: string;
   /** Tests: the clock for confirmation links' expiry. */
@@ -40,6 +48,20 @@ function field(lead: Record<string, unknown>, name: string): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
+}
+
+/** A value of the lead's `lead_data` (an object, or its JSON text), as text, or null. */
+function dataField(lead: Record<string, unknown>, name: string): string | null {
+  let data = lead.lead_data;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  return field(data as Record<string, unknown>, name);
 }
 
 function languageOf(request: VisitorMailRequest): Lang {
@@ -88,6 +110,22 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
       }
       case 'contact-ack':
         return contactAcknowledgement(ctx, { name, service: field(lead, 'service'), website });
+      case 'report-summary': {
+        // The report as saved, read now: the email shows it as its page does (decision 030).
+        const id = dataField(lead, 'report_id');
+        if (!id || !REPORT_ID.test(id))
+          throw new DeliveryError('NO_REPORT', 'report email without a report id');
+        if (!options.savedReport) {
+          throw new DeliveryError('REPORTS_NOT_CONFIGURED', 'saved reports are not readable here');
+        }
+        const report = (await options.savedReport(id, lang)) ?? null;
+        // The audited address: a column in the embedded store, in lead_data in Supabase's row.
+        return reportSummary(ctx, {
+          id,
+          report,
+          website: field(lead, 'website') ?? dataField(lead, 'website'),
+        });
+      }
       case 'newsletter-optin':
         return newsletterOptin(ctx, {
           confirmUrl: newsletterConfirmUrl(siteUrl, secret, email, lang, now()),

@@ -29,7 +29,8 @@ export interface WaitlistEmail {
   outcome: AuditOutcome | null;
 }
 
-const score100 = (n: number) => Math.min(100, Math.max(0, Math.round(Number.isFinite(n) ? n : 0)));
+/** A score as the emails show it: a whole number from 0 to 100, whatever the report holds. */
+export const score100 = (n: number) => Math.min(100, Math.max(0, Math.round(Number.isFinite(n) ? n : 0)));
 
 /** Failed checks first, then warnings, each in the report's order. */
 export function topFindings(report: AuditReport, limit = TOP_FINDINGS): { top: AuditItem[]; more: number } {
@@ -41,7 +42,8 @@ export function topFindings(report: AuditReport, limit = TOP_FINDINGS): { top: A
   return { top: ranked.slice(0, limit), more: Math.max(0, ranked.length - limit) };
 }
 
-function auditedOn(iso: string, ctx: EmailContext): string | null {
+/** A report's date in the email's language, or null when it is not a date. */
+export function auditedOn(iso: string, ctx: EmailContext): string | null {
   if (!iso || Number.isNaN(Date.parse(iso))) return null;
   const date = longDate(iso, ctx.lang);
   // French writes the first of the month as an ordinal: « 1er mars 2025 ».
@@ -51,8 +53,6 @@ function auditedOn(iso: string, ctx: EmailContext): string | null {
 function reportBlocks(ctx: EmailContext, report: AuditReport, website: string): Block[] {
   const { t } = ctx;
   const domain = displayDomain(website);
-  const overall = score100(report.overall);
-  const outOf = (score: number) => t('waitlist.report.outOf', { score });
   const blocks: Block[] = [{ type: 'heading', level: 2, text: t('waitlist.report.title', { domain }) }];
 
   const date = auditedOn(report.auditedAt, ctx);
@@ -62,6 +62,25 @@ function reportBlocks(ctx: EmailContext, report: AuditReport, website: string): 
     const url = websiteOrigin(report.finalUrl) ?? website;
     blocks.push({ type: 'paragraph', muted: true, content: [t('waitlist.report.audited', { date, url })] });
   }
+  blocks.push(...scoreBlocks(ctx, report));
+
+  const { top, more } = topFindings(report);
+  blocks.push(...findingsBlocks(ctx, top, more));
+  blocks.push({
+    type: 'button',
+    href: toolsUrl(ctx.siteUrl, ctx.lang, website),
+    text: t('waitlist.report.button', { domain }),
+  });
+  blocks.push({ type: 'paragraph', muted: true, content: [t('waitlist.report.buttonNote')] });
+  return blocks;
+}
+
+/** The overall score and the four categories' scores (the waitlist and report emails). */
+export function scoreBlocks(ctx: EmailContext, report: AuditReport): Block[] {
+  const { t } = ctx;
+  const overall = score100(report.overall);
+  const outOf = (score: number) => t('waitlist.report.outOf', { score });
+  const blocks: Block[] = [];
   blocks.push({
     type: 'score',
     label: t('waitlist.report.overall'),
@@ -88,8 +107,16 @@ function reportBlocks(ctx: EmailContext, report: AuditReport, website: string): 
       };
     }),
   });
+  return blocks;
+}
 
-  const { top, more } = topFindings(report);
+/**
+ * What to fix first: `top` (topFindings: failed checks, then warnings), each with its evidence and
+ * recommendation, the audited site's text clipped; `more` counts the ones left to the full report.
+ */
+export function findingsBlocks(ctx: EmailContext, top: AuditItem[], more: number): Block[] {
+  const { t } = ctx;
+  const blocks: Block[] = [];
   blocks.push({ type: 'heading', level: 2, text: t('waitlist.report.findingsTitle') });
   if (top.length === 0) {
     blocks.push({ type: 'paragraph', content: [t('waitlist.report.allPassed')] });
@@ -109,12 +136,6 @@ function reportBlocks(ctx: EmailContext, report: AuditReport, website: string): 
     });
     if (more > 0) blocks.push({ type: 'paragraph', content: [t('waitlist.report.more', { count: more })] });
   }
-  blocks.push({
-    type: 'button',
-    href: toolsUrl(ctx.siteUrl, ctx.lang, website),
-    text: t('waitlist.report.button', { domain }),
-  });
-  blocks.push({ type: 'paragraph', muted: true, content: [t('waitlist.report.buttonNote')] });
   return blocks;
 }
 

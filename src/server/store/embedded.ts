@@ -6,6 +6,7 @@ import { EmbeddedRechecks, RECHECK_SUBSCRIPTIONS_SCHEMA } from './embedded-reche
 import { AUDIT_REPORTS_SCHEMA, EmbeddedReports } from './embedded-reports.ts';
 import {
   SubmissionStore,
+  duplicateDetail,
   leadColumns,
   leadRecord,
   toDelivery,
@@ -45,7 +46,30 @@ import {
 // in one transaction, and workers (in this process or another one on the same file) lease them.
 // The saved audit reports live in the same file (embedded-reports.ts).
 
-const MIGRATIONS: { version: number; statements: string[] }[] = [
+/**
+ * Rebuilds a table to change what its CHECK constraints allow, which SQLite cannot alter in place:
+ * SQLite's own procedure (https://www.sqlite.org/lang_altertable.html#otheralter), with foreign keys
+ * off for the transaction (a migration with `foreignKeysOff`): a new table, every row copied, the old
+ * one dropped, the new one renamed (in that order, so `lead_deliveries` keeps referencing `leads`),
+ * its indexes made again. An AUTOINCREMENT table keeps its sequence, so no id is ever given twice.
+ */
+function rebuildTable(table: string, create: string, columns: string, indexes: string[]): string[] {
+  const next = `${table}_next`;
+  return [
+    create.replace(`CREATE TABLE ${table} (`, `CREATE TABLE ${next} (`),
+    `INSERT INTO ${next} (${columns}) SELECT ${columns} FROM ${table}`,
+    `UPDATE sqlite_sequence SET seq = max(seq, coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${table}'), 0))
+     WHERE name = '${next}'`,
+    `INSERT INTO sqlite_sequence (name, seq) SELECT '${next}', seq FROM sqlite_sequence
+     WHERE name = '${table}' AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = '${next}')`,
+    `DROP TABLE ${table}`,
+    `ALTER TABLE ${next} RENAME TO ${table}`,
+    ...indexes,
+  ];
+}
+
+/** The file's schema, version by version (exported for the tests of an upgrade). */
+export const MIGRATIONS: readonly { version: number; statements: string[]; foreignKeysOff?: boolean }[] = [
   {
     version: 1,
     statements: [
@@ -128,6 +152,71 @@ const MIGRATIONS: { version: number; statements: string[] }[] = [
     version: 6,
     // Saved audit reports (issue 23): embedded-reports.ts.
     statements: AUDIT_REPORTS_SCHEMA,
+  },
+  {
+    version: 7,
+    // "Email me this report" (decision 030): form_type 'report' and the visitor email
+    // 'report-summary'. The columns are those of migrations 1, 3 and 4, in their order.
+    foreignKeysOff: true,
+    statements: [
+      ...rebuildTable(
+        'leads',
+        `CREATE TABLE leads (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          form_type TEXT NOT NULL CHECK (form_type IN ('waitlist', 'contact', 'newsletter', 'report')),
+          name TEXT,
+          email TEXT NOT NULL,
+          email_key TEXT NOT NULL,
+          phone TEXT,
+          company TEXT,
+          website TEXT,
+          service TEXT,
+          message TEXT,
+          language TEXT NOT NULL,
+          source TEXT NOT NULL,
+          status TEXT NOT NULL DEFAULT 'new',
+          utm_data TEXT NOT NULL,
+          lead_data TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          created_ms INTEGER NOT NULL,
+          submission_id TEXT
+        )`,
+        'id, form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms, submission_id',
+        [
+          'CREATE INDEX leads_dedupe ON leads (form_type, email_key, created_ms)',
+          'CREATE INDEX leads_created ON leads (created_ms)',
+          'CREATE UNIQUE INDEX leads_submission ON leads (submission_id)',
+        ],
+      ),
+      ...rebuildTable(
+        'lead_deliveries',
+        `CREATE TABLE lead_deliveries (
+          id TEXT PRIMARY KEY,
+          lead_id INTEGER NOT NULL REFERENCES leads (id),
+          channel TEXT NOT NULL CHECK (channel IN ('team-email', 'webhook', 'visitor-email')),
+          kind TEXT NOT NULL CHECK (kind IN ('team-email', 'webhook', 'waitlist-confirmation', 'contact-ack', 'newsletter-optin', 'report-summary')),
+          recipient TEXT,
+          recipient_key TEXT,
+          payload TEXT NOT NULL,
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_attempt_at TEXT NOT NULL,
+          lease_until TEXT,
+          leased_by TEXT,
+          last_error TEXT,
+          created_at TEXT NOT NULL,
+          retried_at TEXT,
+          delivered_at TEXT,
+          expired_leases INTEGER NOT NULL DEFAULT 0
+        )`,
+        'id, lead_id, channel, kind, recipient, recipient_key, payload, status, attempts, next_attempt_at, lease_until, leased_by, last_error, created_at, retried_at, delivered_at, expired_leases',
+        [
+          'CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at)',
+          'CREATE INDEX lead_deliveries_lead ON lead_deliveries (lead_id)',
+          "CREATE INDEX lead_deliveries_visitor ON lead_deliveries (recipient_key, created_at) WHERE channel = 'visitor-email'",
+        ],
+      ),
+    ],
   },
   {
     version: 8,
@@ -229,17 +318,17 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
     );
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
+      const statements: InStatement[] = [
+        ...migration.statements,
+        {
+          sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
+          args: [migration.version, new Date().toISOString()],
+        },
+      ];
       try {
-        await this.client.batch(
-          [
-            ...migration.statements,
-            {
-              sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
-              args: [migration.version, new Date().toISOString()],
-            },
-          ],
-          'write',
-        );
+        // A table rebuild runs with foreign keys off (libsql turns them on for every connection).
+        if (migration.foreignKeysOff) await this.client.migrate(statements);
+        else await this.client.batch(statements, 'write');
       } catch (error) {
         // Several processes may open a new file at once (one per core, or the operators' script):
         // the one that lost the race finds the migration applied by the other.
@@ -253,7 +342,8 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
   }
 
   /**
-   * One statement inserts unless the same form and email arrived within the window: atomic in SQLite.
+   * One statement inserts unless the same form and email (and, for a report, the same report: see
+   * duplicateDetail) arrived within the window: atomic in SQLite.
    * With channels on, the same write transaction (one batch: no other work runs on this connection in
    * between) inserts the lead's deliveries, each only if the lead row was inserted; the visitor email
    * also only if no visitor email to that address was created within its window.
@@ -267,7 +357,8 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
     const statement: InStatement = {
       sql: `INSERT INTO leads (form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms, submission_id)
             SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-            WHERE NOT EXISTS (SELECT 1 FROM leads WHERE form_type = ? AND email_key = ? AND created_ms > ?)`,
+            WHERE NOT EXISTS (SELECT 1 FROM leads WHERE form_type = ? AND email_key = ? AND created_ms > ?
+              AND coalesce(json_extract(lead_data, '$.report_id'), '') = ?)`,
       args: [
         columns.form_type,
         record.name,
@@ -289,6 +380,7 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
         columns.form_type,
         emailKey,
         now - DUPLICATE_WINDOW_MS,
+        duplicateDetail(submission),
       ],
     };
     try {

@@ -10,6 +10,7 @@ import {
   type DeliveryStatus,
   type LeadContext,
   type LeadStore,
+  type ReportEmailLead,
   type SaveOutcome,
 } from './types.ts';
 
@@ -18,14 +19,24 @@ import {
 // extra columns (form, website, service, message) read off the same record. Deliveries read back
 // from either store become one `Delivery`.
 
-/** What a visitor submitted: a validated form. */
-export type Submission = ParsedForm;
+/**
+ * What a visitor submitted: a validated form, the report form with what its saved report says
+ * (its audited address and permanent link, looked up by src/server/leads.ts).
+ */
+export type Submission = Exclude<ParsedForm, { form: 'report' }> | { form: 'report'; data: ReportEmailLead };
 
 /** `lead_data`: what the form carried beyond the contact columns. Key order is the stored JSON's. */
 export type LeadData =
   | { form_type: 'waitlist'; website: string; message: string; submitted_at: string }
   | { message: string; service: string; website: string; form_type: 'contact'; submitted_at: string }
-  | { form_type: 'newsletter'; submitted_at: string };
+  | { form_type: 'newsletter'; submitted_at: string }
+  | {
+      form_type: 'report';
+      website: string;
+      report_id: string;
+      report_url: string;
+      submitted_at: string;
+    };
 
 /** The lead as stored: the columns of Supabase's `leads` table (the embedded store has them too). */
 export interface LeadRecord {
@@ -52,7 +63,20 @@ function leadData(submission: Submission, submitted_at: string): LeadData {
     }
     case 'newsletter':
       return { form_type: 'newsletter', submitted_at };
+    case 'report': {
+      const { website, report, reportUrl } = submission.data;
+      return { form_type: 'report', website, report_id: report, report_url: reportUrl, submitted_at };
+    }
   }
+}
+
+/**
+ * What besides the form and the email makes two submissions the same lead within the duplicate
+ * window: the report asked for (decision 030), nothing for the other forms. Both stores compare it
+ * with `lead_data.report_id` (empty when absent).
+ */
+export function duplicateDetail(submission: Submission): string {
+  return submission.form === 'report' ? submission.data.report : '';
 }
 
 /** The lead record of a submission, as both stores write it. */
@@ -99,7 +123,7 @@ export function leadColumns(record: LeadRecord): {
  */
 export abstract class SubmissionStore implements Pick<
   LeadStore,
-  'saveWaitlist' | 'saveContact' | 'saveNewsletter'
+  'saveWaitlist' | 'saveContact' | 'saveNewsletter' | 'saveReportEmail'
 > {
   protected abstract save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome>;
 
@@ -113,6 +137,10 @@ export abstract class SubmissionStore implements Pick<
 
   saveNewsletter(data: NewsletterInput, ctx: LeadContext): Promise<SaveOutcome> {
     return this.save({ form: 'newsletter', data }, ctx);
+  }
+
+  saveReportEmail(data: ReportEmailLead, ctx: LeadContext): Promise<SaveOutcome> {
+    return this.save({ form: 'report', data }, ctx);
   }
 }
 
@@ -129,6 +157,8 @@ export function saveSubmission(
       return store.saveContact(submission.data, ctx);
     case 'newsletter':
       return store.saveNewsletter(submission.data, ctx);
+    case 'report':
+      return store.saveReportEmail(submission.data, ctx);
   }
 }
 

@@ -1,7 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import type { FormType } from '../../lib/form-limits.ts';
-import { SubmissionStore, leadRecord, type LeadRecord, type Submission } from './records.ts';
+import { SubmissionStore, duplicateDetail, leadRecord, type LeadRecord, type Submission } from './records.ts';
 import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 import {
@@ -93,27 +92,29 @@ export class SupabaseStore extends SubmissionStore implements LeadStore {
     this.client = supabaseClient(url, anonKey, options.timeoutMs);
   }
 
-  private seen(form: FormType, email: string, now: number): boolean {
-    for (const [key, at] of this.recent) if (now - at > DUPLICATE_WINDOW_MS) this.recent.delete(key);
-    return this.recent.has(`${form}:${email.toLowerCase()}`);
+  /** What makes two submissions the same lead: the form, the email, and for a report the report. */
+  private static key(submission: Submission): string {
+    const detail = duplicateDetail(submission);
+    return `${submission.form}:${submission.data.email.toLowerCase()}${detail ? `:${detail}` : ''}`;
   }
 
-  private remember(form: FormType, email: string, now: number) {
-    this.recent.set(`${form}:${email.toLowerCase()}`, now);
+  private seen(key: string, now: number): boolean {
+    for (const [k, at] of this.recent) if (now - at > DUPLICATE_WINDOW_MS) this.recent.delete(k);
+    return this.recent.has(key);
   }
 
   private async guarded(
-    form: FormType,
-    email: string,
+    submission: Submission,
     ctx: LeadContext,
     write: () => Promise<void>,
   ): Promise<SaveOutcome> {
     const now = ctx.submittedAt.getTime();
-    const key = `${form}:${email.toLowerCase()}`;
+    const { form } = submission;
+    const key = SupabaseStore.key(submission);
     // A simultaneous submission of the same lead waits for the first one's outcome.
     for (let pending = this.inflight.get(key); pending; pending = this.inflight.get(key))
       await pending.catch(() => undefined);
-    if (this.seen(form, email, now)) return 'duplicate';
+    if (this.seen(key, now)) return 'duplicate';
     const attempt = (async () => {
       try {
         await write();
@@ -121,7 +122,7 @@ export class SupabaseStore extends SubmissionStore implements LeadStore {
         if (error instanceof StoreUnavailableError) throw error;
         throw new StoreUnavailableError(`Supabase ${form} failed: ${(error as Error).message}`);
       }
-      this.remember(form, email, now);
+      this.recent.set(key, now);
     })();
     this.inflight.set(key, attempt);
     try {
@@ -139,7 +140,7 @@ export class SupabaseStore extends SubmissionStore implements LeadStore {
 
   protected save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome> {
     const record = leadRecord(submission, ctx);
-    return this.guarded(submission.form, record.email, ctx, () =>
+    return this.guarded(submission, ctx, () =>
       submission.form === 'waitlist' ? this.joinWaitlist(record, submission.data) : this.insertLead(record),
     );
   }

@@ -1,13 +1,27 @@
 import type { FormType } from '../../lib/form-limits.ts';
-import type { ContactInput, NewsletterInput, WaitlistInput } from '../forms.ts';
+import type { ContactInput, NewsletterInput, ReportEmailInput, WaitlistInput } from '../forms.ts';
 import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 
 /** What a store reports after a save: stored, or recognised as a repeat within the window. */
 export type SaveOutcome = 'stored' | 'duplicate';
 
-/** Same form and same email within this window is stored once (decision 006). */
+/**
+ * Same form and same email within this window is stored once (decision 006); for `report`, same
+ * report too (decision 030: asking for another report is another request).
+ */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * "Email me this report" as stored: what the form sent, and what the saved report says of itself
+ * when the lead arrives (decision 030).
+ */
+export interface ReportEmailLead extends ReportEmailInput {
+  /** The audited address of the report (as the audit normalised it): the lead's website. */
+  website: string;
+  /** The report's permanent link in the page's language (SITE_URL/{lang}/tools/report/{id}). */
+  reportUrl: string;
+}
 
 export interface LeadContext {
   /** PROJECT_SOURCE: the lead's `source` and the RPC's `p_project_source`. */
@@ -56,6 +70,8 @@ export interface LeadStore {
   saveWaitlist(input: WaitlistInput, ctx: LeadContext): Promise<SaveOutcome>;
   saveContact(input: ContactInput, ctx: LeadContext): Promise<SaveOutcome>;
   saveNewsletter(input: NewsletterInput, ctx: LeadContext): Promise<SaveOutcome>;
+  /** "Email me this report": a repeat of the same report within the window is stored once. */
+  saveReportEmail(input: ReportEmailLead, ctx: LeadContext): Promise<SaveOutcome>;
   /**
    * The newsletter's double opt-in (decision 018): an address is subscribed once its confirmation link
    * is followed, and unsubscribed by its unsubscribe link. Present when visitor emails can be sent.
@@ -78,6 +94,7 @@ export const UTM = {
   waitlist: { utm_source: 'website', utm_medium: 'waitlist', utm_campaign: 'geo_waitlist_2025' },
   contact: { utm_source: 'website', utm_medium: 'contact_form', utm_campaign: 'geo_contact_form' },
   newsletter: { utm_source: 'website', utm_medium: 'newsletter', utm_campaign: 'geo_newsletter' },
+  report: { utm_source: 'website', utm_medium: 'report_email', utm_campaign: 'geo_audit_report' },
 } as const;
 
 /** The name the store receives for the waitlist when the visitor left it empty. */
@@ -90,7 +107,12 @@ export const NAME_NOT_PROVIDED = 'Not provided';
 export const DELIVERY_CHANNELS = ['team-email', 'webhook', 'visitor-email'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
-export const VISITOR_MAIL_KINDS = ['waitlist-confirmation', 'contact-ack', 'newsletter-optin'] as const;
+export const VISITOR_MAIL_KINDS = [
+  'waitlist-confirmation',
+  'contact-ack',
+  'newsletter-optin',
+  'report-summary',
+] as const;
 export type VisitorMailKind = (typeof VISITOR_MAIL_KINDS)[number];
 
 /** What a delivery sends: the visitor email's template, else the channel's own name. */
@@ -101,6 +123,7 @@ export const VISITOR_MAIL_KIND: Record<FormType, VisitorMailKind> = {
   waitlist: 'waitlist-confirmation',
   contact: 'contact-ack',
   newsletter: 'newsletter-optin',
+  report: 'report-summary',
 };
 
 /** At most one visitor email per recipient in this window (decision 018); team channels get every lead. */

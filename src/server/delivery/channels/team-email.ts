@@ -38,17 +38,25 @@ const show = (value: unknown): string => {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
 
+/** What a form's lead asks for, when its name alone does not say (decision 030). */
+const FORM_NOTES: Partial<Record<DeliveryPayload['form'], string>> = {
+  report: 'The visitor asked for a saved audit report by email (“Email me this report”).',
+};
+
 /** Every field of a lead, labelled, the most useful first (both stores' shapes). */
 export function leadFields(payload: DeliveryPayload): [string, string][] {
   const lead = payload.lead;
   const data = asRecord(lead.lead_data);
   const utm = asRecord(lead.utm_data);
   const pick = (key: string) => lead[key] ?? data[key];
+  const report = payload.form === 'report';
   const fields: [string, unknown][] = [
     ['Form', payload.form],
     ['Name', lead.name],
     ['Email', lead.email],
-    ['Website', pick('website')],
+    // A report's website is the address its audit was of: the team answers about that site.
+    [report ? 'Audited address' : 'Website', pick('website')],
+    ...(report ? ([['Report link', data.report_url]] as [string, unknown][]) : []),
     ['Service', pick('service')],
     ['Message', pick('message')],
     ['Phone', lead.phone],
@@ -60,7 +68,7 @@ export function leadFields(payload: DeliveryPayload): [string, string][] {
     ['Lead ID', lead.id],
   ];
   for (const [key, value] of Object.entries(utm)) fields.push([`UTM ${key.replace(/^utm_/, '')}`, value]);
-  const shown = new Set(['website', 'service', 'message', 'form_type']);
+  const shown = new Set(['website', 'service', 'message', 'form_type', ...(report ? ['report_url'] : [])]);
   for (const [key, value] of Object.entries(data))
     if (!shown.has(key)) fields.push([`Form data: ${key}`, value]);
   const columns = new Set([
@@ -109,8 +117,10 @@ export function renderTeamEmail(payload: DeliveryPayload): TeamEmail {
   const host = hostOf(lead.website ?? asRecord(lead.lead_data).website);
   const subject = oneLine(`New ${payload.form} lead: ${email}${host ? ` (${host})` : ''}`);
   const fields = leadFields(payload);
+  const note = FORM_NOTES[payload.form];
   const text = [
     `New ${payload.form} lead from the website.`,
+    ...(note ? [note] : []),
     '',
     ...fields.map(([label, value]) =>
       value.includes('\n') ? `${label}:\n${value.replace(/^/gm, '    ')}` : `${label}: ${value}`,
@@ -132,7 +142,7 @@ export function renderTeamEmail(payload: DeliveryPayload): TeamEmail {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>
 <body style="margin:0;padding:16px;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:15px;line-height:1.5;color:#111;background:#fff">
 <h1 style="font-size:20px;margin:0 0 12px">${title}</h1>
-<table style="border-collapse:collapse;max-width:720px">
+${note ? `<p>${escapeHtml(note)}</p>\n` : ''}<table style="border-collapse:collapse;max-width:720px">
 <caption style="text-align:left;padding-bottom:8px">Every field the visitor sent, as stored.</caption>
 <tbody>
 ${rows}
