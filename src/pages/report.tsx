@@ -2,6 +2,7 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { PageHero } from '../components/PageHero.tsx';
 import { ReportBadge } from '../components/report/ReportBadge.tsx';
 import { ReportChanges } from '../components/report/ReportChanges.tsx';
+import { ReportEmailForm } from '../components/report/ReportEmailForm.tsx';
 import { ReportShare } from '../components/report/ReportShare.tsx';
 import { AuditResults, NextSteps } from '../components/tools/AuditResults.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
@@ -26,6 +27,7 @@ export default function ReportPage() {
       </div>
       <AuditResults report={report} level={1} againTo={tools}>
         <ReportShare id={report.id!} />
+        <ReportEmailForm id={report.id!} />
         {report.changes ? <ReportChanges changes={report.changes} /> : null}
       </AuditResults>
       <div className="container pb-8">

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { FIXTURE_ORIGINS } from '../../playwright.config.ts';
+import { FIXTURE_ORIGINS, MAIL_SINK } from '../../playwright.config.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 // Saved reports (issue 23) in a real browser: an audit run on the Tools page gets a permanent link
@@ -68,6 +68,32 @@ test.describe('saved reports', () => {
     await expect(page).toHaveTitle(
       new RegExp(`AI citation audit of ${new URL(FIXTURE_ORIGINS.good).host}, `),
     );
+  });
+
+  test('“Email me this report” is on the report, labelled, axe-clean, and sends the report', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    void consoleProblems;
+    const link = await auditOnToolsPage(page);
+    await page.goto(new URL(link).pathname);
+    await hydrated(page);
+    const card = page.getByTestId('report-email');
+    await expect(card.getByRole('heading', { level: 2, name: 'Email me this report' })).toBeVisible();
+    const address = `e2e-report-${Date.now()}@example.org`;
+    await card.getByLabel('Your email address').fill(address);
+    const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    await card.getByRole('button', { name: 'Send the report' }).click();
+    await expect(page.getByText('Report on its way 📬')).toBeVisible();
+    await expect(card.getByLabel('Your email address')).toHaveValue('');
+    const sink = `http://127.0.0.1:${MAIL_SINK.httpPort}/messages?to=${encodeURIComponent(address)}`;
+    await expect
+      .poll(async () => ((await (await request.get(sink)).json()) as unknown[]).length, { timeout: 20_000 })
+      .toBe(1);
   });
 
   test('an id that leads nowhere gets a friendly page in its language', async ({ page }) => {

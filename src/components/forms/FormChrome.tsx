@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/hooks.ts';
-import { HONEYPOT_FIELD, type FormOutcome } from '../../lib/form-limits.ts';
+import { HONEYPOT_FIELD, type FormOutcome, type FormType } from '../../lib/form-limits.ts';
+import type { FormMessages } from './useLeadForm.ts';
 
 /** Hidden fields every lead form posts: language, the page to return to, and the honeypot. */
 export function HiddenFields({ lang, returnTo }: { lang: string; returnTo: string }) {
@@ -17,23 +18,29 @@ export function HiddenFields({ lang, returnTo }: { lang: string; returnTo: strin
   );
 }
 
-/** The outcome of a post made without JavaScript, announced at the top of the form. */
+/**
+ * The outcome of a post made without JavaScript, announced at the top of the form, in the texts of
+ * `forms:{form}` or the form's own `messages`.
+ */
 export function FormNotice({
   notice,
   form,
+  messages,
 }: {
   notice: FormOutcome | undefined;
-  form: 'waitlist' | 'contact' | 'newsletter';
+  form: FormType;
+  messages?: FormMessages;
 }) {
   const { t } = useT('forms');
   if (!notice) return null;
+  const text = (key: keyof FormMessages) => messages?.[key] ?? t(`${form}.${key}`);
   return notice.ok ? (
     <div role="status" className="form-status ok">
-      <strong>{t(`${form}.successTitle`)}</strong> {t(`${form}.successText`)}
+      <strong>{text('successTitle')}</strong> {text('successText')}
     </div>
   ) : (
     <div role="alert" className="form-status error">
-      <strong>{t(`${form}.failureTitle`)}</strong> {notice.error ?? t(`${form}.failureText`)}
+      <strong>{text('failureTitle')}</strong> {notice.error ?? text('failureText')}
     </div>
   );
 }

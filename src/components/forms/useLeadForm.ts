@@ -11,10 +11,19 @@ type Values = Partial<Record<FieldName, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** What the toast and the form's notice say after a post: a form's own texts, already translated. */
+export interface FormMessages {
+  successTitle: string;
+  successText: string;
+  failureTitle: string;
+  failureText: string;
+}
+
 /**
- * One form's state for every lead form (waitlist, contact, newsletter): idle → submitting (inputs
- * and button disabled) → success (cleared, toast) or failure (values kept, inline errors, toast).
- * The same form also posts without JavaScript; then the server's outcome arrives in the site context.
+ * One form's state for every lead form (waitlist, contact, newsletter, report): idle → submitting
+ * (inputs and button disabled) → success (cleared, toast) or failure (values kept, inline errors,
+ * toast). The same form also posts without JavaScript; then the server's outcome arrives in the site
+ * context.
  */
 export function useLeadForm(options: {
   form: FormType;
@@ -22,6 +31,10 @@ export function useLeadForm(options: {
   required: FieldName[];
   initial?: Values;
   onSuccess?: () => void;
+  /** Fields the page fixes (the report's id): posted as they are, and as hidden inputs by the form. */
+  fixed?: Record<string, string>;
+  /** The toast's texts, when the form's are not in `forms:{form}` (the report's are in `tools`). */
+  messages?: FormMessages;
 }) {
   const { form, fields, required } = options;
   const endpoint = formEndpoint(form);
@@ -68,15 +81,17 @@ export function useLeadForm(options: {
     return found;
   }
 
+  const messages = options.messages ?? {
+    successTitle: t(`${form}.successTitle`),
+    successText: t(`${form}.successText`),
+    failureTitle: t(`${form}.failureTitle`),
+    failureText: t(`${form}.failureText`),
+  };
   const toast = (ok: boolean, text?: string) =>
     notify(
       ok
-        ? { variant: 'success', title: t(`${form}.successTitle`), description: t(`${form}.successText`) }
-        : {
-            variant: 'error',
-            title: t(`${form}.failureTitle`),
-            description: text || t(`${form}.failureText`),
-          },
+        ? { variant: 'success', title: messages.successTitle, description: messages.successText }
+        : { variant: 'error', title: messages.failureTitle, description: text || messages.failureText },
     );
 
   // A failure is shown twice: the spec's toast, and an alert inside the form itself, which stays
@@ -107,7 +122,7 @@ export function useLeadForm(options: {
       const response = await fetch(endpoint, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ ...values, lang, [HONEYPOT_FIELD]: honeypot }),
+        body: JSON.stringify({ ...values, ...options.fixed, lang, [HONEYPOT_FIELD]: honeypot }),
       });
       const body = (await response.json().catch(() => ({}))) as {
         success?: boolean;
