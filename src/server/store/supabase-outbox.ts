@@ -1,6 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { toDelivery, type DeliveryRecord } from './records.ts';
-import { supabaseClient } from './supabase.ts';
+import { serviceRpc, type ServiceRpc } from './supabase.ts';
 import {
   MAX_EXPIRED_LEASES,
   StoreUnavailableError,
@@ -21,7 +20,7 @@ import {
 // the first lease (the trigger cannot read this process's settings).
 
 export class SupabaseOutbox implements Outbox, NewsletterSubscriptions {
-  private readonly client: SupabaseClient;
+  private readonly rpc: ServiceRpc;
   private readonly channels: DeliveryChannel[];
   private announced = false;
 
@@ -31,13 +30,7 @@ export class SupabaseOutbox implements Outbox, NewsletterSubscriptions {
     options: { channels: Iterable<DeliveryChannel>; timeoutMs?: number },
   ) {
     this.channels = [...new Set(options.channels)];
-    this.client = supabaseClient(url, serviceRoleKey, options.timeoutMs);
-  }
-
-  private async rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
-    const { data, error } = await this.client.rpc(name, args);
-    if (error) throw new StoreUnavailableError(`Supabase ${name} failed: ${error.message}`);
-    return data as T;
+    this.rpc = serviceRpc(url, serviceRoleKey, options.timeoutMs);
   }
 
   /** Tells the database which channels get deliveries (before the first lease; again after a failure). */

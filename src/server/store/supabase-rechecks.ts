@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Lang } from '../../site.ts';
 import {
   MAX_RECHECKS_PER_EMAIL,
@@ -8,7 +7,7 @@ import {
   type RecheckStore,
   type RecheckSubscription,
 } from './recheck-types.ts';
-import { supabaseClient } from './supabase.ts';
+import { serviceRpc, type ServiceRpc } from './supabase.ts';
 import { StoreUnavailableError } from './types.ts';
 
 // Monthly re-check subscriptions in Supabase (issue 23): the table `recheck_subscriptions` and its
@@ -73,16 +72,10 @@ function oneOf<T extends string>(answer: unknown, answers: readonly T[]): T {
 const PURGE_BATCH = 1000;
 
 export class SupabaseRechecks implements RecheckStore {
-  private readonly client: SupabaseClient;
+  private readonly rpc: ServiceRpc;
 
   constructor(url: string, serviceRoleKey: string, options: { timeoutMs?: number } = {}) {
-    this.client = supabaseClient(url, serviceRoleKey, options.timeoutMs);
-  }
-
-  private async rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
-    const { data, error } = await this.client.rpc(name, args);
-    if (error) throw new StoreUnavailableError(`Supabase ${name} failed: ${error.message}`);
-    return data as T;
+    this.rpc = serviceRpc(url, serviceRoleKey, options.timeoutMs);
   }
 
   async request(input: {

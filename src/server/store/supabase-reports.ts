@@ -1,6 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { REPORT_ID, type AuditReportStore, type SavedAuditReport } from './report-types.ts';
-import { supabaseClient } from './supabase.ts';
+import { serviceRpc, type ServiceRpc } from './supabase.ts';
 import { StoreUnavailableError } from './types.ts';
 
 // Saved audit reports in Supabase (issue 23): the table `audit_reports` and its functions
@@ -41,16 +40,10 @@ function iso(date: Date): string {
 const PURGE_BATCH = 1000;
 
 export class SupabaseReports implements AuditReportStore {
-  private readonly client: SupabaseClient;
+  private readonly rpc: ServiceRpc;
 
   constructor(url: string, serviceRoleKey: string, options: { timeoutMs?: number } = {}) {
-    this.client = supabaseClient(url, serviceRoleKey, options.timeoutMs);
-  }
-
-  private async rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
-    const { data, error } = await this.client.rpc(name, args);
-    if (error) throw new StoreUnavailableError(`Supabase ${name} failed: ${error.message}`);
-    return data as T;
+    this.rpc = serviceRpc(url, serviceRoleKey, options.timeoutMs);
   }
 
   async save(report: SavedAuditReport): Promise<void> {

@@ -38,6 +38,19 @@ export function fetchWithTimeout(timeoutMs: number): typeof fetch {
   };
 }
 
+/** A database function called with the service_role key: its data, or the store is unavailable. */
+export type ServiceRpc = <T>(name: string, args: Record<string, unknown>) => Promise<T>;
+
+/** Calls database functions as the service role (the outbox, saved reports, re-checks). */
+export function serviceRpc(url: string, serviceRoleKey: string, timeoutMs?: number): ServiceRpc {
+  const client = supabaseClient(url, serviceRoleKey, timeoutMs);
+  return async <T>(name: string, args: Record<string, unknown>): Promise<T> => {
+    const { data, error } = await client.rpc(name, args);
+    if (error) throw new StoreUnavailableError(`Supabase ${name} failed: ${error.message}`);
+    return data as T;
+  };
+}
+
 /** A server-side supabase-js client: no session, calls time out. */
 export function supabaseClient(url: string, key: string, timeoutMs = SUPABASE_TIMEOUT_MS): SupabaseClient {
   return createClient(url, key, {
