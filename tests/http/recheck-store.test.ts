@@ -1,15 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { createClient, type Client } from '@libsql/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
+import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { openStore } from '../../src/server/store/index.ts';
 import {
   MAX_RECHECKS_PER_EMAIL,
@@ -18,6 +15,7 @@ import {
 } from '../../src/server/store/recheck-types.ts';
 import { SupabaseRechecks } from '../../src/server/store/supabase-rechecks.ts';
 import { StoreUnavailableError } from '../../src/server/store/types.ts';
+import { fileFromBefore, rawClient, tempDataDirs } from './embedded-files.ts';
 import { ANON_KEY, SERVICE_KEY, startPostgrest } from './postgrest-pglite.ts';
 import { supabaseSchema } from './supabase-schema.ts';
 
@@ -438,19 +436,7 @@ function recheckStoreContract(name: string, open: () => Promise<Backend>) {
 
 // --- The embedded store -------------------------------------------------------------------------
 
-const dirs: string[] = [];
-const tempDataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'geo-rechecks-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** Another client on the same file, for what the store does not offer (clearing, SQL). */
-const rawClient = (dataDir: string): Client =>
-  createClient({ url: `file:${path.join(dataDir, DATABASE_FILE)}` });
+const tempDataDir = tempDataDirs('geo-rechecks-');
 
 recheckStoreContract('embedded store', async () => {
   const dataDir = tempDataDir();
@@ -593,25 +579,11 @@ describe('embedded store: one DATA_DIR, several processes', () => {
 
   it('adds the table to a file made before it, once, keeping its leads and reports', async () => {
     const dataDir = tempDataDir();
-    const before = await EmbeddedStore.open(dataDir);
-    await before.saveContact(
-      {
-        name: 'Ada',
-        email: 'ada@example.com',
-        website: 'https://ada.example.com',
-        service: 'content-strategy',
-        message: 'Hello',
-        lang: 'en',
-      },
-      { source: 'test', submittedAt: T0 },
-    );
-    await before.close();
     // The file as the previous version left it: no re-check subscriptions.
-    const raw = rawClient(dataDir);
-    await raw.batch(
-      ['DROP TABLE recheck_subscriptions', 'DELETE FROM schema_migrations WHERE version = 8'],
-      'write',
-    );
+    const raw = await fileFromBefore(dataDir, [
+      'DROP TABLE recheck_subscriptions',
+      'DELETE FROM schema_migrations WHERE version = 8',
+    ]);
     const upgraded = await EmbeddedStore.open(dataDir);
     try {
       const s = (await upgraded.rechecks.request(requestOf())).subscription!;
