@@ -7,6 +7,7 @@ import {
   type RecheckStatus,
   type RecheckStore,
   type RecheckSubscription,
+  byDue,
 } from './recheck-types.ts';
 import { StoreUnavailableError } from './types.ts';
 
@@ -227,9 +228,7 @@ export class EmbeddedRechecks implements RecheckStore {
       ],
     });
     // RETURNING gives no order: the earliest due first.
-    return result.rows
-      .map(toSubscription)
-      .sort((a, b) => a.nextCheckAt!.getTime() - b.nextCheckAt!.getTime() || a.id.localeCompare(b.id));
+    return result.rows.map(toSubscription).sort(byDue);
   }
 
   async complete(

@@ -118,3 +118,8 @@ export interface RecheckStore {
    */
   purgeUnconfirmed(before: Date): Promise<number>;
 }
+
+/** The order claimDue returns subscriptions in: the earliest due first (an UPDATE … RETURNING gives none). */
+export function byDue(a: RecheckSubscription, b: RecheckSubscription): number {
+  return a.nextCheckAt!.getTime() - b.nextCheckAt!.getTime() || a.id.localeCompare(b.id);
+}

@@ -6,6 +6,7 @@ import {
   type RecheckStatus,
   type RecheckStore,
   type RecheckSubscription,
+  byDue,
 } from './recheck-types.ts';
 import { serviceRpc, type ServiceRpc } from './supabase.ts';
 import { StoreUnavailableError } from './types.ts';
@@ -153,9 +154,7 @@ export class SupabaseRechecks implements RecheckStore {
       p_limit: Math.floor(request.limit),
     });
     // The earliest due first (an UPDATE … RETURNING gives no order).
-    return (rows ?? [])
-      .map(toSubscription)
-      .sort((a, b) => a.nextCheckAt!.getTime() - b.nextCheckAt!.getTime() || a.id.localeCompare(b.id));
+    return (rows ?? []).map(toSubscription).sort(byDue);
   }
 
   async complete(
