@@ -17,6 +17,8 @@ import { deliveryMetrics } from './src/server/delivery/metrics.ts';
 import { newsletterSecret } from './src/server/delivery/secret.ts';
 import { createVisitorMailRenderer } from './src/server/email/visitor-mail.ts';
 import { newsletterActions } from './src/server/newsletter.ts';
+import { createRecheckJob, type RecheckJob } from './src/server/recheck-job.ts';
+import { recheckActions } from './src/server/recheck-links.ts';
 import { crawlerFiles } from './src/server/crawler-files.ts';
 import { detectLanguage } from './src/server/language.ts';
 import { leadsRouter } from './src/server/leads.ts';
@@ -44,6 +46,9 @@ const ROOT =
 /** The JSON endpoints that answer GET; every form's endpoint (FORM_TYPES) answers POST. */
 const GET_ENDPOINTS: ReadonlySet<string> = new Set(['/api/visitor', '/api/audit']);
 
+/** Days a monthly re-check request waits for its confirmation before it is deleted. */
+const RECHECK_CONFIRM_DAYS = 7;
+
 const UNLIMITED_PATHS = new Set([
   '/healthz',
   '/readyz',
@@ -64,6 +69,13 @@ export interface ServerOptions {
   store?: LeadStore;
   /** The HTTP server, in development, so Vite's hot-reload websocket shares its port (CSP connect-src). */
   httpServer?: Server;
+  /**
+   * Tests: the clock of the monthly re-checks (their links and their job) and of the lead delivery
+   * worker that sends their emails, so that a test can move a month on.
+   */
+  now?: () => Date;
+  /** Tests: how often the re-check job looks for due subscriptions (default 5 minutes). */
+  recheckPollMs?: number;
 }
 
 export type App = Express & {
@@ -74,6 +86,8 @@ export type App = Express & {
     /** Serves /metrics alone, on METRICS_PORT when it is set. */
     metricsApp: Express;
     deliveryChannels: string;
+    /** The monthly re-check job, when re-checks are on (tests run it with runDue()). */
+    recheckJob: RecheckJob | undefined;
     /** From SIGTERM on, /readyz answers 503 so that load balancers stop sending new requests. */
     drain: () => void;
     close: () => Promise<void>;
@@ -146,12 +160,20 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
         }
       : {}),
   });
+  // Monthly re-checks (decision 032): where reports are kept and visitor emails go out (their opt-in
+  // and their news are emails). Requests never confirmed are deleted after a week.
+  const rechecks =
+    reports && store.rechecks && deliveryConfig.channels.has('visitor-email') ? store.rechecks : undefined;
   const purgeReports = reports
     ? setInterval(
         () => {
+          const now = new Date();
           reports
-            .purgeExpired(new Date())
+            .purgeExpired(now)
             .catch((err: unknown) => logger.warn({ err }, 'expired reports not purged'));
+          rechecks
+            ?.purgeUnconfirmed(new Date(now.getTime() - RECHECK_CONFIRM_DAYS * 24 * 60 * 60 * 1000))
+            .catch((err: unknown) => logger.warn({ err }, 'unconfirmed re-checks not purged'));
         },
         60 * 60 * 1000,
       ).unref()
@@ -162,6 +184,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     rateLimitPerMinute: config.audit.rateLimitPerMinute,
     logger,
     onRateLimited: () => metrics.audit('rateLimited', undefined),
+    rechecks: Boolean(rechecks),
   });
   const statusPages = { renderer, assets };
 
@@ -179,6 +202,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
         outbox: store.outbox,
         logger,
         onOutcome: deliveryMetrics(metrics.registry),
+        ...(options.now ? { now: options.now } : {}),
         ...(tokenSecret
           ? {
               renderer: createVisitorMailRenderer({
@@ -193,6 +217,20 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       })
     : undefined;
   delivery?.start();
+  const recheckJob = rechecks
+    ? createRecheckJob({
+        rechecks,
+        audit: (address, lang, pages) =>
+          auditService.audit(address, lang, undefined, pages, { save: true, fresh: true }),
+        logger,
+        onMail: () => delivery?.nudge(),
+        onOutcome: metrics.recheck,
+        ...(options.now ? { now: options.now } : {}),
+        ...(options.recheckPollMs ? { pollIntervalMs: options.recheckPollMs } : {}),
+      })
+    : undefined;
+  recheckJob?.start();
+  const recheckLinks = recheckActions({ rechecks, logger, ...(options.now ? { now: options.now } : {}) });
   const newsletter = newsletterActions({
     subscriptions: tokenSecret ? store.subscriptions : undefined,
     secret: tokenSecret,
@@ -346,6 +384,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       source: config.projectSource,
       logger,
       siteUrl: config.siteUrl,
+      rechecks: Boolean(rechecks),
       onLead: (form, outcome) => {
         metrics.lead(form, outcome);
         if (outcome === 'stored') delivery?.nudge();
@@ -372,8 +411,9 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     res.redirect(target.status, target.location);
   });
 
-  // 7. Pages: GET and HEAD only, rendered by React for humans and crawlers; one exception, the
-  // newsletter's unsubscribe, which a button or a mail client's one-click request (RFC 8058) posts.
+  // 7. Pages: GET and HEAD only, rendered by React for humans and crawlers; two exceptions, the
+  // newsletter's and the re-check's unsubscribe, which a button or a mail client's one-click request
+  // (RFC 8058) posts.
   const pages = pageHandler({
     ...site,
     crawlerCacheMs: dev ? 0 : 60_000,
@@ -381,8 +421,10 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     pageAudit: audits.pageAudit,
     savedReport: audits.reportPage,
     newsletterAction: newsletter,
+    recheckAction: recheckLinks,
   });
-  app.post('/:lang/newsletter/unsubscribe', express.urlencoded({ extended: false, limit: '1kb' }), pages);
+  const oneClick = express.urlencoded({ extended: false, limit: '1kb' });
+  app.post(['/:lang/newsletter/unsubscribe', '/:lang/tools/recheck/unsubscribe'], oneClick, pages);
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.set('Allow', 'GET, HEAD');
@@ -406,11 +448,14 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.locals.metrics = metrics;
   app.locals.metricsApp = metricsApp;
   app.locals.deliveryChannels = describeChannels(deliveryConfig);
+  app.locals.recheckJob = recheckJob;
   app.locals.drain = () => {
     lifecycle.draining = true;
   };
   app.locals.close = async () => {
-    // Deliveries in progress finish before the store closes; pending ones wait in the outbox.
+    // A re-check in progress is recorded (its email enqueued), then deliveries in progress finish,
+    // before the store closes; pending ones wait in the outbox.
+    await recheckJob?.stop();
     await delivery?.stop();
     clearInterval(purgeReports);
     await analysis.close();

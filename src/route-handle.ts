@@ -16,7 +16,7 @@ export interface PageMeta {
 
 /** What a route tells the document about itself. */
 export interface RouteHandle {
-  page?: PageId | 'blogPost' | 'report' | 'offline' | 'newsletter' | 'notFound';
+  page?: PageId | 'blogPost' | 'report' | 'recheck' | 'offline' | 'newsletter' | 'notFound';
   /** Translation namespaces the route's component reads (besides 'common'). */
   ns?: string[];
   /** HTTP status for the response when this is the deepest match (the `*` route is 404). */

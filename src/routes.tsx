@@ -12,6 +12,7 @@ import {
 import type { BlogData, BlogPostData } from './content/blog-data.ts';
 import type { AuditOutcome, ReportData, ToolsData } from './lib/audit.ts';
 import { isNewsletterAction, type NewsletterOutcome } from './lib/newsletter.ts';
+import { isRecheckAction, type RecheckOutcome } from './lib/recheck.ts';
 import { Document } from './document.tsx';
 import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
 import type { RouteHandle } from './route-handle.ts';
@@ -54,6 +55,8 @@ export interface LoadContext {
   audit?: AuditOutcome | undefined;
   /** The outcome of a newsletter link, checked and recorded by the server (src/server/newsletter.ts). */
   newsletter?: NewsletterOutcome | undefined;
+  /** The outcome of a re-check link, checked and recorded by the server (src/server/recheck-links.ts). */
+  recheck?: RecheckOutcome | undefined;
   /** A saved report's page data, read from the store by the server (src/server/audit/service.ts). */
   report?: ReportData | undefined;
 }
@@ -176,6 +179,34 @@ const newsletterRoute: RouteObject = {
   lazy: newsletterModule.lazy,
 };
 
+const RECHECK_NS = ['tools'];
+const recheckModule = pageModule('recheck');
+
+/**
+ * /{lang}/tools/recheck/confirm and /unsubscribe: where the monthly re-check's emails lead. The
+ * server checks the link and records the change before rendering (src/server/recheck-links.ts).
+ */
+const recheckRoute: RouteObject = {
+  id: 'recheck',
+  path: 'tools/recheck/:action',
+  handle: {
+    page: 'recheck',
+    ns: RECHECK_NS,
+    source: recheckModule.source,
+    meta: ({ t }) => ({
+      title: t('tools:recheck.meta.title'),
+      description: t('tools:recheck.meta.description'),
+      noindex: true,
+    }),
+  } satisfies RouteHandle,
+  loader: async (args) => {
+    await loadNamespaces(args, RECHECK_NS);
+    if (!isRecheckAction(args.params.action)) throw data(null, { status: 404, statusText: 'Not Found' });
+    return contextOf(args).recheck ?? null;
+  },
+  lazy: recheckModule.lazy,
+};
+
 const REPORT_NS = ['tools', 'forms'];
 const reportModule = pageModule('report');
 
@@ -275,6 +306,7 @@ export const routes: RouteObject[] = [
           ...PAGES.map(pageRoute),
           articleRoute,
           newsletterRoute,
+          recheckRoute,
           reportRoute,
           {
             id: 'offline',

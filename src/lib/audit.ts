@@ -160,6 +160,16 @@ export const AUDIT_ERROR_REASONS = [
 ] as const;
 export type AuditErrorReason = (typeof AUDIT_ERROR_REASONS)[number];
 
+/**
+ * Failures of ours that pass (the audit was busy, or rate-limited): worth trying again later, never
+ * worth telling a person about by email (the waitlist email and the re-check job wait instead).
+ */
+export const TRANSIENT_AUDIT_FAILURES: ReadonlySet<AuditErrorReason> = new Set([
+  'busy',
+  'rateLimited',
+  'network',
+]);
+
 /** What the Tools page shows for `?url=`: a report, or why there is none. */
 export type AuditOutcome =
   { ok: true; report: AuditReport } | { ok: false; url: string; reason: AuditErrorReason; message: string };
@@ -176,6 +186,8 @@ export function pagesOf(outcome: AuditOutcome): number {
 export interface ReportData {
   report: AuditReport | null;
   keptDays: number;
+  /** Whether the page offers the monthly re-check (the server can run and email them). */
+  recheck?: boolean;
 }
 
 /** The Tools page's loader data: the server's audit of `?url=`, or null. */

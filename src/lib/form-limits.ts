@@ -9,8 +9,11 @@ export const LIMITS = {
   message: 5000,
 } as const;
 
-/** `report`: "Email me this report" on a saved audit report (issue 23, decision 030). */
-export const FORM_TYPES = ['waitlist', 'contact', 'newsletter', 'report'] as const;
+/**
+ * `report`: "Email me this report" on a saved audit report (decision 030); `recheck`: "Re-check this
+ * site every month" on the same page (decision 032).
+ */
+export const FORM_TYPES = ['waitlist', 'contact', 'newsletter', 'report', 'recheck'] as const;
 export type FormType = (typeof FORM_TYPES)[number];
 
 /** Each form's path under /api/: its own name, except the report's (`/api/report-email`). */
@@ -19,6 +22,7 @@ const ENDPOINT_NAMES = {
   contact: 'contact',
   newsletter: 'newsletter',
   report: 'report-email',
+  recheck: 'recheck',
 } as const satisfies Record<FormType, string>;
 export type FormEndpoint = `/api/${(typeof ENDPOINT_NAMES)[FormType]}`;
 

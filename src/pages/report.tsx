@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { PageHero } from '../components/PageHero.tsx';
 import { ReportBadge } from '../components/report/ReportBadge.tsx';
 import { ReportChanges } from '../components/report/ReportChanges.tsx';
-import { ReportEmailForm } from '../components/report/ReportEmailForm.tsx';
+import { ReportLeadForm } from '../components/report/ReportLeadForm.tsx';
 import { ReportShare } from '../components/report/ReportShare.tsx';
 import { AuditResults, NextSteps } from '../components/tools/AuditResults.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
@@ -15,7 +15,7 @@ import { localePath } from '../site.ts';
  * server renders it from the store; it needs no JavaScript, and prints as a clean A4 document.
  */
 export default function ReportPage() {
-  const { report, keptDays } = useLoaderData() as ReportData;
+  const { report, keptDays, recheck } = useLoaderData() as ReportData;
   const { t } = useT('tools');
   const lang = useLang();
   if (!report) return <ReportMissing days={keptDays} />;
@@ -27,7 +27,8 @@ export default function ReportPage() {
       </div>
       <AuditResults report={report} level={1} againTo={tools}>
         <ReportShare id={report.id!} />
-        <ReportEmailForm id={report.id!} />
+        <ReportLeadForm id={report.id!} form="report" />
+        {recheck ? <ReportLeadForm id={report.id!} form="recheck" /> : null}
         {report.changes ? <ReportChanges changes={report.changes} /> : null}
       </AuditResults>
       <div className="container pb-8">

@@ -4,6 +4,7 @@
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import type { AuditOutcome, ReportData } from '../lib/audit.ts';
 import type { NewsletterOutcome } from '../lib/newsletter.ts';
+import type { RecheckOutcome } from '../lib/recheck.ts';
 import type { BlogListData, BlogPostData } from '../content/blog-data.ts';
 import type { SiteContextValue } from '../site-context.tsx';
 import type { Lang } from '../site.ts';
@@ -39,6 +40,8 @@ export interface RenderInput {
   report?: ReportData | undefined;
   /** The outcome of a newsletter link, checked and recorded by the server before rendering. */
   newsletter?: NewsletterOutcome | undefined;
+  /** The outcome of a monthly re-check's link, checked and recorded by the server before rendering. */
+  recheck?: RecheckOutcome | undefined;
 }
 
 export type RenderResult =

@@ -20,6 +20,7 @@ import { ErrorScreen } from '../pages/StatusScreens.tsx';
 import type { ClientPayload } from '../payload.ts';
 import type { AuditOutcome } from '../lib/audit.ts';
 import { newsletterStatus } from '../lib/newsletter.ts';
+import { recheckStatus } from '../lib/recheck.ts';
 import startClient from 'virtual:client-starter';
 import { clientStarter } from './client-starter.ts';
 import { JsonLdContext, type JsonLdSource } from '../seo/graph-builder.ts';
@@ -113,6 +114,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
     blog: getBlogData,
     audit: input.audit,
     newsletter: input.newsletter,
+    recheck: input.recheck,
     report: input.report,
   };
   const context = await handler.query(request, {
@@ -131,9 +133,11 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
           ? auditStatus(input.audit)
           : input.newsletter
             ? newsletterStatus(input.newsletter.result)
-            : input.report && !input.report.report
-              ? 404
-              : 200));
+            : input.recheck
+              ? recheckStatus(input.recheck.result)
+              : input.report && !input.report.report
+                ? 404
+                : 200));
   const pathLang = context.matches.find((m) => m.route.id === 'lang')?.params.lang;
   const lang: Lang = isLang(pathLang) ? pathLang : input.fallbackLang;
   const i18n = TEXTS.instance(lang);

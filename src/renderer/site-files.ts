@@ -41,7 +41,8 @@ export function pageDescription(lang: Lang, page: PageEntry): string {
 
 /**
  * What no crawler should fetch: the JSON API, audit results (`/{lang}/tools?url=…`), which are one
- * visitor's report of another site, rendered on demand and marked noindex, and newsletter links.
+ * visitor's report of another site, rendered on demand and marked noindex, saved reports, and the
+ * links of the emails (newsletter, monthly re-checks).
  */
 const PRIVATE_PATHS = [
   '/api/',
@@ -50,6 +51,8 @@ const PRIVATE_PATHS = [
   ...LANGUAGES.map((lang) => `${localePath(lang, 'newsletter')}/`),
   // Saved reports and their badges: one visitor's site each, shared by link only.
   ...LANGUAGES.map((lang) => `${localePath(lang, 'tools')}/report/`),
+  // One email's monthly re-check links.
+  ...LANGUAGES.map((lang) => `${localePath(lang, 'tools')}/recheck/`),
   '/badge/',
 ];
 const disallowPrivate = PRIVATE_PATHS.map((path) => `Disallow: ${path}`);

@@ -80,23 +80,29 @@ export const reportEmailSchema = z.object({
   lang,
 });
 
+/** "Re-check this site every month": the same fields, the saved report the subscription starts from. */
+export const recheckSchema = reportEmailSchema;
+
 export type WaitlistInput = z.output<typeof waitlistSchema>;
 export type ContactInput = z.output<typeof contactSchema>;
 export type NewsletterInput = z.output<typeof newsletterSchema>;
 export type ReportEmailInput = z.output<typeof reportEmailSchema>;
+export type RecheckInput = z.output<typeof recheckSchema>;
 
 export const SCHEMAS = {
   waitlist: waitlistSchema,
   contact: contactSchema,
   newsletter: newsletterSchema,
   report: reportEmailSchema,
+  recheck: recheckSchema,
 } satisfies Record<FormType, z.ZodType>;
 
 export type ParsedForm =
   | { form: 'waitlist'; data: WaitlistInput }
   | { form: 'contact'; data: ContactInput }
   | { form: 'newsletter'; data: NewsletterInput }
-  | { form: 'report'; data: ReportEmailInput };
+  | { form: 'report'; data: ReportEmailInput }
+  | { form: 'recheck'; data: RecheckInput };
 
 /** Validates a body; on failure returns the message key of the first problem of each field. */
 export function parseForm(

@@ -24,10 +24,12 @@ import { detectLanguage } from './language.ts';
 import { formMessage } from './messages.ts';
 import type { LeadStore } from './store/index.ts';
 import { saveSubmission, type Submission } from './store/records.ts';
+import { newReportId } from './store/report-types.ts';
 import { StoreRefusedError } from './store/types.ts';
 
 // POST /api/{form} for each of FORM_TYPES (/api/waitlist, /api/contact, /api/newsletter; decision 006;
-// and /api/report-email, "Email me this report", decision 030).
+// /api/report-email, "Email me this report", decision 030; /api/recheck, the monthly re-check,
+// decision 032).
 // JSON or url-encoded bodies up to 16 KB. Scripts get JSON answers; a plain HTML form post gets a 303
 // back to its page, which shows the outcome (and, on failure, what the visitor typed).
 
@@ -39,6 +41,11 @@ export interface LeadsDeps {
   logger: Logger;
   /** SITE_URL: the permanent link a report lead carries. */
   siteUrl: string;
+  /**
+   * Whether monthly re-checks can run here (the store keeps them and visitor emails go out): without
+   * them, /api/recheck answers 503, as the report page offers no such form.
+   */
+  rechecks?: boolean;
   /** Submissions per IP per minute on the form endpoints. */
   rateLimitPerMinute?: number;
   onLead?: (form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected') => void;
@@ -89,17 +96,40 @@ function answer(req: Request, res: Response, status: number, outcome: FormOutcom
 }
 
 /**
- * The lead a validated form becomes. A report request names a saved report: it must exist and not
- * have expired (undefined otherwise), and the lead carries its audited address and permanent link.
- * A store failure throws (StoreUnavailableError), as a save would.
+ * The lead a validated form becomes, or why there is none. A report or re-check request names a
+ * saved report: it must exist and not have expired (`reportUnknown` otherwise), and the lead carries
+ * its audited address and permanent link. A re-check request also asks the store for the
+ * subscription (decision 032): `recheckLimit` when the email has too many, `quiet` when it already
+ * has this address re-checked (nothing stored, nothing sent, and the answer is the same as for a new
+ * request, so the form tells no one what an email is subscribed to). A store failure throws
+ * (StoreUnavailableError), as a save would.
  */
-async function submissionOf(parsed: ParsedForm, deps: LeadsDeps, now: Date): Promise<Submission | undefined> {
-  if (parsed.form !== 'report') return parsed;
-  const { report: id, lang } = parsed.data;
+async function submissionOf(
+  parsed: ParsedForm,
+  deps: LeadsDeps,
+  now: Date,
+): Promise<Submission | 'reportUnknown' | 'recheckLimit' | 'quiet' | 'unavailable'> {
+  if (parsed.form !== 'report' && parsed.form !== 'recheck') return parsed;
+  const { report: id, lang, email } = parsed.data;
   const saved = await deps.store.reports?.get(id, now);
-  if (!saved) return undefined;
+  if (!saved) return 'reportUnknown';
   const reportUrl = reportPageUrl(deps.siteUrl, lang, id);
-  return { form: 'report', data: { ...parsed.data, website: saved.address, reportUrl } };
+  const website = saved.address;
+  if (parsed.form === 'report') return { form: 'report', data: { ...parsed.data, website, reportUrl } };
+  const rechecks = deps.store.rechecks;
+  if (!rechecks || !deps.rechecks) return 'unavailable';
+  const { outcome, subscription } = await rechecks.request({
+    id: newReportId(),
+    email,
+    address: saved.address,
+    pages: saved.pages,
+    language: lang,
+    reportId: id,
+    now,
+  });
+  if (outcome === 'limit') return 'recheckLimit';
+  if (!subscription || subscription.status !== 'pending') return 'quiet';
+  return { form: 'recheck', data: { ...parsed.data, website, reportUrl, recheckId: subscription.id } };
 }
 
 export function leadsRouter(deps: LeadsDeps): Router {
@@ -161,12 +191,30 @@ export function leadsRouter(deps: LeadsDeps): Router {
       const ctx = { source: deps.source, submittedAt: new Date() };
       try {
         const submission = await submissionOf(parsed.value, deps, ctx.submittedAt);
-        if (!submission) {
-          // The report's id is well formed but names no report (never saved, or expired).
-          const message = formMessage(lang, 'reportUnknown');
-          deps.logger.info({ form, outcome: 'invalid', fields: ['report'] }, 'form submission rejected');
+        if (submission === 'reportUnknown' || submission === 'recheckLimit') {
+          // The report's id is well formed but names no report (never saved, or expired); or the
+          // email has as many re-checks as it may.
+          const message = formMessage(lang, submission);
+          const field = submission === 'reportUnknown' ? 'report' : 'email';
+          deps.logger.info({ form, outcome: 'invalid', fields: [field] }, 'form submission rejected');
           deps.onLead?.(form, 'rejected');
-          answer(req, res, 400, { form, ok: false, error: message, fields: { report: message } });
+          answer(req, res, submission === 'reportUnknown' ? 400 : 409, {
+            form,
+            ok: false,
+            error: message,
+            fields: { [field]: message },
+          });
+          return;
+        }
+        if (submission === 'unavailable') {
+          deps.onLead?.(form, 'failed');
+          answer(req, res, 503, { form, ok: false, error: formMessage(lang, 'storeUnavailable') });
+          return;
+        }
+        if (submission === 'quiet') {
+          deps.logger.info({ form, outcome: 'duplicate' }, 'form submission already subscribed');
+          deps.onLead?.(form, 'duplicate');
+          answer(req, res, 200, { form, ok: true });
           return;
         }
         const outcome = await saveSubmission(deps.store, submission, ctx);

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import type { RecheckOutcomeKind } from './recheck-job.ts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { FORM_ENDPOINTS, type FormType } from '../lib/form-limits.ts';
 import type { VisitorProfile } from '../lib/visitor.ts';
@@ -18,6 +19,8 @@ export interface Metrics {
   crawlerCache(result: 'hit' | 'miss'): void;
   /** One audit outcome (`ok`, a failure reason, `busy`, `cached`, `rateLimited`) and its run time. */
   audit(outcome: string, seconds: number | undefined): void;
+  /** One monthly re-check's outcome (checked, failed, retry, lost). */
+  recheck(outcome: RecheckOutcomeKind): void;
   /** Reports a cache's size under a fixed name. */
   watchCache(name: string, stats: () => CacheStats): void;
   /** One connection refused by a connection cap. */
@@ -94,6 +97,11 @@ export function createMetrics(): Metrics {
     'Form submissions by form and outcome (stored, duplicate, failed, rejected)',
     ['form', 'outcome'],
   );
+  const rechecks = counter(
+    'rechecks_total',
+    'Monthly re-checks by outcome (checked, failed: the site could not be audited, retry, lost: its lease was taken)',
+    ['outcome'],
+  );
   const cache = counter('crawler_page_cache_total', 'Crawler page cache lookups', ['result']);
   const audits = counter(
     'audits_total',
@@ -143,6 +151,7 @@ export function createMetrics(): Metrics {
     middleware,
     lead: (form, outcome) => leads.inc({ form, outcome }),
     crawlerCache: (result) => cache.inc({ result }),
+    recheck: (outcome) => rechecks.inc({ outcome }),
     audit: (outcome, seconds) => {
       audits.inc({ outcome });
       if (seconds !== undefined) auditDuration.observe(seconds);

@@ -8,6 +8,7 @@ import { isTheme } from '../lib/preferences.ts';
 import { splitLangPath, type Lang } from '../site.ts';
 import type { AuditOutcome, ReportData } from '../lib/audit.ts';
 import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
+import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
 import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
 import { randomBytes } from 'node:crypto';
@@ -43,12 +44,16 @@ export interface PageDeps {
   pageAudit?: (req: Request, res: Response, lang: Lang) => Promise<AuditOutcome | undefined>;
   /** Checks and records a newsletter link (/{lang}/newsletter/confirm|unsubscribe). */
   newsletterAction?: (req: Request, action: NewsletterAction) => Promise<NewsletterOutcome>;
+  /** Checks and records a monthly re-check's link (/{lang}/tools/recheck/confirm|unsubscribe). */
+  recheckAction?: (req: Request, action: RecheckAction) => Promise<RecheckOutcome>;
   /** A saved report's page data (/{lang}/tools/report/{id}), from the store. */
   savedReport?: (id: string, lang: Lang) => Promise<ReportData>;
 }
 
 /** The newsletter links' pages, after the language prefix. */
 const NEWSLETTER_PATH = /^\/newsletter\/(confirm|unsubscribe)\/?$/;
+/** The monthly re-check's links' pages, after the language prefix. */
+const RECHECK_PATH = /^\/tools\/recheck\/(confirm|unsubscribe)\/?$/;
 /** A saved report's page, after the language prefix. */
 const REPORT_PATH = /^\/tools\/report\/([^/]+)\/?$/;
 
@@ -62,6 +67,10 @@ const PRIVATE_PAGES: readonly { why: string; matches: (req: Request, rest: strin
   {
     why: 'a newsletter link: shows the address of the link and acts on it',
     matches: (_req, rest) => NEWSLETTER_PATH.test(rest),
+  },
+  {
+    why: 'a re-check link: shows the address re-checked for one email and acts on it',
+    matches: (_req, rest) => RECHECK_PATH.test(rest),
   },
   {
     why: "an audit report: one visitor's site, rendered on demand",
@@ -156,7 +165,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       .join(', ');
     if (robotsTag) res.set('X-Robots-Tag', robotsTag);
 
-    // A POST (the newsletter's unsubscribe) acts: it must reach the handler, never a stored page.
+    // A POST (an unsubscribe: the newsletter's or a re-check's) acts: it must reach the handler, never a stored page.
     const privatePage = isPrivatePage(req);
     const cacheable =
       deps.crawlerCacheMs > 0 && (req.method === 'GET' || req.method === 'HEAD') && !privatePage;
@@ -194,6 +203,11 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       newsletterMatch && deps.newsletterAction
         ? await deps.newsletterAction(req, newsletterMatch[1] as NewsletterAction)
         : undefined;
+    const recheckMatch = RECHECK_PATH.exec(splitLangPath(req.path)?.rest ?? '');
+    const recheck =
+      recheckMatch && deps.recheckAction
+        ? await deps.recheckAction(req, recheckMatch[1] as RecheckAction)
+        : undefined;
     const reportMatch = REPORT_PATH.exec(splitLangPath(req.path)?.rest ?? '');
     const report =
       reportMatch && deps.savedReport ? await deps.savedReport(reportMatch[1]!, pageLang) : undefined;
@@ -201,6 +215,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     const result = await renderer.renderPage({
       audit,
       newsletter,
+      recheck,
       report,
       url: siteUrlOf(req, deps.siteUrl).href,
       fallbackLang,

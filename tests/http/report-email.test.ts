@@ -1,130 +1,41 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import type { AuditItem, AuditReport } from '../../src/lib/audit.ts';
-import { EmbeddedStore } from '../../src/server/store/embedded.ts';
+import { startTeaSite, type TeaSite } from '../fixtures/tea-site.ts';
+import { closePeers, verifySignature, waitFor } from './delivery-peers.ts';
+import { HUMAN_UA } from './helpers.ts';
 import {
-  closePeers,
-  parseMail,
-  startReceiver,
-  startSmtp,
-  verifySignature,
-  waitFor,
-} from './delivery-peers.ts';
-import { HUMAN_UA, testServer } from './helpers.ts';
+  SITE_URL,
+  TEAM,
+  WEBHOOK_SECRET,
+  entities,
+  hrefs,
+  mailsTo,
+  savedAudit,
+  startReportServer,
+  storedLeads,
+} from './report-harness.ts';
 
 // "Email me this report" (issue 23, decision 030) through the real server: a person audits a small
 // site on loopback, then posts the report's form; the lead is stored, the team email and the signed
 // webhook go out, and the visitor gets the report's summary in the page's language from a real SMTP
 // server, once per 10 minutes. The audited site's title is hostile: it reaches the email as text.
 
-const SECRET = `whsec_${Buffer.from('a-test-signing-key-of-32-bytes!!').toString('base64')}`;
-const TEAM = 'team@geo.example';
-const SITE_URL = 'https://geo.example';
-/** Over 70 characters, so the title check warns and quotes it (clipped to 80) as its evidence. */
-const HOSTILE_TITLE = 'Shop [click](javascript:alert(1)) <script>alert(1)</script> **bold** and more tea';
-
-/** A page good enough that few checks fail, so the title's warning is among the email's top fixes. */
-function page(origin: string): string {
-  const words = Array.from(
-    { length: 12 },
-    (_, i) =>
-      `<p>Our tea garden number ${i + 1} has grown green tea since 2019, picked by hand in May and shipped within 3 days to 1,200 customers in 14 countries; see <a href="https://www.rfc-editor.org/rfc/rfc9309">the standard</a> for how we publish it.</p>`,
-  ).join('\n');
-  const jsonLd = JSON.stringify({
-    '@context': 'https://schema.org',
-    '@graph': [
-      { '@type': 'Organization', name: 'Tea Co', url: `${origin}/`, logo: `${origin}/logo.png` },
-      { '@type': 'WebSite', name: 'Tea Co', url: `${origin}/` },
-    ],
-  });
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${HOSTILE_TITLE.replace(/</g, '&lt;')}</title>
-<meta name="description" content="Green tea from three farms in Japan, picked by hand and shipped across Europe within three days.">
-<meta name="author" content="Ada Martin">
-<meta property="article:published_time" content="2026-09-01T08:00:00Z">
-<meta property="article:modified_time" content="2026-11-02T08:00:00Z">
-<link rel="canonical" href="${origin}/">
-<meta property="og:title" content="Tea from three farms"><meta property="og:description" content="Green tea.">
-<meta property="og:image" content="${origin}/og.png"><meta property="og:url" content="${origin}/"><meta property="og:type" content="website">
-<script type="application/ld+json">${jsonLd}</script>
-</head><body><main><article><h1>Tea from three farms</h1>
-<p class="byline">By <a rel="author" href="/ada">Ada Martin</a>, <time datetime="2026-11-02">November 2, 2026</time></p>
-<p>Green tea from three farms in Japan is what we sell: 12 kinds, picked by hand, shipped in 3 days.</p>
-<ul><li>Sencha</li><li>Matcha</li><li>Gyokuro</li></ul>
-${words}
-</article></main></body></html>`;
-}
-
-let site: Server;
+let site: TeaSite;
 let siteOrigin: string;
 beforeAll(async () => {
-  site = createHttpServer((req, res) => {
-    const origin = siteOrigin;
-    if (req.url === '/') res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page(origin));
-    else if (req.url === '/robots.txt')
-      res
-        .writeHead(200, { 'Content-Type': 'text/plain' })
-        .end(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
-    else if (req.url === '/sitemap.xml')
-      res
-        .writeHead(200, { 'Content-Type': 'application/xml' })
-        .end(
-          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc><lastmod>2026-11-02</lastmod></url></urlset>`,
-        );
-    else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  site = await startTeaSite();
+  siteOrigin = site.origin;
 });
-afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+afterAll(() => site.close());
 afterEach(closePeers);
 
-async function setup(env: Record<string, string> = {}) {
-  const smtp = await startSmtp();
-  const hooks = await startReceiver();
-  const app = await testServer({
-    SITE_URL,
-    SMTP_URL: `smtp://team:s3cret@127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'GEO Platform <hello@geo.example>',
-    LEADS_NOTIFY_TO: TEAM,
-    LEADS_WEBHOOK_URL: hooks.url,
-    LEADS_WEBHOOK_SECRET: SECRET,
-    AUDIT_ALLOWED_HOSTS: siteOrigin.replace('http://', ''),
-    AUDIT_RATE_LIMIT_PER_MINUTE: '1000',
-    // Each audit is its own run, so two audits in a row make two reports.
-    AUDIT_CACHE_SECONDS: '0',
-    FORM_RATE_LIMIT_PER_MINUTE: '100',
-    ...env,
-  });
-  return { app, smtp, hooks, close: () => app.locals.close() };
-}
-
-const mails = (smtp: Awaited<ReturnType<typeof startSmtp>>, to: string) =>
-  smtp.messages.filter((m) => m.to.includes(to)).map((m) => parseMail(m.raw));
-
-/** A person's audit of the fixture site, saved: the report as the page shows it. */
-async function audit(app: App, lang: 'en' | 'fr' = 'en'): Promise<AuditReport & { id: string }> {
-  const res = await request(app)
-    .get('/api/audit')
-    .query({ url: `${siteOrigin}/`, lang })
-    .set('User-Agent', HUMAN_UA);
-  expect(res.status).toBe(200);
-  expect(res.body.id).toMatch(/^[0-9a-f]{32}$/);
-  return res.body as AuditReport & { id: string };
-}
-
-async function leads(app: App) {
-  const store = await EmbeddedStore.open(app.locals.config.dataDir);
-  try {
-    return await store.list();
-  } finally {
-    await store.close();
-  }
-}
+const setup = (env: Record<string, string> = {}) => startReportServer(site, env);
+const mails = mailsTo;
+const audit = (app: App, lang: 'en' | 'fr' = 'en') => savedAudit(app, `${siteOrigin}/`, lang);
+const leads = storedLeads;
+const SECRET = WEBHOOK_SECRET;
 
 /** Failed checks first, then warnings, five at most: the fixes the email lists. */
 const topFixes = (report: AuditReport): AuditItem[] => {
@@ -136,14 +47,6 @@ const topFixes = (report: AuditReport): AuditItem[] => {
 };
 /** Text with every run of white space (line wraps, no-break spaces) as one space. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-const entities = (html: string) =>
-  html
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => entities(m[1]!));
 /** Every link of an email is ours: a page of the site, or the contact address in the footer. */
 const ours = (html: string, lang: string) =>
   hrefs(html).every((href) => href.startsWith(`${SITE_URL}/${lang}/`) || href.startsWith('mailto:'));

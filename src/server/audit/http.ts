@@ -31,6 +31,8 @@ export interface AuditHttpDeps {
   rateLimitPerMinute: number;
   logger: Logger;
   onRateLimited?: () => void;
+  /** Whether report pages offer the monthly re-check (decision 032: the server runs and emails them). */
+  rechecks?: boolean;
 }
 
 const NDJSON = 'application/x-ndjson';
@@ -222,7 +224,12 @@ export function auditHttp(deps: AuditHttpDeps) {
 
   /** A saved report's page data, for the page handler. */
   async function reportPage(id: string, lang: Lang): Promise<ReportData> {
-    return { report: (await deps.service.savedReport(id, lang)) ?? null, keptDays: deps.service.reportDays };
+    const report = (await deps.service.savedReport(id, lang)) ?? null;
+    return {
+      report,
+      keptDays: deps.service.reportDays,
+      ...(report && deps.rechecks ? { recheck: true } : {}),
+    };
   }
 
   return { router, pageAudit, reportPage };

@@ -3,7 +3,6 @@ import enTools from '../../i18n/locales/en/tools.json';
 import frAudit from '../../i18n/locales/fr/audit.json';
 import frTools from '../../i18n/locales/fr/tools.json';
 import { textReader, type Translate } from '../../i18n/instance.ts';
-import { randomBytes } from 'node:crypto';
 import {
   compareReports,
   overallScore,
@@ -21,6 +20,7 @@ import { runAudit, type RunOptions, type RunResult } from './run.ts';
 import {
   AUDIT_REPORT_DAYS,
   REPORT_ID,
+  newReportId,
   type AuditReportStore,
   type SavedAuditReport,
 } from '../store/report-types.ts';
@@ -52,9 +52,11 @@ export interface AuditService {
   savedReport(id: string, lang: Lang): Promise<AuditReport | undefined>;
   /**
    * The same, except that a store failure throws instead of reading as a missing report: for the
-   * report email (decision 030), which is retried later rather than sent as "expired".
+   * report email (decision 030), which is retried later rather than sent as "expired". With
+   * `previousId` (a re-check's email, decision 032), what changed is measured against that report
+   * while it is kept, else against the address's report before this one.
    */
-  loadSavedReport(id: string, lang: Lang): Promise<AuditReport | undefined>;
+  loadSavedReport(id: string, lang: Lang, previousId?: string): Promise<AuditReport | undefined>;
   /** Why a report id leads nowhere, in `lang` (missing, mistyped or expired). */
   missingReport(lang: Lang): string;
   /** How many days reports are kept. */
@@ -72,6 +74,11 @@ export interface AuditRequestOptions {
    * everyone who gets it from the cache.
    */
   save?: boolean;
+  /**
+   * Audit the site now rather than reuse a finished run of the last few minutes (a monthly re-check:
+   * its report must be of today's site, and its own). A run still under way is joined all the same.
+   */
+  fresh?: boolean;
 }
 
 /** Where reports are kept, and for how long. */
@@ -106,11 +113,6 @@ interface Run {
   expires: number;
   /** The run's saved report, once a person asked for it (one per run). */
   saved?: Promise<SavedAuditReport | undefined>;
-}
-
-/** A new report id: 128 random bits, lowercase hexadecimal (the site's paths are lowercase). */
-export function newReportId(): string {
-  return randomBytes(16).toString('hex');
 }
 
 const AUDIT_TEXTS = { en: { audit: enAudit, tools: enTools }, fr: { audit: frAudit, tools: frTools } };
@@ -215,10 +217,20 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     }
   }
 
-  /** A saved report in a language, with its id and what changed since the report before it. */
-  async function presentSaved(saved: SavedAuditReport, lang: Lang, keeping: ReportKeeping) {
+  /**
+   * A saved report in a language, with its id and what changed since `previousId` (when given and
+   * kept) or the address's report before it.
+   */
+  async function presentSaved(
+    saved: SavedAuditReport,
+    lang: Lang,
+    keeping: ReportKeeping,
+    previousId?: string,
+  ) {
     const report: AuditReport = { ...toReport(JSON.parse(saved.result) as Report, lang), id: saved.id };
-    const earlier = await keeping.store.previous(saved.address, saved.createdAt, now());
+    const chosen =
+      previousId && previousId !== saved.id ? await keeping.store.get(previousId, now()) : undefined;
+    const earlier = chosen ?? (await keeping.store.previous(saved.address, saved.createdAt, now()));
     if (earlier) {
       const previous = toReport(JSON.parse(earlier.result) as Report, lang);
       report.changes = compareReports(report, previous, earlier.id);
@@ -226,11 +238,11 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     return report;
   }
 
-  async function loadSavedReport(id: string, lang: Lang): Promise<AuditReport | undefined> {
+  async function loadSavedReport(id: string, lang: Lang, previousId?: string) {
     const keeping = options.reports;
     if (!keeping || !REPORT_ID.test(id)) return undefined;
     const saved = await keeping.store.get(id, now());
-    return saved ? await presentSaved(saved, lang, keeping) : undefined;
+    return saved ? await presentSaved(saved, lang, keeping, previousId) : undefined;
   }
 
   return {
@@ -252,7 +264,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       // A site audit is another run than the page's own: its report holds more.
       const key = pages > 1 ? `${url}\n${pages}` : url;
       let run = runs.get(key);
-      if (run && run.expires <= Date.now()) {
+      if (run && (run.expires <= Date.now() || (request.fresh && run.expires !== Infinity))) {
         runs.delete(key);
         run = undefined;
       }

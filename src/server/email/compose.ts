@@ -143,21 +143,23 @@ export interface LetterParts {
   body: Block[];
   /** Lines of the footer between why the email was sent and who sent it (the unsubscribe line). */
   footerExtra?: Block[];
+  /** Values the section's `why` names besides the email and the site (the re-checked domain). */
+  why?: Record<string, string>;
 }
 
 /**
  * A visitor email of one section of the `emails` texts (`waitlist`, `contact`, `newsletter`,
- * `report`): its title, the greeting, the body, the sign-off, and the footer saying why the visitor
+ * `report`, `recheck`): its title, the greeting, the body, the sign-off, and the footer saying why the visitor
  * gets it.
  */
 export function letter(
   ctx: EmailContext,
-  section: 'waitlist' | 'contact' | 'newsletter' | 'report',
+  section: 'waitlist' | 'contact' | 'newsletter' | 'report' | 'recheck',
   parts: LetterParts,
   headers?: Record<string, string>,
 ): VisitorMail {
   const { t } = ctx;
-  const why = t(`${section}.why`, { email: ctx.email, site: siteLabel(ctx.siteUrl) });
+  const why = t(`${section}.why`, { ...parts.why, email: ctx.email, site: siteLabel(ctx.siteUrl) });
   return assemble(
     ctx,
     {

@@ -1,3 +1,4 @@
+import { recheckPath, type RecheckAction } from '../../lib/recheck.ts';
 import type { Lang } from '../../site.ts';
 import { signToken } from './tokens.ts';
 
@@ -34,6 +35,11 @@ export function pageUrl(siteUrl: string, lang: Lang, path = ''): string {
 /** A saved audit report's permanent link in a language (its page, /{lang}/tools/report/{id}). */
 export function reportPageUrl(siteUrl: string, lang: Lang, id: string): string {
   return pageUrl(normalizeSiteUrl(siteUrl), lang, `tools/report/${id}`);
+}
+
+/** A monthly re-check's confirm or unsubscribe link (decision 032): the subscription's id is its key. */
+export function recheckUrl(siteUrl: string, lang: Lang, action: RecheckAction, id: string): string {
+  return `${normalizeSiteUrl(siteUrl)}${recheckPath(lang, action, id)}`;
 }
 
 /** The Tools page, auditing `website` when given: the full report, or a new try. */

@@ -26,7 +26,7 @@ export interface ReportSummaryEmail {
 }
 
 /** One line on what changed since the earlier report: the overall score, then the checks. */
-function changesLine(ctx: EmailContext, changes: ReportChanges): string | null {
+export function changesLine(ctx: EmailContext, changes: ReportChanges): string | null {
   const { t } = ctx;
   const date = auditedOn(changes.previous.auditedAt, ctx);
   if (!date) return null;

@@ -1,14 +1,21 @@
-import type { AuditErrorReason, AuditOutcome, AuditReport } from '../../lib/audit.ts';
+import {
+  TRANSIENT_AUDIT_FAILURES,
+  type AuditErrorReason,
+  type AuditOutcome,
+  type AuditReport,
+} from '../../lib/audit.ts';
 import { isLang, type Lang } from '../../site.ts';
 import type { VisitorMailRenderer, VisitorMailRequest } from '../delivery/channels/visitor-email.ts';
 import { DeliveryError } from '../delivery/channels/types.ts';
 import { NAME_NOT_PROVIDED } from '../store/types.ts';
 import { greetingName, websiteOrigin, type EmailContext } from './compose.ts';
 import { contactAcknowledgement } from './contact-ack.ts';
-import { newsletterConfirmUrl, newsletterUnsubscribeUrl, normalizeSiteUrl } from './links.ts';
+import { newsletterConfirmUrl, newsletterUnsubscribeUrl, normalizeSiteUrl, recheckUrl } from './links.ts';
 import { newsletterOptin } from './newsletter-optin.ts';
+import { recheckOptin, recheckReport } from './recheck.ts';
 import { reportSummary } from './report-summary.ts';
 import { translator } from './texts.ts';
+import { RECHECK_ID } from '../store/recheck-types.ts';
 import { REPORT_ID } from '../store/report-types.ts';
 import { MIN_SECRET_BYTES } from './tokens.ts';
 import { waitlistConfirmation } from './waitlist.ts';
@@ -25,22 +32,17 @@ export interface VisitorMailOptions {
   /** The audit of a lead's website (the site's audit service); never throws for the site's faults. */
   audit: (url: string, lang: Lang) => Promise<AuditOutcome>;
   /**
-   * A saved report in a language as it was saved (the audit service's loadSavedReport): undefined
-   * when it has expired or never existed; a store failure throws, and the email is retried. Without
-   * it, report emails fail.
+   * A saved report in a language as it was saved (the audit service's loadSavedReport), compared with
+   * `previousId` when given and still kept, else with its address's report before it: undefined when
+   * it has expired or never existed; a store failure throws, and the email is retried. Without it,
+   * report and re-check emails fail.
    */
-  savedReport?: (id: string, lang: Lang) => Promise<AuditReport | undefined>;
+  savedReport?: (id: string, lang: Lang, previousId?: string) => Promise<AuditReport | undefined>;
   /** CONTACT_EMAIL: shown in every email's footer and set as its Reply-To. */
   contactEmail?: string;
   /** Tests: the clock for confirmation links' expiry. */
   now?: () => number;
 }
-
-/**
- * Failures of our own that pass: sending "try again in a few seconds" by email would be useless, so
- * the render throws and the delivery is retried later (the outbox's backoff, decision 018).
- */
-const TRANSIENT: ReadonlySet<AuditErrorReason> = new Set(['busy', 'rateLimited', 'network']);
 
 /** A stored lead's text field, or null when it is missing, empty or not text. */
 function field(lead: Record<string, unknown>, name: string): string | null {
@@ -64,6 +66,23 @@ function dataField(lead: Record<string, unknown>, name: string): string | null {
   return field(data as Record<string, unknown>, name);
 }
 
+/** A report id of the lead's data (`report_id`, `previous_report_id`), or a failed delivery. */
+function reportIdOf(lead: Record<string, unknown>, name: string): string {
+  const id = dataField(lead, name);
+  if (!id || !REPORT_ID.test(id)) throw new DeliveryError('NO_REPORT', `visitor email without its ${name}`);
+  return id;
+}
+
+/** What every re-check email needs of its lead: the subscription and the re-checked address. */
+function recheckOf(lead: Record<string, unknown>): { id: string; address: string } {
+  const id = dataField(lead, 'recheck_id');
+  const address = dataField(lead, 'website');
+  if (!id || !RECHECK_ID.test(id) || !address) {
+    throw new DeliveryError('NO_RECHECK', 're-check email without its subscription or address');
+  }
+  return { id, address };
+}
+
 function languageOf(request: VisitorMailRequest): Lang {
   if (isLang(request.language)) return request.language;
   const stored = request.lead?.language;
@@ -77,6 +96,12 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
     throw new Error(`tokenSecret must be a Buffer of at least ${MIN_SECRET_BYTES} bytes`);
   }
   const now = options.now ?? Date.now;
+  const savedReport = (id: string, lang: Lang, previousId?: string) => {
+    if (!options.savedReport) {
+      throw new DeliveryError('REPORTS_NOT_CONFIGURED', 'saved reports are not readable here');
+    }
+    return options.savedReport(id, lang, previousId);
+  };
 
   return async (request) => {
     const lang = languageOf(request);
@@ -102,7 +127,7 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
         let outcome: AuditOutcome | null = null;
         if (website) {
           outcome = await options.audit(website, lang);
-          if (!outcome.ok && TRANSIENT.has(outcome.reason)) {
+          if (!outcome.ok && TRANSIENT_AUDIT_FAILURES.has(outcome.reason)) {
             throw new DeliveryError('AUDIT_UNAVAILABLE', `audit not available right now (${outcome.reason})`);
           }
         }
@@ -112,19 +137,46 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
         return contactAcknowledgement(ctx, { name, service: field(lead, 'service'), website });
       case 'report-summary': {
         // The report as saved, read now: the email shows it as its page does (decision 030).
-        const id = dataField(lead, 'report_id');
-        if (!id || !REPORT_ID.test(id))
-          throw new DeliveryError('NO_REPORT', 'report email without a report id');
-        if (!options.savedReport) {
-          throw new DeliveryError('REPORTS_NOT_CONFIGURED', 'saved reports are not readable here');
-        }
-        const report = (await options.savedReport(id, lang)) ?? null;
+        const id = reportIdOf(lead, 'report_id');
+        const report = (await savedReport(id, lang)) ?? null;
         // The audited address: a column in the embedded store, in lead_data in Supabase's row.
         return reportSummary(ctx, {
           id,
           report,
           website: field(lead, 'website') ?? dataField(lead, 'website'),
         });
+      }
+      case 'recheck-optin': {
+        const { id, address } = recheckOf(lead);
+        return recheckOptin(ctx, {
+          address,
+          confirmUrl: recheckUrl(siteUrl, lang, 'confirm', id),
+          unsubscribeUrl: recheckUrl(siteUrl, lang, 'unsubscribe', id),
+        });
+      }
+      case 'recheck-report': {
+        // Enqueued by the re-check job with what it found (decision 032): this month's report, read
+        // now and compared with the subscription's previous one, or why the site could not be read.
+        const { id, address } = recheckOf(lead);
+        const checkedAt = dataField(lead, 'checked_at') ?? '';
+        const nextCheckAt = dataField(lead, 'next_check_at') ?? '';
+        const unsubscribeUrl = recheckUrl(siteUrl, lang, 'unsubscribe', id);
+        const previousId = reportIdOf(lead, 'previous_report_id');
+        const failure = dataField(lead, 'failure');
+        if (failure) {
+          return recheckReport(ctx, {
+            address,
+            unsubscribeUrl,
+            checkedAt,
+            nextCheckAt,
+            failure: failure as AuditErrorReason,
+            previousReportId: previousId,
+          });
+        }
+        const reportId = reportIdOf(lead, 'report_id');
+        const report = await savedReport(reportId, lang, previousId);
+        if (!report) throw new DeliveryError('NO_REPORT', "the re-check's report is not readable");
+        return recheckReport(ctx, { address, unsubscribeUrl, checkedAt, nextCheckAt, report, reportId });
       }
       case 'newsletter-optin':
         return newsletterOptin(ctx, {

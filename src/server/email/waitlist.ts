@@ -17,8 +17,13 @@ import { pageUrl, toolsUrl } from './links.ts';
 
 /** How many findings the email lists; the full report on the site has the rest. */
 export const TOP_FINDINGS = 6;
-/** The failure reasons the email explains; any other is described generically. */
+/** The failure reasons the emails explain; any other is described generically. */
 const EXPLAINED = new Set(['refused', 'unreachable', 'timeout', 'httpError', 'notHtml', 'tooLarge']);
+
+/** The key of `waitlist.failed.reasons` (and `.check`) that explains an audit's failure. */
+export function failureReason(reason: string): string {
+  return EXPLAINED.has(reason) ? reason : 'other';
+}
 
 export interface WaitlistEmail {
   /** The greeting's name (greetingName), or null. */
@@ -142,7 +147,7 @@ export function findingsBlocks(ctx: EmailContext, top: AuditItem[], more: number
 function failureBlocks(ctx: EmailContext, reason: string, website: string): Block[] {
   const { t } = ctx;
   const domain = displayDomain(website);
-  const key = EXPLAINED.has(reason) ? reason : 'other';
+  const key = failureReason(reason);
   return [
     { type: 'heading', level: 2, text: t('waitlist.failed.title', { domain }) },
     { type: 'paragraph', content: [t('waitlist.failed.intro', { url: website })] },

@@ -1,5 +1,6 @@
 import type { Lang } from '../../site.ts';
 import { REPORT_ID } from './report-types.ts';
+import type { DeliveryPayload } from './types.ts';
 
 // Monthly re-checks (issue 23): a person subscribes an audited address with their email, confirms by
 // a link (double opt-in, like the newsletter), and the server re-audits it every month and emails
@@ -102,11 +103,18 @@ export interface RecheckStore {
    * The lease holder records a finished re-check: the new report, when, and the next due time; the
    * lease is released. False when the lease was lost (expired and taken, or unsubscribed meanwhile).
    * As in the outbox, a holder whose lease expired but was not taken yet still completes.
+   *
+   * With `mail`, the same transaction enqueues the re-check's email in the lead outbox (decision 032):
+   * one `visitor-email` delivery of kind `recheck-report` to the subscription's email, with the given
+   * payload, attached to the newest lead of form `recheck` whose `lead_data.recheck_id` is this
+   * subscription (every confirmed subscription has one: its opt-in came from it). Nothing is enqueued
+   * when the store's outbox does not have the visitor-email channel on, or when the completion is
+   * refused (false). No such lead (an operator deleted it): a StoreUnavailableError, nothing changes.
    */
   complete(
     id: string,
     workerId: string,
-    done: { reportId: string; at: Date; nextCheckAt: Date },
+    done: { reportId: string; at: Date; nextCheckAt: Date; mail?: { payload: DeliveryPayload } },
   ): Promise<boolean>;
   /** The lease holder gives up for now (the audit failed): due again at `retryAt`, lease released. */
   release(id: string, workerId: string, retryAt: Date): Promise<boolean>;

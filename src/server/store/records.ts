@@ -10,6 +10,7 @@ import {
   type DeliveryStatus,
   type LeadContext,
   type LeadStore,
+  type RecheckLead,
   type ReportEmailLead,
   type SaveOutcome,
 } from './types.ts';
@@ -23,7 +24,10 @@ import {
  * What a visitor submitted: a validated form, the report form with what its saved report says
  * (its audited address and permanent link, looked up by src/server/leads.ts).
  */
-export type Submission = Exclude<ParsedForm, { form: 'report' }> | { form: 'report'; data: ReportEmailLead };
+export type Submission =
+  | Exclude<ParsedForm, { form: 'report' | 'recheck' }>
+  | { form: 'report'; data: ReportEmailLead }
+  | { form: 'recheck'; data: RecheckLead };
 
 /** `lead_data`: what the form carried beyond the contact columns. Key order is the stored JSON's. */
 export type LeadData =
@@ -35,6 +39,14 @@ export type LeadData =
       website: string;
       report_id: string;
       report_url: string;
+      submitted_at: string;
+    }
+  | {
+      form_type: 'recheck';
+      website: string;
+      report_id: string;
+      report_url: string;
+      recheck_id: string;
       submitted_at: string;
     };
 
@@ -67,16 +79,27 @@ function leadData(submission: Submission, submitted_at: string): LeadData {
       const { website, report, reportUrl } = submission.data;
       return { form_type: 'report', website, report_id: report, report_url: reportUrl, submitted_at };
     }
+    case 'recheck': {
+      const { website, report, reportUrl, recheckId } = submission.data;
+      return {
+        form_type: 'recheck',
+        website,
+        report_id: report,
+        report_url: reportUrl,
+        recheck_id: recheckId,
+        submitted_at,
+      };
+    }
   }
 }
 
 /**
  * What besides the form and the email makes two submissions the same lead within the duplicate
- * window: the report asked for (decision 030), nothing for the other forms. Both stores compare it
- * with `lead_data.report_id` (empty when absent).
+ * window: the report asked for or re-checked from (decisions 030, 032), nothing for the other
+ * forms. Both stores compare it with `lead_data.report_id` (empty when absent).
  */
 export function duplicateDetail(submission: Submission): string {
-  return submission.form === 'report' ? submission.data.report : '';
+  return submission.form === 'report' || submission.form === 'recheck' ? submission.data.report : '';
 }
 
 /** The lead record of a submission, as both stores write it. */
@@ -123,7 +146,7 @@ export function leadColumns(record: LeadRecord): {
  */
 export abstract class SubmissionStore implements Pick<
   LeadStore,
-  'saveWaitlist' | 'saveContact' | 'saveNewsletter' | 'saveReportEmail'
+  'saveWaitlist' | 'saveContact' | 'saveNewsletter' | 'saveReportEmail' | 'saveRecheck'
 > {
   protected abstract save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome>;
 
@@ -142,6 +165,10 @@ export abstract class SubmissionStore implements Pick<
   saveReportEmail(data: ReportEmailLead, ctx: LeadContext): Promise<SaveOutcome> {
     return this.save({ form: 'report', data }, ctx);
   }
+
+  saveRecheck(data: RecheckLead, ctx: LeadContext): Promise<SaveOutcome> {
+    return this.save({ form: 'recheck', data }, ctx);
+  }
 }
 
 /** Saves a submission through the store's method for its form. */
@@ -159,6 +186,8 @@ export function saveSubmission(
       return store.saveNewsletter(submission.data, ctx);
     case 'report':
       return store.saveReportEmail(submission.data, ctx);
+    case 'recheck':
+      return store.saveRecheck(submission.data, ctx);
   }
 }
 

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 // Saved audit reports (issue 23): every audit a person runs is kept under an unguessable id, for its
 // permanent address, its exports and its badge, and to compare the next audit of the same address
 // with. A report is stored in no language (the audit's findings, as message keys and values): each
@@ -58,3 +60,11 @@ export const AUDIT_REPORT_DAYS = 365;
 
 /** A report id: 32 lowercase hexadecimal digits (128 bits). Anything else is no id, without a lookup. */
 export const REPORT_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * A new id for a report (and a re-check subscription, RECHECK_ID): 128 random bits, lowercase
+ * hexadecimal (the site's paths are lowercase).
+ */
+export function newReportId(): string {
+  return randomBytes(16).toString('hex');
+}

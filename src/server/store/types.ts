@@ -1,5 +1,11 @@
 import type { FormType } from '../../lib/form-limits.ts';
-import type { ContactInput, NewsletterInput, ReportEmailInput, WaitlistInput } from '../forms.ts';
+import type {
+  ContactInput,
+  NewsletterInput,
+  RecheckInput,
+  ReportEmailInput,
+  WaitlistInput,
+} from '../forms.ts';
 import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 
@@ -21,6 +27,20 @@ export interface ReportEmailLead extends ReportEmailInput {
   website: string;
   /** The report's permanent link in the page's language (SITE_URL/{lang}/tools/report/{id}). */
   reportUrl: string;
+}
+
+/**
+ * "Re-check this site every month" as stored (decision 032): what the form sent, what its saved
+ * report says of itself, and the subscription the request created or found (pending until the
+ * visitor follows the link of the recheck-optin email).
+ */
+export interface RecheckLead extends RecheckInput {
+  /** The audited address of the report (as the audit normalised it): the lead's website. */
+  website: string;
+  /** The report's permanent link in the page's language. */
+  reportUrl: string;
+  /** The re-check subscription's id (RECHECK_ID): the key of its confirm and unsubscribe links. */
+  recheckId: string;
 }
 
 export interface LeadContext {
@@ -72,6 +92,8 @@ export interface LeadStore {
   saveNewsletter(input: NewsletterInput, ctx: LeadContext): Promise<SaveOutcome>;
   /** "Email me this report": a repeat of the same report within the window is stored once. */
   saveReportEmail(input: ReportEmailLead, ctx: LeadContext): Promise<SaveOutcome>;
+  /** A re-check request: a repeat for the same report within the window is stored once. */
+  saveRecheck(input: RecheckLead, ctx: LeadContext): Promise<SaveOutcome>;
   /**
    * The newsletter's double opt-in (decision 018): an address is subscribed once its confirmation link
    * is followed, and unsubscribed by its unsubscribe link. Present when visitor emails can be sent.
@@ -95,6 +117,7 @@ export const UTM = {
   contact: { utm_source: 'website', utm_medium: 'contact_form', utm_campaign: 'geo_contact_form' },
   newsletter: { utm_source: 'website', utm_medium: 'newsletter', utm_campaign: 'geo_newsletter' },
   report: { utm_source: 'website', utm_medium: 'report_email', utm_campaign: 'geo_audit_report' },
+  recheck: { utm_source: 'website', utm_medium: 'recheck', utm_campaign: 'geo_audit_recheck' },
 } as const;
 
 /** The name the store receives for the waitlist when the visitor left it empty. */
@@ -112,6 +135,10 @@ export const VISITOR_MAIL_KINDS = [
   'contact-ack',
   'newsletter-optin',
   'report-summary',
+  /** The double opt-in of a monthly re-check (its lead's). */
+  'recheck-optin',
+  /** A monthly re-check's outcome: enqueued by the re-check store when the re-check completes. */
+  'recheck-report',
 ] as const;
 export type VisitorMailKind = (typeof VISITOR_MAIL_KINDS)[number];
 
@@ -124,6 +151,7 @@ export const VISITOR_MAIL_KIND: Record<FormType, VisitorMailKind> = {
   contact: 'contact-ack',
   newsletter: 'newsletter-optin',
   report: 'report-summary',
+  recheck: 'recheck-optin',
 };
 
 /** At most one visitor email per recipient in this window (decision 018); team channels get every lead. */

@@ -41,6 +41,8 @@ const show = (value: unknown): string => {
 /** What a form's lead asks for, when its name alone does not say (decision 030). */
 const FORM_NOTES: Partial<Record<DeliveryPayload['form'], string>> = {
   report: 'The visitor asked for a saved audit report by email (“Email me this report”).',
+  recheck:
+    'The visitor asked for a monthly re-check of the audited address (subscribed once they confirm by the link we email them).',
 };
 
 /** Every field of a lead, labelled, the most useful first (both stores' shapes). */
@@ -49,12 +51,12 @@ export function leadFields(payload: DeliveryPayload): [string, string][] {
   const data = asRecord(lead.lead_data);
   const utm = asRecord(lead.utm_data);
   const pick = (key: string) => lead[key] ?? data[key];
-  const report = payload.form === 'report';
+  // A report or re-check request: its website is the address its audit was of.
+  const report = payload.form === 'report' || payload.form === 'recheck';
   const fields: [string, unknown][] = [
     ['Form', payload.form],
     ['Name', lead.name],
     ['Email', lead.email],
-    // A report's website is the address its audit was of: the team answers about that site.
     [report ? 'Audited address' : 'Website', pick('website')],
     ...(report ? ([['Report link', data.report_url]] as [string, unknown][]) : []),
     ['Service', pick('service')],
@@ -68,7 +70,15 @@ export function leadFields(payload: DeliveryPayload): [string, string][] {
     ['Lead ID', lead.id],
   ];
   for (const [key, value] of Object.entries(utm)) fields.push([`UTM ${key.replace(/^utm_/, '')}`, value]);
-  const shown = new Set(['website', 'service', 'message', 'form_type', ...(report ? ['report_url'] : [])]);
+  // A re-check's id is the key of its unsubscribe link: the visitor's alone, never in an email to others.
+  const shown = new Set([
+    'website',
+    'service',
+    'message',
+    'form_type',
+    'recheck_id',
+    ...(report ? ['report_url'] : []),
+  ]);
   for (const [key, value] of Object.entries(data))
     if (!shown.has(key)) fields.push([`Form data: ${key}`, value]);
   const columns = new Set([

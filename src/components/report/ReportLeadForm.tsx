@@ -1,0 +1,77 @@
+import { useT } from '../../i18n/hooks.ts';
+import { LIMITS } from '../../lib/form-limits.ts';
+import { FormNotice, HiddenFields } from '../forms/FormChrome.tsx';
+import { useLeadForm, type FormMessages } from '../forms/useLeadForm.ts';
+import { ReportCard } from './ReportCard.tsx';
+
+/** The report page's two forms: each its texts (under `tools:report.…`) and its card's name. */
+const FORMS = {
+  /** "Email me this report" (decision 030). */
+  report: { texts: 'report.email', card: 'email' },
+  /** "Re-check this site every month and email me what changed" (decision 032). */
+  recheck: { texts: 'report.recheck', card: 'recheck' },
+} as const;
+
+/**
+ * A report page's email form: one email field that posts to the form's endpoint like every lead
+ * form, with the report's id as a hidden field, with or without JavaScript. The outcome is announced
+ * in the form (and by a toast once JavaScript runs); kept off paper.
+ */
+export function ReportLeadForm({ id, form: type }: { id: string; form: keyof typeof FORMS }) {
+  const { t: tTools } = useT('tools');
+  const { t: tForms } = useT('forms');
+  const { texts, card } = FORMS[type];
+  const t = (key: string) => tTools(`${texts}.${key}`);
+  const inputId = `report-${card}-address`;
+  const messages: FormMessages = {
+    successTitle: t('successTitle'),
+    successText: t('successText'),
+    failureTitle: t('failureTitle'),
+    failureText: t('failureText'),
+  };
+  const form = useLeadForm({
+    form: type,
+    fields: ['email'],
+    required: ['email'],
+    fixed: { report: id },
+    messages,
+  });
+  const error = form.errors.email;
+  return (
+    <ReportCard name={card} title={t('title')} lead={t('lead')} printed={false}>
+      <form {...form.formProps} className="grid gap-2">
+        <FormNotice notice={form.notice} form={type} messages={messages} />
+        <HiddenFields {...form.hidden} />
+        <input type="hidden" name="report" value={id} />
+        <label htmlFor={inputId} className="font-semibold">
+          {t('label')}
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <input
+            id={inputId}
+            name="email"
+            type="email"
+            className="input grow"
+            required
+            autoComplete="email"
+            placeholder={tForms('fields.email.placeholder')}
+            maxLength={LIMITS.email}
+            value={form.values.email ?? ''}
+            disabled={form.submitting}
+            onChange={(e) => form.setValue('email', e.target.value)}
+            {...(error ? { 'aria-invalid': true, 'aria-describedby': `${inputId}-error` } : {})}
+          />
+          <button type="submit" className="btn btn-primary" disabled={form.submitting}>
+            {form.submitting ? t('submitting') : t('submit')}
+          </button>
+        </div>
+        {error ? (
+          <p id={`${inputId}-error`} className="field-error">
+            {error}
+          </p>
+        ) : null}
+        <p className="muted small">{t('note')}</p>
+      </form>
+    </ReportCard>
+  );
+}
