@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { FIXTURE_ORIGINS, MAIL_SINK } from '../../playwright.config.ts';
+import type { SunkMail } from '../fixtures/mail-sink.ts';
+import { parseMail } from '../http/delivery-peers.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 // Saved reports (issue 23) in a real browser: an audit run on the Tools page gets a permanent link
@@ -40,10 +42,7 @@ test.describe('saved reports', () => {
       'href',
       /\/fr\/tools\/report\/[0-9a-f]{32}\.md$/,
     );
-    const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('prints the report alone: no navigation, no buttons, every check shown', async ({
@@ -83,10 +82,7 @@ test.describe('saved reports', () => {
     await expect(card.getByRole('heading', { level: 2, name: 'Email me this report' })).toBeVisible();
     const address = `e2e-report-${Date.now()}@example.org`;
     await card.getByLabel('Your email address').fill(address);
-    const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await card.getByRole('button', { name: 'Send the report' }).click();
     await expect(page.getByText('Report on its way 📬')).toBeVisible();
     await expect(card.getByLabel('Your email address')).toHaveValue('');
@@ -106,3 +102,86 @@ test.describe('saved reports', () => {
     );
   });
 });
+
+/** axe's violations on the page as it is now, one line each (none expected). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The newest email the mail sink holds for `address`, once there are `count`. */
+async function nthMail(request: import('@playwright/test').APIRequestContext, address: string, count = 1) {
+  const url = `http://127.0.0.1:${MAIL_SINK.httpPort}/messages?to=${encodeURIComponent(address)}`;
+  let messages: SunkMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        messages = (await (await request.get(url)).json()) as SunkMail[];
+        return messages.length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(count);
+  return parseMail(messages.at(-1)!.raw.replace(/\r?\n/g, '\r\n'));
+}
+
+// The monthly re-check's subscription as a person lives it (decision 032), with and without
+// JavaScript: the form on the report, the opt-in email, its confirmation link, the unsubscribe link
+// and its button. (The monthly re-check itself runs with a clock of the tests' own: tests/http.)
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`monthly re-checks ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('asked for on the report, confirmed from the email, stopped with its link', async ({
+      page,
+      request,
+      consoleProblems,
+      isMobile,
+    }) => {
+      test.skip(isMobile, 'the flow does not depend on the viewport');
+      void consoleProblems;
+      // The audit runs through the page's script; without it, the API saves the same report.
+      const audit = await request.get('/api/audit', {
+        params: { url: `${FIXTURE_ORIGINS.good}/`, lang: 'fr' },
+      });
+      expect(audit.status()).toBe(200);
+      const { id } = (await audit.json()) as { id: string };
+      await page.goto(`/fr/tools/report/${id}`);
+      if (javaScriptEnabled) await hydrated(page);
+      const card = page.getByTestId('report-recheck');
+      await expect(
+        card.getByRole('heading', { level: 2, name: 'Faire vérifier ce site chaque mois' }),
+      ).toBeVisible();
+      const address = `e2e-recheck-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@example.org`;
+      await card.getByLabel('Votre adresse e-mail').fill(address);
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+      await card.getByRole('button', { name: 'Vérifier chaque mois' }).click();
+      await expect(card.getByText('Consultez votre boîte de réception')).toBeVisible();
+
+      const mail = await nthMail(request, address);
+      expect(mail.headers.get('subject')).toBe('Confirmez la vérification mensuelle de 127.0.0.1');
+      const confirm = new URL(
+        /https?:\/\/\S+?\/tools\/recheck\/confirm\?id=[0-9a-f]{32}/.exec(mail.text)![0],
+      );
+      const unsubscribe = new URL(/<([^>]+)>/.exec(mail.headers.get('list-unsubscribe') ?? '')![1]!);
+
+      await page.goto(confirm.pathname + confirm.search);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Votre vérification mensuelle est activée',
+      );
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Ouvrir le dernier rapport' }).click();
+      await expect(page).toHaveURL(new RegExp(`/fr/tools/report/${id}$`));
+
+      await page.goto(unsubscribe.pathname + unsubscribe.search);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Arrêter la vérification mensuelle\u202f?',
+      );
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Arrêter la vérification mensuelle' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'La vérification mensuelle est arrêtée',
+      );
+    });
+  });
+}

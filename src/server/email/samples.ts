@@ -234,6 +234,12 @@ export function sampleRequests(lang: Lang) {
     created_at: '2025-03-01T09:29:12.000Z',
     ...fields,
   });
+  const recheckData = {
+    form_type: 'recheck',
+    website: SAMPLE_WEBSITE,
+    recheck_id: 'c'.repeat(32),
+    submitted_at: '2025-03-01T09:29:12.000Z',
+  };
   return {
     waitlist: {
       ...base,
@@ -286,6 +292,53 @@ export function sampleRequests(lang: Lang) {
           submitted_at: '2025-03-01T09:29:12.000Z',
         },
       }),
+    },
+    'recheck-optin': {
+      ...base,
+      kind: 'recheck-optin',
+      form: 'recheck',
+      lead: lead('recheck', {
+        name: null,
+        website: SAMPLE_WEBSITE,
+        service: null,
+        message: null,
+        lead_data: { ...recheckData, report_id: SAMPLE_REPORT_ID },
+      }),
+    },
+    'recheck-report': {
+      ...base,
+      kind: 'recheck-report',
+      form: 'recheck',
+      lead: {
+        email: base.recipient,
+        language: lang,
+        website: SAMPLE_WEBSITE,
+        lead_data: {
+          ...recheckData,
+          report_id: SAMPLE_REPORT_ID,
+          previous_report_id: 'a'.repeat(32),
+          checked_at: '2025-03-01T06:00:00.000Z',
+          next_check_at: '2025-03-31T06:00:00.000Z',
+        },
+      },
+    },
+    'recheck-failed': {
+      ...base,
+      kind: 'recheck-report',
+      form: 'recheck',
+      lead: {
+        email: base.recipient,
+        language: lang,
+        website: SAMPLE_WEBSITE,
+        lead_data: {
+          ...recheckData,
+          report_id: SAMPLE_REPORT_ID,
+          previous_report_id: SAMPLE_REPORT_ID,
+          checked_at: '2025-03-01T06:00:00.000Z',
+          next_check_at: '2025-03-31T06:00:00.000Z',
+          failure: 'timeout',
+        },
+      },
     },
   } satisfies Record<string, VisitorMailRequest>;
 }
