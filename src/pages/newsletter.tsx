@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router-dom';
+import { LinkOutcome } from '../components/LinkOutcome.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { newsletterPath, type NewsletterOutcome } from '../lib/newsletter.ts';
 import { localePath } from '../site.ts';
@@ -14,40 +15,31 @@ export default function NewsletterPage() {
   const outcome = useLoaderData() as NewsletterOutcome | null;
   const result = outcome?.result ?? 'invalid';
   const key = `results.${result}`;
+  const ended =
+    result === 'expired' ||
+    result === 'invalid' ||
+    result === 'unsubscribed' ||
+    result === 'alreadyUnsubscribed';
   return (
-    <section
-      className="section"
-      aria-labelledby="newsletter-title"
-      data-testid="newsletter-outcome"
-      data-result={result}
+    <LinkOutcome
+      name="newsletter"
+      result={result}
+      title={t(`${key}.title`)}
+      text={t(`${key}.text`, { email: outcome?.email ?? '' })}
+      confirm={
+        result === 'askUnsubscribe' && outcome?.token
+          ? { action: newsletterPath(lang, 'unsubscribe', outcome.token), label: t('unsubscribeButton') }
+          : undefined
+      }
     >
-      <div className="container narrow grid gap-5">
-        <h1 id="newsletter-title" className="section-title">
-          {t(`${key}.title`)}
-        </h1>
-        <p className="section-lead wrap-anywhere">{t(`${key}.text`, { email: outcome?.email ?? '' })}</p>
-        {result === 'askUnsubscribe' && outcome?.token ? (
-          <form method="post" action={newsletterPath(lang, 'unsubscribe', outcome.token)}>
-            <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-            <button type="submit" className="btn btn-primary">
-              {t('unsubscribeButton')}
-            </button>
-          </form>
-        ) : null}
-        <p className="flex flex-wrap gap-3">
-          {result === 'expired' ||
-          result === 'invalid' ||
-          result === 'unsubscribed' ||
-          result === 'alreadyUnsubscribed' ? (
-            <Link to={`${localePath(lang, 'blog')}#newsletter`} className="btn btn-outline">
-              {t('subscribeAgain')}
-            </Link>
-          ) : null}
-          <Link to={localePath(lang, 'blog')} className="btn btn-ghost">
-            {t('toBlog')}
-          </Link>
-        </p>
-      </div>
-    </section>
+      {ended ? (
+        <Link to={`${localePath(lang, 'blog')}#newsletter`} className="btn btn-outline">
+          {t('subscribeAgain')}
+        </Link>
+      ) : null}
+      <Link to={localePath(lang, 'blog')} className="btn btn-ghost">
+        {t('toBlog')}
+      </Link>
+    </LinkOutcome>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router-dom';
+import { LinkOutcome } from '../components/LinkOutcome.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { longDate } from '../lib/format.ts';
 import { recheckPath, type RecheckOutcome } from '../lib/recheck.ts';
@@ -20,36 +21,28 @@ export default function RecheckPage() {
     date: outcome?.nextCheckAt ? longDate(outcome.nextCheckAt, lang) : '',
   };
   return (
-    <section
-      className="section"
-      aria-labelledby="recheck-title"
-      data-testid="recheck-outcome"
-      data-result={result}
+    <LinkOutcome
+      name="recheck"
+      result={result}
+      title={t(`${key}.title`)}
+      text={t(`${key}.text`, values)}
+      confirm={
+        result === 'askUnsubscribe' && outcome?.id
+          ? { action: recheckPath(lang, 'unsubscribe', outcome.id), label: t('recheck.unsubscribeButton') }
+          : undefined
+      }
     >
-      <div className="container narrow grid gap-5">
-        <h1 id="recheck-title" className="section-title">
-          {t(`${key}.title`)}
-        </h1>
-        <p className="section-lead wrap-anywhere">{t(`${key}.text`, values)}</p>
-        {result === 'askUnsubscribe' && outcome?.id ? (
-          <form method="post" action={recheckPath(lang, 'unsubscribe', outcome.id)}>
-            <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-            <button type="submit" className="btn btn-primary">
-              {t('recheck.unsubscribeButton')}
-            </button>
-          </form>
-        ) : null}
-        <p className="flex flex-wrap gap-3">
-          {outcome?.reportId ? (
-            <Link to={localePath(lang, `tools/report/${outcome.reportId}`)} className="btn btn-outline">
-              {t('recheck.openReport')}
-            </Link>
-          ) : null}
-          <Link to={localePath(lang, 'tools')} className="btn btn-ghost">
-            {t('recheck.newAudit')}
-          </Link>
-        </p>
-      </div>
-    </section>
+      {outcome?.reportId ? (
+        <Link to={localePath(lang, `tools/report/${outcome.reportId}`)} className="btn btn-outline">
+          {t('recheck.openReport')}
+        </Link>
+      ) : null}
+      <Link
+        to={localePath(lang, 'tools')}
+        className={outcome?.reportId ? 'btn btn-ghost' : 'btn btn-outline'}
+      >
+        {t('recheck.newAudit')}
+      </Link>
+    </LinkOutcome>
   );
 }

@@ -1,8 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import { MAIL_SINK } from '../../playwright.config.ts';
-import type { SunkMail } from '../fixtures/mail-sink.ts';
-import { parseMail } from '../http/delivery-peers.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { mailTo } from './mail.ts';
 
 // The newsletter's double opt-in as a person lives it: subscribe on the blog, open the email the
 // site really sent (to the mail sink), follow its confirmation link, then unsubscribe with its
@@ -32,21 +29,6 @@ const TEXTS = {
     invalid: 'Ce lien n’est pas valide',
   },
 } as const;
-
-async function mailTo(request: APIRequestContext, address: string) {
-  const url = `http://127.0.0.1:${MAIL_SINK.httpPort}/messages?to=${encodeURIComponent(address)}`;
-  let found: SunkMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = ((await (await request.get(url)).json()) as SunkMail[])[0];
-        return Boolean(found);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return parseMail(found!.raw.replace(/\r?\n/g, '\r\n'));
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`newsletter ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {

@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { FIXTURE_ORIGINS, MAIL_SINK } from '../../playwright.config.ts';
-import type { SunkMail } from '../fixtures/mail-sink.ts';
-import { parseMail } from '../http/delivery-peers.ts';
+import { FIXTURE_ORIGINS } from '../../playwright.config.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { mailTo } from './mail.ts';
 
 // Saved reports (issue 23) in a real browser: an audit run on the Tools page gets a permanent link
 // that copies, opens in the other language, passes axe, and prints as the report alone.
@@ -86,10 +85,8 @@ test.describe('saved reports', () => {
     await card.getByRole('button', { name: 'Send the report' }).click();
     await expect(page.getByText('Report on its way 📬')).toBeVisible();
     await expect(card.getByLabel('Your email address')).toHaveValue('');
-    const sink = `http://127.0.0.1:${MAIL_SINK.httpPort}/messages?to=${encodeURIComponent(address)}`;
-    await expect
-      .poll(async () => ((await (await request.get(sink)).json()) as unknown[]).length, { timeout: 20_000 })
-      .toBe(1);
+    const mail = await mailTo(request, address);
+    expect(mail.headers.get('subject')).toBe('Your AI citation audit of 127.0.0.1');
   });
 
   test('an id that leads nowhere gets a friendly page in its language', async ({ page }) => {
@@ -107,22 +104,6 @@ test.describe('saved reports', () => {
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** The newest email the mail sink holds for `address`, once there are `count`. */
-async function nthMail(request: import('@playwright/test').APIRequestContext, address: string, count = 1) {
-  const url = `http://127.0.0.1:${MAIL_SINK.httpPort}/messages?to=${encodeURIComponent(address)}`;
-  let messages: SunkMail[] = [];
-  await expect
-    .poll(
-      async () => {
-        messages = (await (await request.get(url)).json()) as SunkMail[];
-        return messages.length;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(count);
-  return parseMail(messages.at(-1)!.raw.replace(/\r?\n/g, '\r\n'));
 }
 
 // The monthly re-check's subscription as a person lives it (decision 032), with and without
@@ -158,7 +139,7 @@ for (const javaScriptEnabled of [true, false]) {
       await card.getByRole('button', { name: 'Vérifier chaque mois' }).click();
       await expect(card.getByText('Consultez votre boîte de réception')).toBeVisible();
 
-      const mail = await nthMail(request, address);
+      const mail = await mailTo(request, address);
       expect(mail.headers.get('subject')).toBe('Confirmez la vérification mensuelle de 127.0.0.1');
       const confirm = new URL(
         /https?:\/\/\S+?\/tools\/recheck\/confirm\?id=[0-9a-f]{32}/.exec(mail.text)![0],

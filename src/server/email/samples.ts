@@ -240,6 +240,23 @@ export function sampleRequests(lang: Lang) {
     recheck_id: 'c'.repeat(32),
     submitted_at: '2025-03-01T09:29:12.000Z',
   };
+  /** A month's re-check email as the job enqueues it (src/server/recheck-job.ts): no lead row of its own. */
+  const recheckMonth = (found: Record<string, string>): VisitorMailRequest => ({
+    ...base,
+    kind: 'recheck-report',
+    form: 'recheck',
+    lead: {
+      email: base.recipient,
+      language: lang,
+      website: SAMPLE_WEBSITE,
+      lead_data: {
+        ...recheckData,
+        checked_at: '2025-03-01T06:00:00.000Z',
+        next_check_at: '2025-03-31T06:00:00.000Z',
+        ...found,
+      },
+    },
+  });
   return {
     waitlist: {
       ...base,
@@ -305,40 +322,11 @@ export function sampleRequests(lang: Lang) {
         lead_data: { ...recheckData, report_id: SAMPLE_REPORT_ID },
       }),
     },
-    'recheck-report': {
-      ...base,
-      kind: 'recheck-report',
-      form: 'recheck',
-      lead: {
-        email: base.recipient,
-        language: lang,
-        website: SAMPLE_WEBSITE,
-        lead_data: {
-          ...recheckData,
-          report_id: SAMPLE_REPORT_ID,
-          previous_report_id: 'a'.repeat(32),
-          checked_at: '2025-03-01T06:00:00.000Z',
-          next_check_at: '2025-03-31T06:00:00.000Z',
-        },
-      },
-    },
-    'recheck-failed': {
-      ...base,
-      kind: 'recheck-report',
-      form: 'recheck',
-      lead: {
-        email: base.recipient,
-        language: lang,
-        website: SAMPLE_WEBSITE,
-        lead_data: {
-          ...recheckData,
-          report_id: SAMPLE_REPORT_ID,
-          previous_report_id: SAMPLE_REPORT_ID,
-          checked_at: '2025-03-01T06:00:00.000Z',
-          next_check_at: '2025-03-31T06:00:00.000Z',
-          failure: 'timeout',
-        },
-      },
-    },
+    'recheck-report': recheckMonth({ report_id: SAMPLE_REPORT_ID, previous_report_id: 'a'.repeat(32) }),
+    'recheck-failed': recheckMonth({
+      report_id: SAMPLE_REPORT_ID,
+      previous_report_id: SAMPLE_REPORT_ID,
+      failure: 'timeout',
+    }),
   } satisfies Record<string, VisitorMailRequest>;
 }
