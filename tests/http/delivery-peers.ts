@@ -134,9 +134,25 @@ export function headerBlock(raw: string): { headers: Map<string, string>; body: 
   const headers = new Map<string, string>();
   for (const line of head.split('\r\n')) {
     const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+    headers.set(line.slice(0, colon).toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
   }
   return { headers, body: raw.slice(split + 4) };
+}
+
+/**
+ * A header value with its RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded; the
+ * white space between two encoded words is not part of the text (RFC 2047 §6.2).
+ */
+export function decodeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(
+      /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+      (_match, _charset: string, encoding: string, text: string) =>
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : decodePart(new Map([['content-transfer-encoding', 'quoted-printable']]), text.replace(/_/g, ' ')),
+    );
 }
 
 export function decodePart(headers: Map<string, string>, body: string): string {

@@ -317,6 +317,7 @@ describe('store failures', () => {
     saveContact: () => Promise.reject(new StoreUnavailableError('disk full')),
     saveNewsletter: () => Promise.reject(new StoreUnavailableError('disk full')),
     saveReportEmail: () => Promise.reject(new StoreUnavailableError('disk full')),
+    saveRecheck: () => Promise.reject(new StoreUnavailableError('disk full')),
     ping: () => Promise.reject(new StoreUnavailableError('disk full')),
     close: () => Promise.resolve(),
   };

@@ -9,7 +9,7 @@ import {
   type RecheckSubscription,
   byDue,
 } from './recheck-types.ts';
-import { StoreUnavailableError } from './types.ts';
+import { StoreUnavailableError, type DeliveryPayload } from './types.ts';
 
 // Monthly re-check subscriptions (issue 23) in the embedded store's SQLite file, beside the leads and
 // the saved reports: the same libsql client, so the same WAL file, busy timeout and durability, and
@@ -97,9 +97,18 @@ function ms(at: Date): number {
   return value;
 }
 
+/** The statement that enqueues a completed re-check's email in the store's outbox (embedded.ts). */
+export type RecheckMailInsert = (subscriptionId: string, payload: DeliveryPayload, at: Date) => InStatement;
+
 export class EmbeddedRechecks implements RecheckStore {
-  /** Takes the embedded store's open client (its schema already migrated); closing it is the store's. */
-  constructor(private readonly client: Client) {}
+  /**
+   * Takes the embedded store's open client (its schema already migrated; closing it is the store's)
+   * and, when visitor emails are on, how to enqueue a completed re-check's email.
+   */
+  constructor(
+    private readonly client: Client,
+    private readonly mailInsert?: RecheckMailInsert,
+  ) {}
 
   private async run<T>(what: string, work: () => Promise<T>): Promise<T> {
     try {
@@ -234,18 +243,22 @@ export class EmbeddedRechecks implements RecheckStore {
   async complete(
     id: string,
     workerId: string,
-    done: { reportId: string; at: Date; nextCheckAt: Date },
+    done: Parameters<RecheckStore['complete']>[2],
   ): Promise<boolean> {
     const at = ms(done.at);
     const next = ms(done.nextCheckAt);
     if (!RECHECK_ID.test(id)) return false;
-    const result = await this.execute('completing a re-check', {
+    const update: InStatement = {
       sql: `UPDATE recheck_subscriptions
             SET last_report_id = ?, last_checked_ms = ?, next_check_ms = ?, lease_until_ms = NULL, leased_by = NULL
             WHERE id = ? AND leased_by = ? AND status = 'active'`,
       args: [done.reportId, at, next, id, workerId],
-    });
-    return result.rowsAffected === 1;
+    };
+    // With its email: one write transaction, the insert only if the update changed the row.
+    const statements =
+      done.mail && this.mailInsert ? [update, this.mailInsert(id, done.mail.payload, done.at)] : [update];
+    const [result] = await this.batch('completing a re-check', statements);
+    return result!.rowsAffected === 1;
   }
 
   async release(id: string, workerId: string, retryAt: Date): Promise<boolean> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client, type InStatement } from '@libsql/client';
+import { FORM_TYPES } from '../../lib/form-limits.ts';
 import { EmbeddedRechecks, RECHECK_SUBSCRIPTIONS_SCHEMA } from './embedded-rechecks.ts';
 import { AUDIT_REPORTS_SCHEMA, EmbeddedReports } from './embedded-reports.ts';
 import {
@@ -22,12 +23,14 @@ import {
   MAX_EXPIRED_LEASES,
   StoreUnavailableError,
   VISITOR_MAIL_KIND,
+  VISITOR_MAIL_KINDS,
   VISITOR_MAIL_WINDOW_MS,
   type ClaimRequest,
   type Delivery,
   type DeliveryChannel,
   type DeliveryFailureRecord,
   type DeliveryKind,
+  type DeliveryPayload,
   type DeliveryStatus,
   type NewsletterSubscriptions,
   type SubscriptionChange,
@@ -65,6 +68,74 @@ function rebuildTable(table: string, create: string, columns: string, indexes: s
     `DROP TABLE ${table}`,
     `ALTER TABLE ${next} RENAME TO ${table}`,
     ...indexes,
+  ];
+}
+
+/**
+ * The leads and lead_deliveries tables rebuilt (rebuildTable) to allow these form types and delivery
+ * kinds: the columns are those of migrations 1, 3 and 4, in their order. Each migration that widens
+ * the lists passes them as they stood then.
+ */
+function rebuildLeadTables(forms: readonly string[], kinds: readonly string[]): string[] {
+  const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+  return [
+    ...rebuildTable(
+      'leads',
+      `CREATE TABLE leads (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        form_type TEXT NOT NULL CHECK (form_type IN (${list(forms)})),
+        name TEXT,
+        email TEXT NOT NULL,
+        email_key TEXT NOT NULL,
+        phone TEXT,
+        company TEXT,
+        website TEXT,
+        service TEXT,
+        message TEXT,
+        language TEXT NOT NULL,
+        source TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'new',
+        utm_data TEXT NOT NULL,
+        lead_data TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        submission_id TEXT
+      )`,
+      'id, form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms, submission_id',
+      [
+        'CREATE INDEX leads_dedupe ON leads (form_type, email_key, created_ms)',
+        'CREATE INDEX leads_created ON leads (created_ms)',
+        'CREATE UNIQUE INDEX leads_submission ON leads (submission_id)',
+      ],
+    ),
+    ...rebuildTable(
+      'lead_deliveries',
+      `CREATE TABLE lead_deliveries (
+        id TEXT PRIMARY KEY,
+        lead_id INTEGER NOT NULL REFERENCES leads (id),
+        channel TEXT NOT NULL CHECK (channel IN ('team-email', 'webhook', 'visitor-email')),
+        kind TEXT NOT NULL CHECK (kind IN (${list(kinds)})),
+        recipient TEXT,
+        recipient_key TEXT,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        lease_until TEXT,
+        leased_by TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        retried_at TEXT,
+        delivered_at TEXT,
+        expired_leases INTEGER NOT NULL DEFAULT 0
+      )`,
+      'id, lead_id, channel, kind, recipient, recipient_key, payload, status, attempts, next_attempt_at, lease_until, leased_by, last_error, created_at, retried_at, delivered_at, expired_leases',
+      [
+        'CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at)',
+        'CREATE INDEX lead_deliveries_lead ON lead_deliveries (lead_id)',
+        "CREATE INDEX lead_deliveries_visitor ON lead_deliveries (recipient_key, created_at) WHERE channel = 'visitor-email'",
+      ],
+    ),
   ];
 }
 
@@ -156,73 +227,25 @@ export const MIGRATIONS: readonly { version: number; statements: string[]; forei
   {
     version: 7,
     // "Email me this report" (decision 030): form_type 'report' and the visitor email
-    // 'report-summary'. The columns are those of migrations 1, 3 and 4, in their order.
+    // 'report-summary'.
     foreignKeysOff: true,
-    statements: [
-      ...rebuildTable(
-        'leads',
-        `CREATE TABLE leads (
-          id INTEGER PRIMARY KEY AUTOINCREMENT,
-          form_type TEXT NOT NULL CHECK (form_type IN ('waitlist', 'contact', 'newsletter', 'report')),
-          name TEXT,
-          email TEXT NOT NULL,
-          email_key TEXT NOT NULL,
-          phone TEXT,
-          company TEXT,
-          website TEXT,
-          service TEXT,
-          message TEXT,
-          language TEXT NOT NULL,
-          source TEXT NOT NULL,
-          status TEXT NOT NULL DEFAULT 'new',
-          utm_data TEXT NOT NULL,
-          lead_data TEXT NOT NULL,
-          created_at TEXT NOT NULL,
-          created_ms INTEGER NOT NULL,
-          submission_id TEXT
-        )`,
-        'id, form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms, submission_id',
-        [
-          'CREATE INDEX leads_dedupe ON leads (form_type, email_key, created_ms)',
-          'CREATE INDEX leads_created ON leads (created_ms)',
-          'CREATE UNIQUE INDEX leads_submission ON leads (submission_id)',
-        ],
-      ),
-      ...rebuildTable(
-        'lead_deliveries',
-        `CREATE TABLE lead_deliveries (
-          id TEXT PRIMARY KEY,
-          lead_id INTEGER NOT NULL REFERENCES leads (id),
-          channel TEXT NOT NULL CHECK (channel IN ('team-email', 'webhook', 'visitor-email')),
-          kind TEXT NOT NULL CHECK (kind IN ('team-email', 'webhook', 'waitlist-confirmation', 'contact-ack', 'newsletter-optin', 'report-summary')),
-          recipient TEXT,
-          recipient_key TEXT,
-          payload TEXT NOT NULL,
-          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
-          attempts INTEGER NOT NULL DEFAULT 0,
-          next_attempt_at TEXT NOT NULL,
-          lease_until TEXT,
-          leased_by TEXT,
-          last_error TEXT,
-          created_at TEXT NOT NULL,
-          retried_at TEXT,
-          delivered_at TEXT,
-          expired_leases INTEGER NOT NULL DEFAULT 0
-        )`,
-        'id, lead_id, channel, kind, recipient, recipient_key, payload, status, attempts, next_attempt_at, lease_until, leased_by, last_error, created_at, retried_at, delivered_at, expired_leases',
-        [
-          'CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at)',
-          'CREATE INDEX lead_deliveries_lead ON lead_deliveries (lead_id)',
-          "CREATE INDEX lead_deliveries_visitor ON lead_deliveries (recipient_key, created_at) WHERE channel = 'visitor-email'",
-        ],
-      ),
-    ],
+    statements: rebuildLeadTables(
+      ['waitlist', 'contact', 'newsletter', 'report'],
+      ['team-email', 'webhook', 'waitlist-confirmation', 'contact-ack', 'newsletter-optin', 'report-summary'],
+    ),
   },
   {
     version: 8,
     // Monthly re-check subscriptions (issue 23): embedded-rechecks.ts. The runner applies each
     // version it has not applied, so this one does not depend on 7 (a file may get it first).
     statements: RECHECK_SUBSCRIPTIONS_SCHEMA,
+  },
+  {
+    version: 9,
+    // Monthly re-checks (decision 032): form_type 'recheck', and its visitor emails 'recheck-optin'
+    // (the lead's) and 'recheck-report' (each month's, enqueued when a re-check completes).
+    foreignKeysOff: true,
+    statements: rebuildLeadTables(FORM_TYPES, ['team-email', 'webhook', ...VISITOR_MAIL_KINDS]),
   },
 ];
 
@@ -235,6 +258,28 @@ const PAYLOAD_SQL = `json_object(
     'company', l.company, 'website', l.website, 'service', l.service, 'message', l.message,
     'language', l.language, 'source', l.source, 'status', l.status, 'utm_data', json(l.utm_data),
     'lead_data', json(l.lead_data), 'created_at', l.created_at))`;
+
+/** The columns a new delivery is written with (the rest take their defaults). */
+const INSERT_DELIVERY =
+  'INSERT INTO lead_deliveries (id, lead_id, channel, kind, recipient, recipient_key, payload, status, attempts, next_attempt_at, created_at)';
+
+/**
+ * A monthly re-check's email (decision 032), for EmbeddedRechecks.complete's transaction: inserted
+ * only if the statement just before it (the completion's UPDATE) changed its row, attached to the
+ * newest `recheck` lead of the subscription. Without one, lead_id is NULL and the insert fails: the
+ * whole completion is refused.
+ */
+function recheckMailInsert(subscriptionId: string, payload: DeliveryPayload, at: Date): InStatement {
+  const iso = at.toISOString();
+  return {
+    sql: `${INSERT_DELIVERY}
+          SELECT ?, (SELECT max(l.id) FROM leads l
+                     WHERE l.form_type = 'recheck' AND json_extract(l.lead_data, '$.recheck_id') = r.id),
+                 'visitor-email', 'recheck-report', r.email, r.email_key, ?, 'pending', 0, ?, ?
+          FROM recheck_subscriptions r WHERE r.id = ? AND changes() = 1`,
+    args: [randomUUID(), JSON.stringify(payload), iso, iso, subscriptionId],
+  };
+}
 
 const DELIVERY_COLUMNS =
   'id, lead_id, channel, kind, recipient, payload, status, attempts, expired_leases, next_attempt_at, lease_until, leased_by, last_error, created_at, retried_at, delivered_at';
@@ -284,7 +329,11 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
     super();
     this.channels = channels;
     this.reports = new EmbeddedReports(client);
-    this.rechecks = new EmbeddedRechecks(client);
+    // A completed re-check's email goes out through this outbox when visitor emails are on.
+    this.rechecks = new EmbeddedRechecks(
+      client,
+      channels.has('visitor-email') ? recheckMailInsert : undefined,
+    );
   }
 
   static async open(dataDir: string, options: StoreOptions = {}): Promise<EmbeddedStore> {
@@ -408,7 +457,7 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
       condition = '',
       conditionArgs: (string | number)[] = [],
     ): InStatement => ({
-      sql: `INSERT INTO lead_deliveries (id, lead_id, channel, kind, recipient, recipient_key, payload, status, attempts, next_attempt_at, created_at)
+      sql: `${INSERT_DELIVERY}
             SELECT ?, l.id, ?, ?, ?, ?, ${PAYLOAD_SQL}, 'pending', 0, ?, ?
             FROM leads l WHERE l.submission_id = ?${condition}`,
       args: [
