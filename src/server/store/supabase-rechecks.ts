@@ -160,7 +160,7 @@ export class SupabaseRechecks implements RecheckStore {
   async complete(
     id: string,
     workerId: string,
-    done: { reportId: string; at: Date; nextCheckAt: Date },
+    done: Parameters<RecheckStore['complete']>[2],
   ): Promise<boolean> {
     const args = {
       p_id: id,
@@ -168,6 +168,8 @@ export class SupabaseRechecks implements RecheckStore {
       p_report_id: done.reportId,
       p_at: iso(done.at),
       p_next_check_at: iso(done.nextCheckAt),
+      // The month's email, enqueued by the database in the completion's transaction.
+      p_mail: done.mail?.payload ?? null,
     };
     if (!RECHECK_ID.test(id)) return false;
     return (await this.rpc<boolean | null>('complete_recheck', args)) === true;

@@ -1,0 +1,276 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { recheckMailPayload } from '../../src/server/recheck-job.ts';
+import { openStore } from '../../src/server/store/index.ts';
+import { newReportId } from '../../src/server/store/report-types.ts';
+import {
+  DELIVERY_CHANNELS,
+  StoreUnavailableError,
+  type DeliveryChannel,
+  type LeadStore,
+  type Outbox,
+} from '../../src/server/store/types.ts';
+import { fileFromBefore, tempDataDirs } from './embedded-files.ts';
+import { ANON_KEY, SERVICE_KEY, startPostgrest } from './postgrest-pglite.ts';
+import { supabaseSchema } from './supabase-schema.ts';
+
+// The monthly re-check's mail in both stores (decision 032): a request is a lead of form type
+// 'recheck' whose visitor email is the opt-in, and a completed re-check enqueues the month's email in
+// the lead outbox in the completion's own transaction, attached to that lead. The embedded file gets
+// the form and kinds from its migration 9, Supabase from 20261231000000_recheck_mail.sql (on PGlite,
+// behind the PostgREST stand-in, through the store the server opens).
+
+const T0 = new Date('2027-03-01T08:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+const LEASE = 10 * 60 * 1000;
+const ALL: DeliveryChannel[] = [...DELIVERY_CHANNELS];
+
+let n = 0;
+
+/** An active subscription due at T0 + 30 days, and (unless `lead` is false) the lead that asked for it. */
+async function subscribed(store: LeadStore, lead = true) {
+  const email = `Person-${++n}@Example.com`;
+  const address = `https://site-${n}.example.com/`;
+  const reportId = newReportId();
+  const { subscription } = await store.rechecks!.request({
+    id: newReportId(),
+    email,
+    address,
+    pages: 1,
+    language: 'fr',
+    reportId,
+    now: T0,
+  });
+  if (lead) {
+    const saved = await store.saveRecheck(
+      {
+        email,
+        report: reportId,
+        lang: 'fr',
+        website: address,
+        reportUrl: `https://geo.example/fr/tools/report/${reportId}`,
+        recheckId: subscription!.id,
+      },
+      { source: 'test', submittedAt: T0 },
+    );
+    expect(saved).toBe('stored');
+  }
+  expect(await store.rechecks!.confirm(subscription!.id, T0, new Date(T0.getTime() + 30 * DAY))).toBe(
+    'confirmed',
+  );
+  return (await store.rechecks!.get(subscription!.id))!;
+}
+
+/** Sends every due delivery, as the delivery worker would: leased, then recorded as delivered. */
+async function claimAll(outbox: Outbox, now: Date) {
+  const due = await outbox.claim({ workerId: 'mail-test', now, leaseMs: LEASE, limit: 100, channels: ALL });
+  for (const delivery of due) expect(await outbox.complete(delivery.id, 'mail-test', now)).toBe(true);
+  return due;
+}
+
+function recheckMailContract(name: string, open: (channels: DeliveryChannel[]) => Promise<LeadStore>) {
+  describe(`${name}: a re-check's mail`, () => {
+    // A store of its own for each test: only that test's subscriptions are due, its deliveries listed.
+    let store: LeadStore;
+    beforeEach(async () => {
+      store = await open(ALL);
+    });
+    afterEach(() => store.close());
+
+    it('a request is a lead whose visitor email is the opt-in, beside the team email and the webhook', async () => {
+      const subscription = await subscribed(store);
+      const mine = (await claimAll(store.outbox!, new Date(T0.getTime() + 1000))).filter(
+        (d) => d.payload.lead.email === subscription.email,
+      );
+      expect(mine.map((d) => [d.channel, d.kind, d.recipient]).sort()).toEqual([
+        ['team-email', 'team-email', null],
+        ['visitor-email', 'recheck-optin', subscription.email],
+        ['webhook', 'webhook', null],
+      ]);
+      expect(mine[0]!.payload).toMatchObject({
+        form: 'recheck',
+        language: 'fr',
+        lead: { lead_data: { form_type: 'recheck', recheck_id: subscription.id } },
+      });
+    });
+
+    it('a completed re-check enqueues one email with the payload given, attached to that lead', async () => {
+      const subscription = await subscribed(store);
+      const optin = (await claimAll(store.outbox!, new Date(T0.getTime() + 1000))).find(
+        (d) => d.kind === 'recheck-optin' && d.recipient === subscription.email,
+      )!;
+      const due = new Date(T0.getTime() + 31 * DAY);
+      const [leased] = await store.rechecks!.claimDue({
+        workerId: 'job',
+        now: due,
+        leaseMs: LEASE,
+        limit: 1,
+      });
+      expect(leased!.id).toBe(subscription.id);
+      const reportId = newReportId();
+      const nextCheckAt = new Date(due.getTime() + 30 * DAY);
+      const payload = recheckMailPayload(leased!, { reportId, checkedAt: due, nextCheckAt });
+      expect(
+        await store.rechecks!.complete(subscription.id, 'job', {
+          reportId,
+          at: due,
+          nextCheckAt,
+          mail: { payload },
+        }),
+      ).toBe(true);
+      const mails = await claimAll(store.outbox!, due);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({
+        channel: 'visitor-email',
+        kind: 'recheck-report',
+        recipient: subscription.email,
+        leadId: optin.leadId,
+        payload,
+      });
+      expect((await store.rechecks!.get(subscription.id))!.lastReportId).toBe(reportId);
+    });
+
+    it('a completion refused (its lease lost, or stopped meanwhile) enqueues nothing', async () => {
+      const subscription = await subscribed(store);
+      await claimAll(store.outbox!, new Date(T0.getTime() + 1000));
+      const due = new Date(T0.getTime() + 31 * DAY);
+      const [leased] = await store.rechecks!.claimDue({
+        workerId: 'job',
+        now: due,
+        leaseMs: LEASE,
+        limit: 1,
+      });
+      const payload = recheckMailPayload(leased!, {
+        reportId: newReportId(),
+        checkedAt: due,
+        nextCheckAt: due,
+      });
+      const done = { reportId: newReportId(), at: due, nextCheckAt: due, mail: { payload } };
+      expect(await store.rechecks!.complete(subscription.id, 'another-job', done)).toBe(false);
+      expect(await store.rechecks!.unsubscribe(subscription.id, due)).toBe('unsubscribed');
+      expect(await store.rechecks!.complete(subscription.id, 'job', done)).toBe(false);
+      expect(await claimAll(store.outbox!, due)).toEqual([]);
+    });
+
+    it('without the subscription’s lead, the completion fails and changes nothing', async () => {
+      const subscription = await subscribed(store, false);
+      const due = new Date(T0.getTime() + 31 * DAY);
+      const [leased] = await store.rechecks!.claimDue({
+        workerId: 'job',
+        now: due,
+        leaseMs: LEASE,
+        limit: 1,
+      });
+      const payload = recheckMailPayload(leased!, {
+        reportId: newReportId(),
+        checkedAt: due,
+        nextCheckAt: due,
+      });
+      await expect(
+        store.rechecks!.complete(subscription.id, 'job', {
+          reportId: newReportId(),
+          at: due,
+          nextCheckAt: new Date(due.getTime() + 30 * DAY),
+          mail: { payload },
+        }),
+      ).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(await store.rechecks!.get(subscription.id)).toEqual(leased);
+      expect(await claimAll(store.outbox!, due)).toEqual([]);
+    });
+
+    it('with visitor emails off, a re-check completes and enqueues no email', async () => {
+      const quiet = await open(['team-email']);
+      try {
+        const subscription = await subscribed(quiet);
+        await claimAll(quiet.outbox!, new Date(T0.getTime() + 1000));
+        const due = new Date(T0.getTime() + 62 * DAY);
+        const [leased] = await quiet.rechecks!.claimDue({
+          workerId: 'job',
+          now: due,
+          leaseMs: LEASE,
+          limit: 1,
+        });
+        const payload = recheckMailPayload(leased!, {
+          reportId: newReportId(),
+          checkedAt: due,
+          nextCheckAt: due,
+        });
+        const done = {
+          reportId: newReportId(),
+          at: due,
+          nextCheckAt: new Date(due.getTime() + DAY),
+          mail: { payload },
+        };
+        expect(await quiet.rechecks!.complete(subscription.id, 'job', done)).toBe(true);
+        expect(await claimAll(quiet.outbox!, due)).toEqual([]);
+      } finally {
+        await quiet.close();
+      }
+    });
+  });
+}
+
+const tempDataDir = tempDataDirs('geo-recheck-mail-');
+
+describe('embedded store, migration 9', () => {
+  it('upgrades a file in use, keeping its leads, and takes re-check leads', async () => {
+    const dataDir = tempDataDir();
+    const raw = await fileFromBefore(dataDir, ['DELETE FROM schema_migrations WHERE version = 9']);
+    try {
+      await expect(
+        raw.execute(
+          `INSERT INTO leads (form_type, email, email_key, language, source, utm_data, lead_data, created_at, created_ms)
+           VALUES ('x', 'r@example.com', 'r@example.com', 'en', 's', '{}', '{}', 'x', 1)`,
+        ),
+      ).rejects.toThrow(/CHECK/);
+      const before = (await raw.execute('SELECT * FROM leads ORDER BY id')).rows;
+      const store = await openStore(loadConfig({ DATA_DIR: dataDir }), { channels: ALL });
+      try {
+        expect((await raw.execute('SELECT * FROM leads ORDER BY id')).rows).toEqual(before);
+        expect(
+          (await raw.execute('SELECT version FROM schema_migrations WHERE version = 9')).rows,
+        ).toHaveLength(1);
+        await subscribed(store);
+        expect(
+          (await raw.execute("SELECT count(*) AS n FROM leads WHERE form_type = 'recheck'")).rows[0]!.n,
+        ).toBe(1);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      raw.close();
+    }
+  });
+});
+
+recheckMailContract('embedded store', async (channels) => {
+  const store = await openStore(loadConfig({ DATA_DIR: tempDataDir() }), { channels });
+  return store;
+});
+
+let db: PGlite;
+let postgrest: Awaited<ReturnType<typeof startPostgrest>>;
+beforeAll(async () => {
+  db = await supabaseSchema();
+  postgrest = await startPostgrest(db);
+});
+afterAll(async () => {
+  await postgrest.close();
+  await db.close();
+});
+
+recheckMailContract('Supabase store', async (channels) => {
+  await db.exec(
+    'delete from public.lead_deliveries; delete from public.leads; delete from public.recheck_subscriptions;',
+  );
+  const config = loadConfig({
+    SUPABASE_URL: postgrest.url,
+    SUPABASE_ANON_KEY: ANON_KEY,
+    DATA_DIR: tempDataDir(),
+  });
+  const store = await openStore(config, { channels, supabaseServiceRoleKey: SERVICE_KEY });
+  // The database learns the channels with the outbox's first lease.
+  await store.outbox!.claim({ workerId: 'warm-up', now: new Date(0), leaseMs: 1, limit: 0, channels });
+  return store;
+});
