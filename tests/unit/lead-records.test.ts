@@ -178,7 +178,13 @@ describe('toDelivery', () => {
 
 describe('form endpoints', () => {
   it('are derived from the form list, and lead back to their form', () => {
-    expect(FORM_ENDPOINTS).toEqual(['/api/waitlist', '/api/contact', '/api/newsletter', '/api/report-email']);
+    expect(FORM_ENDPOINTS).toEqual([
+      '/api/waitlist',
+      '/api/contact',
+      '/api/newsletter',
+      '/api/report-email',
+      '/api/recheck',
+    ]);
     for (const form of FORM_TYPES) {
       expect(formOfEndpoint(formEndpoint(form))).toBe(form);
       expect(formOfEndpoint(`${formEndpoint(form).toUpperCase()}/`)).toBe(form);

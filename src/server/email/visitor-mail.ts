@@ -100,7 +100,9 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
     if (!options.savedReport) {
       throw new DeliveryError('REPORTS_NOT_CONFIGURED', 'saved reports are not readable here');
     }
-    return options.savedReport(id, lang, previousId);
+    return previousId === undefined
+      ? options.savedReport(id, lang)
+      : options.savedReport(id, lang, previousId);
   };
 
   return async (request) => {
