@@ -62,6 +62,13 @@ async function subscribed(store: LeadStore, lead = true) {
   return (await store.rechecks!.get(subscription!.id))!;
 }
 
+/** Leases the one subscription due at `due` to the job `job`, and a month's email payload for it. */
+async function leaseDue(store: LeadStore, due: Date) {
+  const [leased] = await store.rechecks!.claimDue({ workerId: 'job', now: due, leaseMs: LEASE, limit: 1 });
+  const payload = recheckMailPayload(leased!, { reportId: newReportId(), checkedAt: due, nextCheckAt: due });
+  return { leased: leased!, payload };
+}
+
 /** Sends every due delivery, as the delivery worker would: leased, then recorded as delivered. */
 async function claimAll(outbox: Outbox, now: Date) {
   const due = await outbox.claim({ workerId: 'mail-test', now, leaseMs: LEASE, limit: 100, channels: ALL });
@@ -135,17 +142,7 @@ function recheckMailContract(name: string, open: (channels: DeliveryChannel[]) =
       const subscription = await subscribed(store);
       await claimAll(store.outbox!, new Date(T0.getTime() + 1000));
       const due = new Date(T0.getTime() + 31 * DAY);
-      const [leased] = await store.rechecks!.claimDue({
-        workerId: 'job',
-        now: due,
-        leaseMs: LEASE,
-        limit: 1,
-      });
-      const payload = recheckMailPayload(leased!, {
-        reportId: newReportId(),
-        checkedAt: due,
-        nextCheckAt: due,
-      });
+      const { payload } = await leaseDue(store, due);
       const done = { reportId: newReportId(), at: due, nextCheckAt: due, mail: { payload } };
       expect(await store.rechecks!.complete(subscription.id, 'another-job', done)).toBe(false);
       expect(await store.rechecks!.unsubscribe(subscription.id, due)).toBe('unsubscribed');
@@ -156,17 +153,7 @@ function recheckMailContract(name: string, open: (channels: DeliveryChannel[]) =
     it('without the subscription’s lead, the completion fails and changes nothing', async () => {
       const subscription = await subscribed(store, false);
       const due = new Date(T0.getTime() + 31 * DAY);
-      const [leased] = await store.rechecks!.claimDue({
-        workerId: 'job',
-        now: due,
-        leaseMs: LEASE,
-        limit: 1,
-      });
-      const payload = recheckMailPayload(leased!, {
-        reportId: newReportId(),
-        checkedAt: due,
-        nextCheckAt: due,
-      });
+      const { leased, payload } = await leaseDue(store, due);
       await expect(
         store.rechecks!.complete(subscription.id, 'job', {
           reportId: newReportId(),
@@ -185,17 +172,7 @@ function recheckMailContract(name: string, open: (channels: DeliveryChannel[]) =
         const subscription = await subscribed(quiet);
         await claimAll(quiet.outbox!, new Date(T0.getTime() + 1000));
         const due = new Date(T0.getTime() + 62 * DAY);
-        const [leased] = await quiet.rechecks!.claimDue({
-          workerId: 'job',
-          now: due,
-          leaseMs: LEASE,
-          limit: 1,
-        });
-        const payload = recheckMailPayload(leased!, {
-          reportId: newReportId(),
-          checkedAt: due,
-          nextCheckAt: due,
-        });
+        const { payload } = await leaseDue(quiet, due);
         const done = {
           reportId: newReportId(),
           at: due,

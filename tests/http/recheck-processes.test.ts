@@ -9,7 +9,7 @@ import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { startTeaSite, type TeaSite } from '../fixtures/tea-site.ts';
 import { closePeers, startReceiver, startSmtp, waitFor } from './delivery-peers.ts';
 import { HUMAN_UA } from './helpers.ts';
-import { SITE_URL, TEAM, WEBHOOK_SECRET, hrefs, mailsTo } from './report-harness.ts';
+import { SITE_URL, hrefs, mailsTo, reportServerEnv } from './report-harness.ts';
 
 // The re-check job in two real server processes on one DATA_DIR (decision 032): people subscribe
 // through one process and confirm through the other; a month later (each process's clock moved on)
@@ -54,16 +54,8 @@ describe('two server processes on one store', () => {
     const smtp = await startSmtp();
     const hooks = await startReceiver();
     const env = {
-      SITE_URL,
+      ...reportServerEnv(site, smtp, hooks),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'geo-recheck-procs-')),
-      SMTP_URL: `smtp://team:s3cret@127.0.0.1:${smtp.port}`,
-      MAIL_FROM: 'GEO Platform <hello@geo.example>',
-      LEADS_NOTIFY_TO: TEAM,
-      LEADS_WEBHOOK_URL: hooks.url,
-      LEADS_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      AUDIT_ALLOWED_HOSTS: site.host,
-      AUDIT_RATE_LIMIT_PER_MINUTE: '1000',
-      AUDIT_CACHE_SECONDS: '0',
       FORM_RATE_LIMIT_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '0',
     };

@@ -17,6 +17,27 @@ export const SITE_URL = 'https://geo.example';
 
 export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
+/** The settings of a server with every delivery channel on, auditing `site`. */
+export function reportServerEnv(
+  site: TeaSite,
+  smtp: Smtp,
+  hooks: Awaited<ReturnType<typeof startReceiver>>,
+): Record<string, string> {
+  return {
+    SITE_URL,
+    SMTP_URL: `smtp://team:s3cret@127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'GEO Platform <hello@geo.example>',
+    LEADS_NOTIFY_TO: TEAM,
+    LEADS_WEBHOOK_URL: hooks.url,
+    LEADS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    AUDIT_ALLOWED_HOSTS: site.host,
+    AUDIT_RATE_LIMIT_PER_MINUTE: '1000',
+    // Each audit is its own run, so two audits in a row make two reports.
+    AUDIT_CACHE_SECONDS: '0',
+    FORM_RATE_LIMIT_PER_MINUTE: '100',
+  };
+}
+
 /** The server with every channel on, auditing `site`; `env` overrides, `options` are the server's. */
 export async function startReportServer(
   site: TeaSite,
@@ -26,23 +47,7 @@ export async function startReportServer(
 ) {
   const smtp = peers?.smtp ?? (await startSmtp());
   const hooks = peers?.hooks ?? (await startReceiver());
-  const app = await testServer(
-    {
-      SITE_URL,
-      SMTP_URL: `smtp://team:s3cret@127.0.0.1:${smtp.port}`,
-      MAIL_FROM: 'GEO Platform <hello@geo.example>',
-      LEADS_NOTIFY_TO: TEAM,
-      LEADS_WEBHOOK_URL: hooks.url,
-      LEADS_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      AUDIT_ALLOWED_HOSTS: site.host,
-      AUDIT_RATE_LIMIT_PER_MINUTE: '1000',
-      // Each audit is its own run, so two audits in a row make two reports.
-      AUDIT_CACHE_SECONDS: '0',
-      FORM_RATE_LIMIT_PER_MINUTE: '100',
-      ...env,
-    },
-    options,
-  );
+  const app = await testServer({ ...reportServerEnv(site, smtp, hooks), ...env }, options);
   return { app, smtp, hooks, close: () => app.locals.close() };
 }
 
