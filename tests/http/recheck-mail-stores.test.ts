@@ -2,11 +2,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { recheckMailPayload } from '../../src/server/recheck-job.ts';
+import { MIGRATIONS } from '../../src/server/store/embedded.ts';
 import { openStore } from '../../src/server/store/index.ts';
 import { newReportId } from '../../src/server/store/report-types.ts';
 import {
   DELIVERY_CHANNELS,
   StoreUnavailableError,
+  type Delivery,
   type DeliveryChannel,
   type LeadStore,
   type Outbox,
@@ -76,7 +78,15 @@ async function claimAll(outbox: Outbox, now: Date) {
   return due;
 }
 
-function recheckMailContract(name: string, open: (channels: DeliveryChannel[]) => Promise<LeadStore>) {
+/**
+ * `open` gives a store on fresh data; `another` a second one (another server) on the data of the
+ * store `open` gave last.
+ */
+function recheckMailContract(
+  name: string,
+  open: (channels: DeliveryChannel[]) => Promise<LeadStore>,
+  another: () => Promise<LeadStore>,
+) {
   describe(`${name}: a re-check's mail`, () => {
     // A store of its own for each test: only that test's subscriptions are due, its deliveries listed.
     let store: LeadStore;
@@ -100,6 +110,49 @@ function recheckMailContract(name: string, open: (channels: DeliveryChannel[]) =
         language: 'fr',
         lead: { lead_data: { form_type: 'recheck', recheck_id: subscription.id } },
       });
+    });
+
+    it('a repeat for the same report within ten minutes is one lead; another report is another', async () => {
+      const email = `Twice-${++n}@Example.com`;
+      const ask = (report: string, address = email) => ({
+        email: address,
+        report,
+        lang: 'en' as const,
+        website: 'https://twice.example/',
+        reportUrl: `https://geo.example/en/tools/report/${report}`,
+        recheckId: newReportId(),
+      });
+      const at = (minutes: number) => ({
+        source: 'test',
+        submittedAt: new Date(T0.getTime() + minutes * 60_000),
+      });
+      const first = newReportId();
+      const other = newReportId();
+      expect(await store.saveRecheck(ask(first), at(0))).toBe('stored');
+      expect(await store.saveRecheck(ask(first, email.toLowerCase()), at(5))).toBe('duplicate');
+      // Another server on the same data: the store's own rule folds it (SQLite's INSERT … WHERE NOT
+      // EXISTS; Supabase's leads_fold_recent_duplicate), whatever that server answers.
+      const peer = await another();
+      try {
+        await peer.saveRecheck(ask(first), at(6));
+      } finally {
+        await peer.close();
+      }
+      expect(await store.saveRecheck(ask(other), at(7))).toBe('stored');
+      const mine = (await claimAll(store.outbox!, at(8).submittedAt)).filter(
+        (d) => String(d.payload.lead.email).toLowerCase() === email.toLowerCase(),
+      );
+      // Each of the two leads reaches the team; the visitor email waits for its window: one opt-in.
+      const reportOf = (d: Delivery) => (d.payload.lead.lead_data as { report_id: string }).report_id;
+      expect(
+        mine
+          .filter((d) => d.channel === 'team-email')
+          .map(reportOf)
+          .sort(),
+      ).toEqual([first, other].sort());
+      expect(mine.filter((d) => d.channel === 'visitor-email').map((d) => [d.kind, reportOf(d)])).toEqual([
+        ['recheck-optin', first],
+      ]);
     });
 
     it('a completed re-check enqueues one email with the payload given, attached to that lead', async () => {
@@ -191,27 +244,102 @@ function recheckMailContract(name: string, open: (channels: DeliveryChannel[]) =
 const tempDataDir = tempDataDirs('geo-recheck-mail-');
 
 describe('embedded store, migration 9', () => {
-  it('upgrades a file in use, keeping its leads, and takes re-check leads', async () => {
+  it('upgrades a file in use: every lead, delivery, id and reference kept; re-check leads and emails accepted', async () => {
     const dataDir = tempDataDir();
+    // The file as version 8 left it: one contact lead, and the tables as migration 7 built them.
     const raw = await fileFromBefore(dataDir, ['DELETE FROM schema_migrations WHERE version = 9']);
     try {
-      await expect(
-        raw.execute(
-          `INSERT INTO leads (form_type, email, email_key, language, source, utm_data, lead_data, created_at, created_ms)
-           VALUES ('x', 'r@example.com', 'r@example.com', 'en', 's', '{}', '{}', 'x', 1)`,
-        ),
-      ).rejects.toThrow(/CHECK/);
-      const before = (await raw.execute('SELECT * FROM leads ORDER BY id')).rows;
+      await raw.migrate(MIGRATIONS.find((m) => m.version === 7)!.statements);
+      // A second lead deleted, so the id sequence is ahead of the highest id; deliveries of the first.
+      await raw.execute(
+        `INSERT INTO leads (form_type, email, email_key, language, source, utm_data, lead_data, created_at, created_ms)
+         VALUES ('newsletter', 'gone@example.com', 'gone@example.com', 'en', 's', '{}', '{"form_type":"newsletter"}', 'x', 1)`,
+      );
+      await raw.execute("DELETE FROM leads WHERE email = 'gone@example.com'");
+      for (const [id, channel, kind] of [
+        ['old-team', 'team-email', 'team-email'],
+        ['old-ack', 'visitor-email', 'contact-ack'],
+      ] as const) {
+        await raw.execute({
+          sql: `INSERT INTO lead_deliveries (id, lead_id, channel, kind, recipient, recipient_key, payload, next_attempt_at, created_at, expired_leases)
+                VALUES (?, 1, ?, ?, 'ada@example.com', 'ada@example.com', '{"form":"contact","language":"en","lead":{}}', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', 1)`,
+          args: [id, channel, kind],
+        });
+      }
+      // That schema refuses a re-check lead and the re-check's emails.
+      const insertLead = (form: string) =>
+        raw.execute({
+          sql: `INSERT INTO leads (form_type, email, email_key, language, source, utm_data, lead_data, created_at, created_ms)
+                VALUES (?, 'r@example.com', 'r@example.com', 'en', 's', '{}', '{}', 'x', 1)`,
+          args: [form],
+        });
+      const insertDelivery = (kind: string) =>
+        raw.execute({
+          sql: `INSERT INTO lead_deliveries (id, lead_id, channel, kind, payload, next_attempt_at, created_at)
+                VALUES (?, 1, 'visitor-email', ?, '{}', 'x', 'x')`,
+          args: [`try-${kind}`, kind],
+        });
+      await expect(insertLead('recheck')).rejects.toThrow(/CHECK/);
+      for (const kind of ['recheck-optin', 'recheck-report'])
+        await expect(insertDelivery(kind)).rejects.toThrow(/CHECK/);
+      const leadsBefore = (await raw.execute('SELECT * FROM leads ORDER BY id')).rows;
+      const deliveriesBefore = (await raw.execute('SELECT * FROM lead_deliveries ORDER BY id')).rows;
+      expect(leadsBefore).toHaveLength(1);
+
       const store = await openStore(loadConfig({ DATA_DIR: dataDir }), { channels: ALL });
       try {
-        expect((await raw.execute('SELECT * FROM leads ORDER BY id')).rows).toEqual(before);
         expect(
           (await raw.execute('SELECT version FROM schema_migrations WHERE version = 9')).rows,
         ).toHaveLength(1);
-        await subscribed(store);
+        expect((await raw.execute('SELECT * FROM leads ORDER BY id')).rows).toEqual(leadsBefore);
+        expect((await raw.execute('SELECT * FROM lead_deliveries ORDER BY id')).rows).toEqual(
+          deliveriesBefore,
+        );
+        expect((await raw.execute('PRAGMA foreign_key_check')).rows).toEqual([]);
+        const names = (await raw.execute('SELECT name FROM sqlite_master')).rows.map((r) => r.name);
+        for (const index of [
+          'leads_dedupe',
+          'leads_created',
+          'leads_submission',
+          'lead_deliveries_due',
+          'lead_deliveries_lead',
+          'lead_deliveries_visitor',
+        ])
+          expect(names).toContain(index);
+        expect(names.filter((name) => String(name).endsWith('_next'))).toEqual([]);
+
+        // A re-check lead now, with its opt-in; its id follows the deleted lead's, never reuses it.
+        const subscription = await subscribed(store);
+        const [lead] = (
+          await raw.execute({
+            sql: 'SELECT id, form_type FROM leads WHERE email = ?',
+            args: [subscription.email],
+          })
+        ).rows;
+        expect(lead).toMatchObject({ id: 3, form_type: 'recheck' });
         expect(
-          (await raw.execute("SELECT count(*) AS n FROM leads WHERE form_type = 'recheck'")).rows[0]!.n,
-        ).toBe(1);
+          (await raw.execute('SELECT kind FROM lead_deliveries WHERE lead_id = 3 ORDER BY kind')).rows.map(
+            (r) => r.kind,
+          ),
+        ).toEqual(['recheck-optin', 'team-email', 'webhook']);
+        await insertDelivery('recheck-report');
+        // The old rows still lease; other values and orphans are still refused.
+        const claimed = await store.outbox!.claim({
+          workerId: 'w',
+          now: T0,
+          leaseMs: LEASE,
+          limit: 10,
+          channels: ALL,
+        });
+        expect(claimed.map((d) => d.id)).toEqual(expect.arrayContaining(['old-team', 'old-ack']));
+        await expect(insertLead('other')).rejects.toThrow(/CHECK/);
+        await expect(insertDelivery('other')).rejects.toThrow(/CHECK/);
+        await expect(
+          raw.execute(
+            `INSERT INTO lead_deliveries (id, lead_id, channel, kind, payload, next_attempt_at, created_at)
+             VALUES ('orphan', 99, 'webhook', 'webhook', '{}', 'x', 'x')`,
+          ),
+        ).rejects.toThrow(/FOREIGN KEY/);
       } finally {
         await store.close();
       }
@@ -221,10 +349,15 @@ describe('embedded store, migration 9', () => {
   });
 });
 
-recheckMailContract('embedded store', async (channels) => {
-  const store = await openStore(loadConfig({ DATA_DIR: tempDataDir() }), { channels });
-  return store;
-});
+let embeddedDir = '';
+recheckMailContract(
+  'embedded store',
+  (channels) => {
+    embeddedDir = tempDataDir();
+    return openStore(loadConfig({ DATA_DIR: embeddedDir }), { channels });
+  },
+  () => openStore(loadConfig({ DATA_DIR: embeddedDir }), { channels: ALL }),
+);
 
 let db: PGlite;
 let postgrest: Awaited<ReturnType<typeof startPostgrest>>;
@@ -237,17 +370,22 @@ afterAll(async () => {
   await db.close();
 });
 
-recheckMailContract('Supabase store', async (channels) => {
-  await db.exec(
-    'delete from public.lead_deliveries; delete from public.leads; delete from public.recheck_subscriptions;',
+const supabaseStore = (channels: DeliveryChannel[]) =>
+  openStore(
+    loadConfig({ SUPABASE_URL: postgrest.url, SUPABASE_ANON_KEY: ANON_KEY, DATA_DIR: tempDataDir() }),
+    { channels, supabaseServiceRoleKey: SERVICE_KEY },
   );
-  const config = loadConfig({
-    SUPABASE_URL: postgrest.url,
-    SUPABASE_ANON_KEY: ANON_KEY,
-    DATA_DIR: tempDataDir(),
-  });
-  const store = await openStore(config, { channels, supabaseServiceRoleKey: SERVICE_KEY });
-  // The database learns the channels with the outbox's first lease.
-  await store.outbox!.claim({ workerId: 'warm-up', now: new Date(0), leaseMs: 1, limit: 0, channels });
-  return store;
-});
+
+recheckMailContract(
+  'Supabase store',
+  async (channels) => {
+    await db.exec(
+      'delete from public.lead_deliveries; delete from public.leads; delete from public.recheck_subscriptions;',
+    );
+    const store = await supabaseStore(channels);
+    // The database learns the channels with the outbox's first lease.
+    await store.outbox!.claim({ workerId: 'warm-up', now: new Date(0), leaseMs: 1, limit: 0, channels });
+    return store;
+  },
+  () => supabaseStore(ALL),
+);
