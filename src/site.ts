@@ -147,9 +147,40 @@ export function splitLangPath(pathname: string): { lang: Lang; rest: string } | 
   return { lang: match[1], rest: match[2] ?? '/' };
 }
 
-/** Swaps the language prefix of a path and keeps the rest (query and hash included). */
+/**
+ * The query parameters each page reads, by its path after the language prefix: the only ones that
+ * change what it shows. Any other parameter (utm_source, fbclid, anything made up) changes nothing,
+ * so the server renders and caches the page without it (src/server/pages.ts) and links to the page
+ * in another language drop it.
+ */
+const PAGE_QUERY: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/^\/blog\/?$/, ['category', 'q']],
+  [/^\/contact\/?$/, ['service']],
+  [/^\/tools\/?$/, ['url', 'pages']],
+  [/^\/newsletter\/(?:confirm|unsubscribe)\/?$/, ['token']],
+  [/^\/tools\/recheck\/(?:confirm|unsubscribe)\/?$/, ['id']],
+];
+
+/**
+ * The query string of a page's address with only the parameters that page reads, in a fixed order
+ * (`?category=geo`), or '' when none is there. `rest` is the path after the language prefix.
+ */
+export function pageQuery(rest: string, search: string): string {
+  const names = PAGE_QUERY.find(([path]) => path.test(rest))?.[1] ?? [];
+  if (names.length === 0 || !search) return '';
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : '';
+}
+
+/** Swaps the language prefix of a path and keeps the rest (the page's own query and the hash). */
 export function switchLangPath(pathname: string, search: string, hash: string, to: Lang): string {
   const split = splitLangPath(pathname);
   const rest = split ? split.rest : '/';
-  return `${rest === '/' ? `/${to}/` : `/${to}${rest}`}${search}${hash}`;
+  return `${rest === '/' ? `/${to}/` : `/${to}${rest}`}${pageQuery(rest, search)}${hash}`;
 }

@@ -5,7 +5,7 @@ import type { CompanyIdentity } from '../lib/company.ts';
 import { robotsTagFor } from '../lib/ai-policy.ts';
 import { AI_CRAWLERS_CLAIM, classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
 import { isTheme } from '../lib/preferences.ts';
-import { splitLangPath, type Lang } from '../site.ts';
+import { pageQuery, splitLangPath, type Lang } from '../site.ts';
 import type { AuditOutcome, ReportData } from '../lib/audit.ts';
 import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
 import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import { PageCache, etagOf } from './page-cache.ts';
 import type { WatchCache } from './bounded-cache.ts';
 import { takeFlash } from './flash.ts';
-import { siteUrlOf } from './request-guard.ts';
 import { detectLanguage } from './language.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 import { copyTarget } from './page-paths.ts';
@@ -82,6 +81,12 @@ const PRIVATE_PAGES: readonly { why: string; matches: (req: Request, rest: strin
   },
 ];
 
+/** A public page's address: its path and only the query parameters it reads (pageQuery). */
+function publicAddress(req: Request): string {
+  const url = new URL(req.originalUrl, 'http://page.invalid');
+  return `${url.pathname}${pageQuery(splitLangPath(url.pathname)?.rest ?? '', url.search)}`;
+}
+
 /** Whether the request asks for one of PRIVATE_PAGES. */
 export function isPrivatePage(req: Request): boolean {
   const rest = splitLangPath(req.path)?.rest ?? req.path;
@@ -141,8 +146,10 @@ export async function sendStatusPage(
  * The SSR catch-all: React renders the whole document for people and crawlers alike.
  * - Crawler renders (no script, no per-visitor state) are cached briefly per address, language and
  *   crawler class, with an ETag so conditional requests get a 304.
- * - Human renders of addresses without a query string are cached the same way, rendered with a
- *   placeholder nonce that each response replaces with its own (the CSP nonce stays per request).
+ * - Human renders are cached the same way, rendered with a placeholder nonce that each response
+ *   replaces with its own (the CSP nonce stays per request).
+ * - A public page is rendered and cached for its path and the query parameters it reads, whatever
+ *   else its address carries (tracking parameters never make a new render).
  * - Only GET and HEAD are answered from a cache, only successful pages are stored (a 404 for an
  *   address someone made up is rendered again, never kept), and private pages (PRIVATE_PAGES, a
  *   form's outcome) are always rendered fresh and sent `private, no-store`.
@@ -169,11 +176,15 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     const privatePage = isPrivatePage(req);
     const cacheable =
       deps.crawlerCacheMs > 0 && (req.method === 'GET' || req.method === 'HEAD') && !privatePage;
+    // A public page is the same whatever other query parameters its address carries (utm_source,
+    // fbclid…): it is rendered and cached for its path and the parameters it reads (pageQuery), so
+    // varying them never makes a new render. A private page is rendered for its whole address.
+    const address = privatePage ? req.originalUrl : publicAddress(req);
     // Per agent: the page shows the visitor's own profile (the Tools page's visitor card), so one
     // crawler's render must never be served to another.
     const cacheKey =
       visitor.isBot && cacheable
-        ? `${fallbackLang}|${visitor.name}|${visitor.category}|${visitor.priority}|${req.originalUrl}`
+        ? `${fallbackLang}|${visitor.name}|${visitor.category}|${visitor.priority}|${address}`
         : null;
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
     if (cacheKey) deps.onCrawlerCache?.(cached ? 'hit' : 'miss');
@@ -185,10 +196,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     const theme = visitor.isBot ? 'system' : themeOf(req);
     const formOutcome = visitor.isBot ? undefined : takeFlash(req, res);
     const personal = Boolean(formOutcome) || privatePage;
-    const humanKey =
-      !visitor.isBot && !personal && cacheable && !req.originalUrl.includes('?')
-        ? `${fallbackLang}|${theme}|${req.originalUrl}`
-        : null;
+    const humanKey = !visitor.isBot && !personal && cacheable ? `${fallbackLang}|${theme}|${address}` : null;
     const humanHit = humanKey ? humanCache.get(humanKey) : undefined;
     if (humanHit) {
       res.vary('Cookie');
@@ -217,14 +225,18 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       newsletter,
       recheck,
       report,
-      url: siteUrlOf(req, deps.siteUrl).href,
+      url: new URL(`${deps.siteUrl}${address}`).href,
       fallbackLang,
       nonce: humanKey ? NONCE_TOKEN : res.locals.nonce,
       scripts: deps.assets,
       site: { ...siteFor(deps, visitor, theme), formOutcome },
     });
     if (result.kind === 'redirect') {
-      res.redirect(result.status, result.location);
+      // A redirect keeps the whole query string the visitor came with (decision 001), parameters the
+      // page does not read included: they may mean something to the page it leads to.
+      const search = new URL(req.originalUrl, 'http://page.invalid').search;
+      const location = result.location.includes('?') ? result.location : `${result.location}${search}`;
+      res.redirect(result.status, location);
       return;
     }
     const stored = result.status === 200;

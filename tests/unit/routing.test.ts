@@ -18,7 +18,12 @@ describe('language paths', () => {
   });
 
   it('switches the language and keeps the rest of the address', () => {
-    expect(switchLangPath('/en/blog/post-a', '?q=geo', '#top', 'fr')).toBe('/fr/blog/post-a?q=geo#top');
+    // The page's own query parameters go along; any other (tracking, made up) does not.
+    expect(switchLangPath('/en/blog', '?utm_source=x&q=geo&category=seo', '#top', 'fr')).toBe(
+      '/fr/blog?category=seo&q=geo#top',
+    );
+    expect(switchLangPath('/en/blog/post-a', '?q=geo', '#top', 'fr')).toBe('/fr/blog/post-a#top');
+    expect(switchLangPath('/en/guide', '?fbclid=1', '', 'fr')).toBe('/fr/guide');
     expect(switchLangPath('/fr/', '', '', 'en')).toBe('/en/');
     expect(switchLangPath('/nowhere', '', '', 'fr')).toBe('/fr/');
   });
