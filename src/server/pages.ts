@@ -81,10 +81,21 @@ const PRIVATE_PAGES: readonly { why: string; matches: (req: Request, rest: strin
   },
 ];
 
+/**
+ * The path and the query string (with its `?`, or '') a request asked for, as sent: split by hand,
+ * since an address such as `///` is no URL a parser accepts.
+ */
+function pathAndQuery(req: Request): { path: string; search: string } {
+  const at = req.originalUrl.indexOf('?');
+  return at === -1
+    ? { path: req.originalUrl, search: '' }
+    : { path: req.originalUrl.slice(0, at), search: req.originalUrl.slice(at) };
+}
+
 /** A public page's address: its path and only the query parameters it reads (pageQuery). */
 function publicAddress(req: Request): string {
-  const url = new URL(req.originalUrl, 'http://page.invalid');
-  return `${url.pathname}${pageQuery(splitLangPath(url.pathname)?.rest ?? '', url.search)}`;
+  const { path, search } = pathAndQuery(req);
+  return `${path}${pageQuery(splitLangPath(path)?.rest ?? '', search)}`;
 }
 
 /** Whether the request asks for one of PRIVATE_PAGES. */
@@ -234,7 +245,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     if (result.kind === 'redirect') {
       // A redirect keeps the whole query string the visitor came with (decision 001), parameters the
       // page does not read included: they may mean something to the page it leads to.
-      const search = new URL(req.originalUrl, 'http://page.invalid').search;
+      const { search } = pathAndQuery(req);
       const location = result.location.includes('?') ? result.location : `${result.location}${search}`;
       res.redirect(result.status, location);
       return;
