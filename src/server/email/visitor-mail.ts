@@ -129,6 +129,8 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
         let outcome: AuditOutcome | null = null;
         if (website) {
           outcome = await options.audit(website, lang);
+          // A failure of ours that passes: the render throws and the delivery is retried later (the
+          // outbox's backoff), rather than emailing "try again in a few seconds".
           if (!outcome.ok && TRANSIENT_AUDIT_FAILURES.has(outcome.reason)) {
             throw new DeliveryError('AUDIT_UNAVAILABLE', `audit not available right now (${outcome.reason})`);
           }
