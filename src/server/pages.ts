@@ -12,7 +12,7 @@ import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
 import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
 import { randomBytes } from 'node:crypto';
-import { PageCache, etagOf } from './page-cache.ts';
+import { PageCache, encodedEtag, etagOf } from './page-cache.ts';
 import type { WatchCache } from './bounded-cache.ts';
 import { takeFlash } from './flash.ts';
 import { detectLanguage } from './language.ts';
@@ -166,7 +166,8 @@ export async function sendStatusPage(
  *   form's outcome) are always rendered fresh and sent `private, no-store`.
  */
 export function pageHandler(deps: PageDeps): RequestHandler {
-  const cache = new PageCache(deps.crawlerCacheMs);
+  // A crawler's page is the same bytes for every crawler of its class: kept compressed too.
+  const cache = new PageCache(deps.crawlerCacheMs, { precompress: true });
   const humanCache = new PageCache(deps.crawlerCacheMs);
   deps.watchCache?.('pages_crawler', () => cache.stats);
   deps.watchCache?.('pages_person', () => humanCache.stats);
@@ -200,7 +201,27 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
     if (cacheKey) deps.onCrawlerCache?.(cached ? 'hit' : 'miss');
     if (cached) {
-      sendPage(res, cached.status, cached.html, 'crawler', cached.etag, await modifiedOf(req, deps));
+      const modified = await modifiedOf(req, deps);
+      // Compressed once for the entry, when the client takes brotli or gzip and they are ready.
+      // Brotli when the client takes it (the smaller), else gzip.
+      const encoding = !cached.encoded
+        ? false
+        : req.acceptsEncodings('br') === 'br'
+          ? 'br'
+          : req.acceptsEncodings('gzip');
+      if (cached.encoded && (encoding === 'br' || encoding === 'gzip')) {
+        res.vary('Accept-Encoding').set('Content-Encoding', encoding);
+        sendPage(
+          res,
+          cached.status,
+          cached.encoded[encoding],
+          'crawler',
+          encodedEtag(cached.etag, encoding),
+          modified,
+        );
+        return;
+      }
+      sendPage(res, cached.status, cached.html, 'crawler', cached.etag, modified);
       return;
     }
 
@@ -294,7 +315,7 @@ async function modifiedOf(req: Request, deps: Pick<PageDeps, 'renderer'>): Promi
 function sendPage(
   res: Response,
   status: number,
-  html: string,
+  html: string | Buffer,
   audience: keyof typeof CACHE_CONTROL,
   etag?: string,
   modified?: string,

@@ -1,6 +1,10 @@
+import { createServer, get, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
+import { waitFor } from './delivery-peers.ts';
 import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
 
 // The page caches' keys (src/server/pages.ts, src/site.ts pageQuery): a public page is rendered and
@@ -71,5 +75,64 @@ describe('page cache keys', () => {
     expect(after.hit - before.hit).toBe(1);
     const person = await request(app).get('/en/blog?category=seo&utm_source=x').set('User-Agent', HUMAN_UA);
     expect(person.text).toContain('href="/fr/blog?category=seo"');
+  });
+});
+
+/** A crawler's request as sent, its body as the bytes on the wire (never decompressed). */
+async function raw(path: string, acceptEncoding: string, headers: Record<string, string> = {}) {
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        get(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            headers: { 'User-Agent': GPTBOT_UA, 'Accept-Encoding': acceptEncoding, ...headers },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        ).on('error', reject);
+      },
+    );
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+describe('a crawler’s cached page, compressed once', () => {
+  it('is sent as brotli or gzip from the entry, with its length, its own ETag and a 304', async () => {
+    const path = '/en/faq';
+    const identity = await raw(path, 'identity');
+    expect(identity.status).toBe(200);
+    const html = identity.body.toString('utf8');
+    // The entry is compressed on the thread pool, then served as is.
+    const br = await waitFor(async () => {
+      const res = await raw(path, 'gzip, deflate, br');
+      return String(res.headers.etag).endsWith('-br"') ? res : null;
+    }, 'the brotli copy');
+    const body = br.body;
+    expect(brotliDecompressSync(body).toString('utf8')).toBe(html);
+    expect(Number(br.headers['content-length'])).toBe(body.length);
+    expect(body.length).toBeLessThan(html.length / 3);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers.etag).not.toBe(identity.headers.etag);
+    const gz = await raw(path, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(html);
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+    // Each representation revalidates on its own ETag.
+    const again = await raw(path, 'br', { 'If-None-Match': br.headers.etag as string });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
   });
 });

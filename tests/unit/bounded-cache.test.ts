@@ -52,7 +52,7 @@ describe('BoundedCache', () => {
 
 describe('PageCache', () => {
   it('gives the same ETag for the same page, whether or not the page fits', () => {
-    const pages = new PageCache(1000, 1000);
+    const pages = new PageCache(1000, { maxBytes: 1000 });
     const small = pages.set('a', 200, 'short', 0);
     const large = pages.set('b', 200, 'x'.repeat(5000), 0);
     expect(small.etag).toMatch(/^"[\w-]+"$/);
