@@ -55,3 +55,8 @@ export function recheckStatus(result: RecheckResult): number {
 
 /** Days between two re-checks of a subscription. */
 export const RECHECK_INTERVAL_DAYS = 30;
+
+/** When the re-check after one made (or confirmed) at `at` is due. */
+export function nextRecheckAt(at: Date): Date {
+  return new Date(at.getTime() + RECHECK_INTERVAL_DAYS * 24 * 60 * 60 * 1000);
+}

@@ -12,7 +12,7 @@ import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
 import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
 import { randomBytes } from 'node:crypto';
-import { PageCache, encodedEtag, etagOf } from './page-cache.ts';
+import { PageCache, encodedEtag, etagOf, type PageEncoding } from './page-cache.ts';
 import type { WatchCache } from './bounded-cache.ts';
 import { takeFlash } from './flash.ts';
 import { detectLanguage } from './language.ts';
@@ -96,6 +96,12 @@ function pathAndQuery(req: Request): { path: string; search: string } {
 function publicAddress(req: Request): string {
   const { path, search } = pathAndQuery(req);
   return `${path}${pageQuery(splitLangPath(path)?.rest ?? '', search)}`;
+}
+
+/** The encoding of a pre-compressed page a client takes: brotli (the smaller), else gzip, else none. */
+function encodingFor(req: Request): PageEncoding | undefined {
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
 }
 
 /** Whether the request asks for one of PRIVATE_PAGES. */
@@ -202,14 +208,9 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     if (cacheKey) deps.onCrawlerCache?.(cached ? 'hit' : 'miss');
     if (cached) {
       const modified = await modifiedOf(req, deps);
-      // Compressed once for the entry, when the client takes brotli or gzip and they are ready.
-      // Brotli when the client takes it (the smaller), else gzip.
-      const encoding = !cached.encoded
-        ? false
-        : req.acceptsEncodings('br') === 'br'
-          ? 'br'
-          : req.acceptsEncodings('gzip');
-      if (cached.encoded && (encoding === 'br' || encoding === 'gzip')) {
+      // Compressed once for the entry, when its copies are ready and the client takes one.
+      const encoding = cached.encoded ? encodingFor(req) : undefined;
+      if (cached.encoded && encoding) {
         res.vary('Accept-Encoding').set('Content-Encoding', encoding);
         sendPage(
           res,

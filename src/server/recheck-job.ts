@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { TRANSIENT_AUDIT_FAILURES, type AuditOutcome } from '../lib/audit.ts';
+import { nextRecheckAt } from '../lib/recheck.ts';
 import type { Lang } from '../site.ts';
-import { nextRecheckAt } from './recheck-links.ts';
 import type { RecheckStore, RecheckSubscription } from './store/recheck-types.ts';
 import type { DeliveryPayload } from './store/types.ts';
 

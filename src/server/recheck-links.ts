@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import { RECHECK_INTERVAL_DAYS, type RecheckAction, type RecheckOutcome } from '../lib/recheck.ts';
+import { nextRecheckAt, type RecheckAction, type RecheckOutcome } from '../lib/recheck.ts';
 import { RECHECK_ID, type RecheckStore } from './store/recheck-types.ts';
 
 // The monthly re-check's links (decision 032): /{lang}/tools/recheck/confirm?id=… in its opt-in
@@ -16,13 +16,6 @@ export interface RecheckLinkDeps {
   logger: Logger;
   /** Tests: the clock. */
   now?: () => Date;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** When the re-check after one made (or confirmed) at `at` is due. */
-export function nextRecheckAt(at: Date): Date {
-  return new Date(at.getTime() + RECHECK_INTERVAL_DAYS * DAY_MS);
 }
 
 export function recheckActions(deps: RecheckLinkDeps) {
