@@ -2,17 +2,24 @@ import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { CHECKS } from '../../src/server/audit/registry.ts';
 import { AI_CRAWLERS_CLAIM } from '../../src/lib/visitor.ts';
+import { readFileSync } from 'node:fs';
 
 // Content of the home, FAQ, AI Act statement and About pages, in both languages.
 
 const LOCALES = { en: 'en-US', fr: 'fr-FR' } as const;
 
-/** Today's date as the AI Act statement shows it (UTC, long style, page language). */
-function today(lang: keyof typeof LOCALES) {
-  const now = new Date();
+/** The AI Act statement's recorded date (content/pages/dates.json) as the page shows it (long style, page language). */
+function recorded(lang: keyof typeof LOCALES) {
+  const dates = JSON.parse(readFileSync('content/pages/dates.json', 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+  const iso = dates.aiAct[lang];
   return {
-    text: new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(now),
-    iso: now.toISOString().slice(0, 10),
+    text: new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(iso),
+    ),
+    iso,
   };
 }
 
@@ -169,7 +176,7 @@ const AI_ACT = {
 
 test.describe('AI Act statement', () => {
   for (const lang of ['en', 'fr'] as const) {
-    test(`${lang}: fully compliant with four ticks, version 1.0, updated today`, async ({
+    test(`${lang}: fully compliant with four ticks, version 1.0, dated when its content last changed`, async ({
       page,
       consoleProblems,
     }) => {
@@ -181,7 +188,7 @@ test.describe('AI Act statement', () => {
       for (const check of await checks.all()) await expect(check.locator('svg')).toHaveCount(1);
 
       await expect(main.getByText('Version 1.0', { exact: true })).toBeVisible();
-      const { text, iso } = today(lang);
+      const { text, iso } = recorded(lang);
       const time = main.locator('[data-doc-info] time');
       await expect(time).toHaveText(text);
       await expect(time).toHaveAttribute('datetime', iso);
