@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { BoundedCache, stringBytes, type CacheStats } from './bounded-cache.ts';
+import { encode, type Encoding } from './compressed.ts';
 
 // A small in-memory cache for rendered pages: crawlers (and people, with a placeholder nonce) get the
 // same page for a short while, with a stable ETag for conditional requests. Per process; bounded in
@@ -12,34 +11,13 @@ import { BoundedCache, stringBytes, type CacheStats } from './bounded-cache.ts';
 // brotli at its highest quality and gzip, computed once per entry on libuv's thread pool, off the
 // event loop, while the entry is already served (compressed per response until they are ready).
 
-export type PageEncoding = 'br' | 'gzip';
-
 export interface CachedPage {
   status: number;
   html: string;
   etag: string;
   storedAt: number;
   /** The page compressed, once ready (precompressed caches only). */
-  encoded?: Record<PageEncoding, Buffer>;
-}
-
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
-
-/** The page in both encodings: brotli at quality 11 (about 150 ms of a pool thread for 87 KB), gzip -9. */
-async function encode(html: string): Promise<Record<PageEncoding, Buffer>> {
-  const raw = Buffer.from(html, 'utf8');
-  const [br, gz] = await Promise.all([
-    compressBrotli(raw, {
-      params: {
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
-      },
-    }),
-    compressGzip(raw, { level: 9 }),
-  ]);
-  return { br, gzip: gz };
+  encoded?: Record<Encoding, Buffer>;
 }
 
 export class PageCache {
@@ -93,9 +71,4 @@ export class PageCache {
 
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-/** The strong ETag of one encoding of a page: each representation has its own (RFC 9110 §8.8.3). */
-export function encodedEtag(etag: string, encoding: PageEncoding): string {
-  return `${etag.slice(0, -1)}-${encoding}"`;
 }

@@ -12,7 +12,8 @@ import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
 import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
 import { randomBytes } from 'node:crypto';
-import { PageCache, encodedEtag, etagOf, type PageEncoding } from './page-cache.ts';
+import { PageCache, etagOf } from './page-cache.ts';
+import { encodedEtag, encodingFor } from './compressed.ts';
 import type { WatchCache } from './bounded-cache.ts';
 import { takeFlash } from './flash.ts';
 import { detectLanguage } from './language.ts';
@@ -96,12 +97,6 @@ function pathAndQuery(req: Request): { path: string; search: string } {
 function publicAddress(req: Request): string {
   const { path, search } = pathAndQuery(req);
   return `${path}${pageQuery(splitLangPath(path)?.rest ?? '', search)}`;
-}
-
-/** The encoding of a pre-compressed page a client takes: brotli (the smaller), else gzip, else none. */
-function encodingFor(req: Request): PageEncoding | undefined {
-  if (req.acceptsEncodings('br') === 'br') return 'br';
-  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
 }
 
 /** Whether the request asks for one of PRIVATE_PAGES. */

@@ -14,7 +14,7 @@ function recorded(lang: keyof typeof LOCALES) {
     string,
     Record<string, string>
   >;
-  const iso = dates.aiAct[lang];
+  const iso = dates.aiAct![lang]!;
   return {
     text: new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(iso),
