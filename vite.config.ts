@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, minify, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { encode } from './src/server/compressed.ts';
 
 /**
  * sonner injects its stylesheet with a <style> element at import time, which the CSP (style-src
@@ -34,6 +35,37 @@ function eagerCompileHint(chunkNames: readonly string[]): Plugin {
         if (file.type === 'chunk' && chunkNames.includes(file.name))
           file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
       }
+    },
+  };
+}
+
+/**
+ * The hashed assets compressed once, at build time, at the highest settings (brotli 11, gzip 9): a
+ * `.br` and a `.gz` beside each JS, CSS, SVG and JSON file, each only when smaller than the file, which
+ * src/server/static-files.ts sends to the clients that accept them (decision 035). Fonts (woff2) and
+ * images are compressed formats already.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'precompressed-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const files = Object.values(bundle).filter((file) =>
+        /^assets\/[^/]+\.(?:m?js|css|svg|json)$/.test(file.fileName),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          // The bytes as written, so that each copy decompresses to exactly the file.
+          const target = path.join(options.dir!, file.fileName);
+          const raw = await readFile(target);
+          const encoded = await encode(raw);
+          for (const [copy, ext] of [
+            [encoded.br, '.br'],
+            [encoded.gzip, '.gz'],
+          ] as const)
+            if (copy.length < raw.length) await writeFile(target + ext, copy);
+        }),
+      );
     },
   };
 }
@@ -93,7 +125,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     sonnerWithoutInlineStyle(),
     clientStarterModule(),
-    ...(isSsrBuild ? [] : [eagerCompileHint(['react-dom'])]),
+    ...(isSsrBuild ? [] : [eagerCompileHint(['react-dom']), precompressedAssets()]),
   ],
   // Pre-bundling would skip the transform above in development.
   optimizeDeps: { exclude: ['sonner'] },

@@ -4,6 +4,7 @@ import type { CompanyIdentity } from '../lib/company.ts';
 import { isLang } from '../site.ts';
 import type { PageAssets } from './assets.ts';
 import type { WatchCache } from './bounded-cache.ts';
+import { encodedFiles } from './encoded-files.ts';
 import { pageMarkdownService } from './page-markdown.ts';
 import { copyTarget, markdownTarget } from './page-paths.ts';
 import { sendStatusPage, setLastModified } from './pages.ts';
@@ -11,7 +12,8 @@ import type { RendererBundle } from '../renderer/contract.ts';
 
 // Files for crawlers and AI (see docs/architecture.md), all generated from the route tree and the
 // content module: robots.txt, ai.txt, security.txt, sitemap.xml, llms.txt, llms-full.txt, feeds, and
-// the Markdown copy of every page.
+// the Markdown copy of every page. Each is the same bytes for everyone, so each is compressed once
+// and sent as brotli or gzip with its own ETag (src/server/encoded-files.ts, decision 035).
 
 export interface CrawlerFilesDeps {
   renderer: () => Promise<RendererBundle>;
@@ -22,7 +24,7 @@ export interface CrawlerFilesDeps {
   policy: AiTrainingPolicy;
   auditChecks: number;
   assets: PageAssets;
-  /** Reports the Markdown copies' cache to /metrics. */
+  /** Reports the Markdown copies' cache and the compressed files' memo to /metrics. */
   watchCache?: WatchCache | undefined;
 }
 
@@ -34,56 +36,44 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     policy: deps.policy,
   };
   const markdown = pageMarkdownService(deps);
+  const send = encodedFiles({ watchCache: deps.watchCache });
 
   // A file made from the site's content says when that content last changed (Last-Modified, so a
   // conditional request gets a 304); robots.txt, ai.txt and security.txt follow the settings instead.
   const file =
     (
+      path: string,
       type: string,
       make: (r: RendererBundle) => string | Promise<string>,
       modified?: (r: RendererBundle) => string | undefined,
     ): RequestHandler =>
-    async (_req, res) => {
+    async (req, res) => {
       const renderer = await deps.renderer();
       const body = await make(renderer);
       setLastModified(res, modified?.(renderer));
-      res.type(type).set('Cache-Control', 'public, max-age=3600').send(body);
+      res.type(type).set('Cache-Control', 'public, max-age=3600');
+      send(req, res, path, body);
     };
   const site = (r: RendererBundle) => r.contentDates.site();
   const TEXT = 'text/plain; charset=utf-8';
-  router.get(
-    '/robots.txt',
-    file(TEXT, (r) => r.siteFiles.robotsTxt(input)),
-  );
-  router.get(
-    '/ai.txt',
-    file(TEXT, (r) => r.siteFiles.aiTxt(input)),
-  );
-  router.get(
-    '/.well-known/security.txt',
-    file(TEXT, (r) => r.siteFiles.securityTxt(input, new Date())),
-  );
-  router.get(
-    '/llms.txt',
-    file(TEXT, (r) => r.siteFiles.llmsTxt(input), site),
-  );
-  router.get(
-    '/llms-full.txt',
-    file(TEXT, () => markdown.fullText(), site),
-  );
-  router.get(
-    '/sitemap.xml',
-    file('application/xml; charset=utf-8', (r) => r.siteFiles.sitemapXml(input), site),
-  );
+  const files: Parameters<typeof file>[] = [
+    ['/robots.txt', TEXT, (r) => r.siteFiles.robotsTxt(input)],
+    ['/ai.txt', TEXT, (r) => r.siteFiles.aiTxt(input)],
+    // Expires is counted from today: a new day makes a new body, hence a new entry and ETag.
+    ['/.well-known/security.txt', TEXT, (r) => r.siteFiles.securityTxt(input, new Date())],
+    ['/llms.txt', TEXT, (r) => r.siteFiles.llmsTxt(input), site],
+    ['/llms-full.txt', TEXT, () => markdown.fullText(), site],
+    ['/sitemap.xml', 'application/xml; charset=utf-8', (r) => r.siteFiles.sitemapXml(input), site],
+  ];
+  for (const args of files) router.get(args[0], file(...args));
 
   router.get('/:lang/feed.xml', async (req, res, next) => {
-    if (!isLang(req.params.lang)) return next();
+    const lang = req.params.lang;
+    if (!isLang(lang)) return next();
     const renderer = await deps.renderer();
-    setLastModified(res, renderer.contentDates.feed(req.params.lang));
-    res
-      .type('application/rss+xml; charset=utf-8')
-      .set('Cache-Control', 'public, max-age=3600')
-      .send(renderer.siteFiles.feedXml(input, req.params.lang));
+    setLastModified(res, renderer.contentDates.feed(lang));
+    res.type('application/rss+xml; charset=utf-8').set('Cache-Control', 'public, max-age=3600');
+    send(req, res, `/${lang}/feed.xml`, renderer.siteFiles.feedXml(input, lang));
   });
 
   // Markdown for agents: every page that has a Markdown copy says so on its answer (Vary: Accept,
@@ -105,8 +95,9 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     res
       .type('text/markdown; charset=utf-8')
       .set('Cache-Control', 'public, max-age=3600')
-      .set('Content-Location', target.copy)
-      .send(text);
+      .set('Content-Location', target.copy);
+    // The copy's own body: one compressed entry for both addresses.
+    send(req, res, target.copy, text);
   });
 
   // /{lang}/index.md, /{lang}/guide.md, /{lang}/blog/{slug}.md …
@@ -125,8 +116,9 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
       .set(
         'Link',
         `<${deps.siteUrl}${req.path.replace(/(\/index)?\.md$/, (m) => (m.startsWith('/index') ? '/' : ''))}>; rel="canonical"`,
-      )
-      .send(text);
+      );
+    // Keyed by the copy's own address, like the negotiated answer above: one compressed entry for both.
+    send(req, res, `/${target!.lang}/${target!.path || 'index'}.md`, text);
   });
 
   // The blog's data for client-side navigation (the server renders the same data into pages).
