@@ -31,7 +31,8 @@ import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
 import { redirectFor } from './src/server/redirects.ts';
 import type { RendererBundle } from './src/renderer/contract.ts';
 import { requestGuard, siteUrlOf } from './src/server/request-guard.ts';
-import { nonce, securityHeaders } from './src/server/security.ts';
+import { securityHeaders } from './src/server/security.ts';
+import { hashedAssets } from './src/server/static-files.ts';
 import { serviceWorkerSource } from './src/server/service-worker.ts';
 import { openStore, type LeadStore } from './src/server/store/index.ts';
 
@@ -252,8 +253,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
-  // ETags are set where they mean something (crawler pages, static files); a page with a fresh CSP
-  // nonce in every response would only pay for hashing it.
+  // ETags are set where they mean something (cached pages, crawler files, static files): computed
+  // once per entry, not hashed again for every response.
   app.set('etag', false);
 
   // 1. Observe: one log line per request, metrics, the visitor's class.
@@ -264,7 +265,13 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   });
   app.use(metrics.middleware);
   // 2. Security headers on every response, then refuse what no page could answer, then compression.
-  app.use(nonce, securityHeaders({ dev, https: config.siteUrl.startsWith('https:') }));
+  app.use(
+    securityHeaders({
+      dev,
+      https: config.siteUrl.startsWith('https:'),
+      scriptHashes: (await renderer()).scriptHashes,
+    }),
+  );
   app.use(requestGuard((req, res, code) => sendStatusPage(req, res, statusPages, code)));
   app.use(compression());
 
@@ -318,10 +325,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     app.use(vite.middlewares);
   } else {
     const clientDir = path.join(ROOT, 'dist/client');
-    app.use(
-      '/assets',
-      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
-    );
+    // Hashed assets: the build's brotli and gzip copies when the client takes one (decision 035).
+    app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));
     // Content images keep their address for good (a new picture gets a new file name): a month.
     app.use(
       '/images',
@@ -416,8 +421,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   // (RFC 8058) posts.
   const pages = pageHandler({
     ...site,
-    crawlerCacheMs: dev ? 0 : 60_000,
-    onCrawlerCache: metrics.crawlerCache,
+    pageCacheMs: dev ? 0 : 60_000,
+    onPageCache: metrics.pageCache,
     pageAudit: audits.pageAudit,
     savedReport: audits.reportPage,
     newsletterAction: newsletter,

@@ -9,6 +9,7 @@ import { PageHead } from './seo/PageHead.tsx';
 import { PAGES } from './site.ts';
 import { useSite } from './site-context.tsx';
 import { useLang, useT } from './i18n/hooks.ts';
+import { THEME_SCRIPT } from './lib/preferences.ts';
 
 /** The whole HTML document, rendered by React on the server and hydrated as such in the browser. */
 export function Document({ children, errorStatus }: { children: ReactNode; errorStatus?: number }) {
@@ -27,6 +28,8 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
+        {/* A person's stored theme, applied before the first paint (allowed by its hash in the CSP). */}
+        {visitor.isBot ? null : <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />}
         <PageHead lang={lang} errorStatus={errorStatus} />
         {assets.fonts.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />

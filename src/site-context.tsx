@@ -20,8 +20,8 @@ export interface SiteContextValue {
   company: CompanyIdentity;
   visitor: VisitorProfile;
   theme: Theme;
-  /** ISO time of the render: the footer's copyright year (dates of content come from content/pages). */
-  renderedAt: string;
+  /** The year of the render: the footer's copyright (dates of content come from content/pages). */
+  year: number;
   assets: Assets;
   /** AI-training policy published in robots.txt, ai.txt and page metadata. */
   aiTrainingPolicy: string;

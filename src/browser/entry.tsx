@@ -1,6 +1,14 @@
 import '@vitejs/plugin-react/preamble';
 import '../styles.css';
-import { StrictMode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  StrictMode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { hydrateRoot } from './react-dom-client.ts';
 import { I18nProvider } from '../i18n/context.tsx';
 import {
@@ -10,8 +18,8 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { ClientI18n } from '../i18n/client-i18n.ts';
-import { storePreference } from '../lib/preferences.ts';
-import type { ClientPayload } from '../payload.ts';
+import { forgetThemeCookie, storePreference, storedTheme } from '../lib/preferences.ts';
+import { pagePayload, type ClientPayload } from '../payload.ts';
 import { JsonLdContext, type GraphBuilder, type JsonLdSource } from '../seo/graph-builder.ts';
 import { afterLoad } from './after-load.ts';
 import { loadContext, routes, type LoadContext } from '../routes.tsx';
@@ -24,6 +32,24 @@ declare global {
   }
 }
 
+/** The visitor's theme: kept in local storage (or for this page only, when storage is off). */
+const themeStore = (() => {
+  let chosen: Theme | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    get: (): Theme => chosen ?? storedTheme(),
+    set(next: Theme) {
+      chosen = next;
+      storePreference('theme', next);
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+})();
+
 function App({
   payload,
   router,
@@ -33,15 +59,15 @@ function App({
   router: ReturnType<typeof createBrowserRouter>;
   hydratedJsonLd: JsonLdSource['hydrated'];
 }) {
-  const [theme, setThemeState] = useState<Theme>(payload.site.theme);
+  // The server renders every person's page alike ('system'): hydration uses that, then the stored
+  // choice, which the head script has already applied to <html> (the toggle's icon follows).
+  const theme = useSyncExternalStore(themeStore.subscribe, themeStore.get, () => payload.site.theme);
   useEffect(() => {
+    forgetThemeCookie();
     // A marker for tests and tools: the page is interactive from here on.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  const setTheme = useCallback((next: Theme) => {
-    setThemeState(next);
-    storePreference('theme', next);
-  }, []);
+  const setTheme = useCallback((next: Theme) => themeStore.set(next), []);
   const site = useMemo(() => ({ ...payload.site, theme, setTheme }), [payload.site, theme, setTheme]);
   const jsonLd = useGraphBuilderOnDemand(hydratedJsonLd);
   return (
@@ -164,4 +190,7 @@ async function start(payload: ClientPayload) {
 // was rendered for (the service worker's offline page, offline, in place of a page never visited)
 // stays as it is: it works without the app, and the app would try to load the other page.
 if (document.documentElement.dataset.hydrated) window.location.reload();
-else if (window.__APP__?.path === window.location.pathname) void start(window.__APP__);
+else {
+  const payload = pagePayload();
+  if (payload?.path === window.location.pathname) void start(payload);
+}

@@ -2,26 +2,31 @@
  * The inline script that starts the client app once the page has painted (decision 012).
  *
  * This file is its readable source. It never runs as a module: the build minifies this function
- * (vite.config.ts, `virtual:client-starter`) and the renderer writes it into every human's page as
- * `(function …)(modules, preloadOnly, document.currentScript.nonce)`, in the one inline script that
- * carries the request's nonce (src/renderer/client-starter.ts). So it stands alone: no imports, no
- * names from outside but the browser's own, and nothing newer than the module scripts it starts need.
+ * (vite.config.ts, `virtual:client-starter`) and the renderer writes it into every person's page as
+ * `(function …)("app-modules")`, after the JSON element of that id, which lists the modules
+ * (src/renderer/client-starter.ts). The script is the same on every page, so the Content Security
+ * Policy allows it by its hash (decision 037). It stands alone: no imports, no names from outside but
+ * the browser's own, and nothing newer than the module scripts it starts need.
  *
  * The server-rendered page is complete and usable without JavaScript, so the app's modules are not
  * fetched or run before the first paint: they neither compete with the HTML, stylesheet and font for
  * bandwidth nor put script evaluation in front of the first frame. Once the document is parsed and
- * its next frame has been painted, all modules start downloading at once (modulepreload, with the
- * page's nonce; starting ten downloads takes a few milliseconds, so that is a task of its own), and
- * are then imported one by one, dependencies first, with a turn for the browser in between, so that
- * evaluating them is a few short tasks rather than one long one. A hidden tab, which paints nothing,
- * starts at once. A failed import leaves the server-rendered page as it is.
+ * its next frame has been painted, all modules start downloading at once (modulepreload; starting
+ * ten downloads takes a few milliseconds, so that is a task of its own), and are then imported one by
+ * one, dependencies first, with a turn for the browser in between, so that evaluating them is a few
+ * short tasks rather than one long one. A hidden tab, which paints nothing, starts at once. A failed
+ * import leaves the server-rendered page as it is.
  *
- * @param modules The app's modules, dependencies first, the entry last: preloaded, then imported.
- * @param preloadOnly The current page's own modules: the app imports them itself when it starts, and
- *   finds them downloaded (and their preload links present, so Vite's preload helper adds none).
- * @param nonce The page's CSP nonce, for the preload links.
+ * @param dataId The id of the JSON element that holds `modules` (the app's modules, dependencies
+ *   first, the entry last: preloaded, then imported) and `preloadOnly` (the current page's own
+ *   modules: the app imports them itself when it starts, and finds them downloaded, their preload
+ *   links present, so Vite's preload helper adds none).
  */
-export default function startClient(modules: string[], preloadOnly: string[], nonce: string): void {
+export default function startClient(dataId: string): void {
+  const { modules, preloadOnly } = JSON.parse(document.getElementById(dataId)!.textContent!) as {
+    modules: string[];
+    preloadOnly: string[];
+  };
   let started = false;
 
   function importFrom(index: number): void {
@@ -39,7 +44,6 @@ export default function startClient(modules: string[], preloadOnly: string[], no
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = href;
-      link.nonce = nonce;
       document.head.appendChild(link);
     }
     // The first import in the next task: starting the downloads is a task of its own.

@@ -65,8 +65,7 @@ const BADGES = [
 
 export function Footer({ lang }: { lang: Lang }) {
   const { t } = useT('common');
-  const { renderedAt, siteUrl, contactEmail, aiCrawlers } = useSite();
-  const year = new Date(renderedAt).getUTCFullYear();
+  const { year, siteUrl, contactEmail, aiCrawlers } = useSite();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">

@@ -6,7 +6,7 @@ import { useT } from '../i18n/hooks.ts';
 const NEXT: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
 const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
 
-/** Cycles light → dark → system. The server renders the stored choice, so there is no flash. */
+/** Cycles light → dark → system. The head script applies the stored choice before paint: no flash. */
 export function ThemeToggle() {
   const { t } = useT('common');
   const { theme, setTheme } = useSite();

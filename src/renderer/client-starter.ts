@@ -1,17 +1,43 @@
+import { createHash } from 'node:crypto';
+import { THEME_SCRIPT } from '../lib/preferences.ts';
+import { serializeForHtml } from '../lib/serialize.ts';
+import { PAYLOAD_ID } from '../payload.ts';
+
 /**
- * The inline script that starts the client app once the page has painted (decision 012): the
- * starter's function (src/browser/starter.ts, which says what it does, minified by the build into
- * `virtual:client-starter`) called with this page's modules and the nonce of the script it is in.
+ * The scripts that end a person's page (decisions 012 and 037):
+ * - `<script type="application/json" id="app-data">`: the hydration payload (src/payload.ts);
+ * - `<script type="application/json" id="app-modules">`: the app's modules, dependencies first, and
+ *   the current page's own (`preloadOnly`: the app imports them itself when it starts);
+ * - one inline script, the starter (src/browser/starter.ts, minified by the build into
+ *   `virtual:client-starter`), which reads the modules and starts the app once the page has painted.
  *
- * `preloadOnly` are the current page's own modules: the app imports them itself when it starts.
+ * The data are data, not script, so the inline script is the same on every page and every build of
+ * the starter: the Content Security Policy allows it by its hash (scriptHashes), and a page is the
+ * same bytes for every person, which a shared cache may keep.
  */
-export function clientStarter(
+export const MODULES_ID = 'app-modules';
+
+export function clientScripts(
   startClient: string,
+  payload: unknown,
   modules: readonly string[],
   preloadOnly: readonly string[] = [],
 ): string {
-  // JSON.stringify of hashed asset paths ("/assets/name-hash.js") holds nothing HTML-significant;
-  // the escape of "<" keeps that true whatever a path may contain.
-  const json = (list: readonly string[]) => JSON.stringify(list).replace(/</g, '\\u003c');
-  return `(${startClient})(${json(modules)},${json(preloadOnly)},document.currentScript.nonce)`;
+  const data = (id: string, value: unknown) =>
+    `<script type="application/json" id="${id}">${serializeForHtml(value)}</script>`;
+  const starter = modules.length
+    ? `${data(MODULES_ID, { modules, preloadOnly })}<script>${starterCall(startClient)}</script>`
+    : '';
+  return `${data(PAYLOAD_ID, payload)}${starter}`;
+}
+
+function starterCall(startClient: string): string {
+  return `(${startClient})(${JSON.stringify(MODULES_ID)})`;
+}
+
+/** CSP source expressions (`'sha256-…'`) of the inline scripts a page may hold: the theme and the starter. */
+export function scriptHashes(startClient: string): string[] {
+  return [THEME_SCRIPT, starterCall(startClient)].map(
+    (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
+  );
 }

@@ -31,7 +31,6 @@ export interface RenderInput {
   /** Language for pages outside a language prefix (the 404 of an unknown path). */
   fallbackLang: Lang;
   site: Omit<SiteContextValue, 'setTheme'>;
-  nonce: string;
   /** How the client app starts; ignored for crawlers, who get no script. */
   scripts: ClientScripts;
   /** The Tools page's `?url=` audit, run by the server before rendering. */
@@ -94,4 +93,6 @@ export interface RendererBundle {
   blogJson(lang: Lang): BlogListData;
   /** …or one article (undefined if there is none). */
   blogJson(lang: Lang, slug: string): BlogPostData | undefined;
+  /** CSP source expressions (`'sha256-…'`) of the inline scripts people's pages hold. */
+  scriptHashes: readonly string[];
 }

@@ -11,7 +11,6 @@ import {
 import type { i18n as I18n } from 'i18next';
 import { textReader } from '../i18n/instance.ts';
 import { ALL_RESOURCES, assertLanguagesLoaded, pickResources } from './translations.ts';
-import { serializeForHtml } from '../lib/serialize.ts';
 import { namespacesOf, type RouteHandle } from '../route-handle.ts';
 import { loadContext, routes, type LoadContext } from '../routes.tsx';
 import { SiteContext, type SiteContextValue } from '../site-context.tsx';
@@ -22,7 +21,7 @@ import type { AuditOutcome } from '../lib/audit.ts';
 import { newsletterStatus } from '../lib/newsletter.ts';
 import { recheckStatus } from '../lib/recheck.ts';
 import startClient from 'virtual:client-starter';
-import { clientStarter } from './client-starter.ts';
+import { clientScripts, scriptHashes as hashesOf } from './client-starter.ts';
 import { JsonLdContext, type JsonLdSource } from '../seo/graph-builder.ts';
 import { buildPageGraph } from '../seo/page-graph.ts';
 
@@ -144,7 +143,9 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const isCrawler = input.site.visitor.isBot;
 
-  let bootstrapScriptContent: string | undefined;
+  // A person's page ends with the hydration payload and the app's starter (clientScripts); a
+  // crawler's holds no script but its JSON-LD.
+  let clientData = '';
   if (!isCrawler) {
     const payload: ClientPayload = {
       path: new URL(input.url).pathname,
@@ -160,25 +161,27 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
         errors: serializeErrors(context.errors),
       },
     };
-    bootstrapScriptContent = `window.__APP__=${serializeForHtml(payload)}`;
-    if (input.scripts.afterPaintModules.length) {
-      // The rendered page's own module and what it imports download with the app's.
-      const pageModules = context.matches.flatMap(
-        (m) => input.scripts.pageModules[(m.route.handle as RouteHandle | undefined)?.source ?? ''] ?? [],
-      );
-      bootstrapScriptContent += `;${clientStarter(startClient, input.scripts.afterPaintModules, [...new Set(pageModules)])}`;
-    }
+    // The rendered page's own module and what it imports download with the app's.
+    const pageModules = context.matches.flatMap(
+      (m) => input.scripts.pageModules[(m.route.handle as RouteHandle | undefined)?.source ?? ''] ?? [],
+    );
+    clientData = clientScripts(startClient, payload, input.scripts.afterPaintModules, [
+      ...new Set(pageModules),
+    ]);
   }
 
   const html = await toHtml(
     tree(i18n, input.site, <StaticRouterProvider router={router} context={context} hydrate={false} />),
-    {
-      nonce: input.nonce,
-      bootstrapModules: isCrawler ? [] : input.scripts.bootstrapModules,
-      bootstrapScriptContent,
-    },
+    // Development's modules (Vite's client and the entry) load as module scripts, allowed by 'self'.
+    isCrawler ? [] : input.scripts.bootstrapModules,
   );
-  return { kind: 'html', status, html };
+  return { kind: 'html', status, html: beforeBodyEnd(html, clientData) };
+}
+
+/** The document with `markup` put just before its closing body tag (React writes one, last). */
+function beforeBodyEnd(html: string, markup: string): string {
+  const at = html.lastIndexOf('</body>');
+  return markup && at !== -1 ? `${html.slice(0, at)}${markup}${html.slice(at)}` : html;
 }
 
 /** A Tools page whose audit is refused for now says so in its status: too many (429), busy (503). */
@@ -209,20 +212,15 @@ function serializeErrors(errors: Record<string, unknown> | null): Record<string,
   return out;
 }
 
-function toHtml(
-  element: ReactNode,
-  options: { nonce: string; bootstrapModules: string[]; bootstrapScriptContent: string | undefined },
-): Promise<string> {
+function toHtml(element: ReactNode, bootstrapModules: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const { pipe } = renderToPipeableStream(element, {
-      nonce: options.nonce,
-      bootstrapModules: options.bootstrapModules,
+      bootstrapModules,
       // The whole page is sent at once (onAllReady), so every Suspense boundary is written in place.
       // Left at its default (12.8 KB), React would move large boundaries to the end of the body and
       // put them back with an inline script: text out of order for crawlers, a layout shift for people.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      ...(options.bootstrapScriptContent ? { bootstrapScriptContent: options.bootstrapScriptContent } : {}),
       onShellError: (error) => {
         failed = true;
         reject(error);
@@ -293,5 +291,8 @@ export function renderStatusPage(options: StatusPageInput): string {
   return `<!DOCTYPE html>${markup}`;
 }
 
+/** The CSP hashes of the inline scripts people's pages hold (the theme's and the starter's). */
+export const scriptHashes = hashesOf(startClient);
+
 // The bundle's exports are exactly the contract the server is written against.
-({ renderPage, renderStatusPage, siteFiles, contentDates, blogJson }) satisfies RendererBundle;
+({ renderPage, renderStatusPage, siteFiles, contentDates, blogJson, scriptHashes }) satisfies RendererBundle;

@@ -2,8 +2,8 @@
 
 declare module 'virtual:client-starter' {
   /**
-   * src/browser/starter.ts, minified, as a function expression: `function e(modules, preloadOnly,
-   * nonce){…}`. src/renderer/client-starter.ts writes the call around it.
+   * src/browser/starter.ts, minified, as a function expression: `function e(dataId){…}`.
+   * src/renderer/client-starter.ts writes the call around it.
    */
   const startClient: string;
   export default startClient;

@@ -16,7 +16,8 @@ export interface Metrics {
   registry: Registry;
   middleware: RequestHandler;
   lead(form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected'): void;
-  crawlerCache(result: 'hit' | 'miss'): void;
+  /** One page cache lookup, by audience (crawler, person). */
+  pageCache(audience: 'crawler' | 'person', result: 'hit' | 'miss'): void;
   /** One audit outcome (`ok`, a failure reason, `busy`, `cached`, `rateLimited`) and its run time. */
   audit(outcome: string, seconds: number | undefined): void;
   /** One monthly re-check's outcome (checked, failed, retry, lost). */
@@ -102,7 +103,10 @@ export function createMetrics(): Metrics {
     'Monthly re-checks by outcome (checked, failed: the site could not be audited, retry, lost: its lease was taken)',
     ['outcome'],
   );
-  const cache = counter('crawler_page_cache_total', 'Crawler page cache lookups', ['result']);
+  const cache = counter('page_cache_total', 'Page cache lookups by audience (crawler, person)', [
+    'audience',
+    'result',
+  ]);
   const audits = counter(
     'audits_total',
     'Free audits by outcome (ok, refused, unreachable, timeout, httpError, notHtml, tooLarge, busy, cached, rateLimited)',
@@ -150,7 +154,7 @@ export function createMetrics(): Metrics {
     registry,
     middleware,
     lead: (form, outcome) => leads.inc({ form, outcome }),
-    crawlerCache: (result) => cache.inc({ result }),
+    pageCache: (audience, result) => cache.inc({ audience, result }),
     recheck: (outcome) => rechecks.inc({ outcome }),
     audit: (outcome, seconds) => {
       audits.inc({ outcome });

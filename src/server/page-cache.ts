@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { BoundedCache, stringBytes, type CacheStats } from './bounded-cache.ts';
 import { encode, type Encoding } from './compressed.ts';
 
-// A small in-memory cache for rendered pages: crawlers (and people, with a placeholder nonce) get the
+// A small in-memory cache for rendered pages: crawlers (per agent) and people (one page for all) get the
 // same page for a short while, with a stable ETag for conditional requests. Per process; bounded in
 // bytes, keys included (src/server/bounded-cache.ts). Callers store successful pages only: a miss
 // (404) for an address someone made up is rendered again, never kept.

@@ -122,9 +122,8 @@ export function pageMarkdownService(deps: MarkdownDeps) {
       const result = await renderer.renderPage({
         url,
         fallbackLang: lang,
-        nonce: '',
         scripts: NO_SCRIPTS,
-        site: siteFor(deps, READER, 'system'),
+        site: siteFor(deps, READER),
       });
       if (result.kind === 'html' && result.status === 200) {
         const title = /<title>([^<]*)<\/title>/.exec(result.html)?.[1] ?? SITE_NAME;

@@ -1,18 +1,15 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { parse as parseCookies } from 'cookie';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import type { CompanyIdentity } from '../lib/company.ts';
 import { robotsTagFor } from '../lib/ai-policy.ts';
 import { AI_CRAWLERS_CLAIM, classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
-import { isTheme } from '../lib/preferences.ts';
 import { pageQuery, splitLangPath, type Lang } from '../site.ts';
 import type { AuditOutcome, ReportData } from '../lib/audit.ts';
 import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
 import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
 import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
-import { randomBytes } from 'node:crypto';
-import { PageCache, etagOf } from './page-cache.ts';
+import { PageCache, etagOf, type CachedPage } from './page-cache.ts';
 import { encodedEtag, encodingFor } from './compressed.ts';
 import type { WatchCache } from './bounded-cache.ts';
 import { takeFlash } from './flash.ts';
@@ -35,9 +32,10 @@ export interface PageDeps {
   policy: AiTrainingPolicy;
   /** How many checks the free audit runs (the registry's length). */
   auditChecks: number;
-  /** Crawler renders are cached this long (0 turns the cache off, as in development). */
-  crawlerCacheMs: number;
-  onCrawlerCache?: (result: 'hit' | 'miss') => void;
+  /** Rendered pages are cached this long (0 turns the caches off, as in development). */
+  pageCacheMs: number;
+  /** Counts page cache lookups, per audience. */
+  onPageCache?: (audience: 'crawler' | 'person', result: 'hit' | 'miss') => void;
   /** Reports the page caches to /metrics. */
   watchCache?: WatchCache | undefined;
   /** The audit a Tools page with `?url=` shows (people only; crawlers get the plain page). */
@@ -109,15 +107,16 @@ export function isPrivatePage(req: Request): boolean {
 export function siteFor(
   deps: Pick<PageDeps, 'siteUrl' | 'contactEmail' | 'company' | 'assets' | 'policy' | 'auditChecks'>,
   visitor: VisitorProfile,
-  theme: 'light' | 'dark' | 'system',
 ) {
   return {
     siteUrl: deps.siteUrl,
     contactEmail: deps.contactEmail,
     company: deps.company,
     visitor,
-    theme,
-    renderedAt: new Date().toISOString(),
+    // Every page is rendered alike; a person's chosen theme is applied in the browser (THEME_SCRIPT).
+    theme: 'system' as const,
+    // The footer's copyright year: the page is the same bytes all day (and all year) long.
+    year: new Date().getUTCFullYear(),
     assets: { styles: deps.assets.styles, fonts: deps.assets.fonts },
     aiTrainingPolicy: deps.policy,
     auditChecks: deps.auditChecks,
@@ -130,11 +129,6 @@ export function siteFor(
 export function visitorOf(req: Request): VisitorProfile {
   req.visitor ??= classifyVisitor(req.get('user-agent'));
   return req.visitor;
-}
-
-function themeOf(req: Request) {
-  const raw = req.headers.cookie ? parseCookies(req.headers.cookie).theme : undefined;
-  return isTheme(raw) ? raw : 'system';
 }
 
 /** Sends the app's friendly status page (400, 404 outside the router, 405, 500…). */
@@ -156,28 +150,32 @@ export async function sendStatusPage(
 
 /**
  * The SSR catch-all: React renders the whole document for people and crawlers alike.
- * - Crawler renders (no script, no per-visitor state) are cached briefly per address, language and
- *   crawler class, with an ETag so conditional requests get a 304.
- * - Human renders are cached the same way, rendered with a placeholder nonce that each response
- *   replaces with its own (the CSP nonce stays per request).
+ * - A public page is the same bytes for everyone of its audience: for crawlers per agent (the Tools
+ *   page shows the visitor's own profile), for people one page for all (no nonce, no theme: decision
+ *   037). Each audience has its cache, whose entries are kept in brotli and gzip too (decision 034),
+ *   with a strong ETag per encoding, so If-None-Match gets a 304.
  * - A public page is rendered and cached for its path and the query parameters it reads, whatever
- *   else its address carries (tracking parameters never make a new render).
+ *   else its address carries (tracking parameters never make a new render, decision 033).
+ * - Shared caches may keep a person's page briefly and must revalidate it; every page answer varies
+ *   on the same headers, people's and crawlers', so no shared cache mixes the two (decision 036).
  * - Only GET and HEAD are answered from a cache, only successful pages are stored (a 404 for an
  *   address someone made up is rendered again, never kept), and private pages (PRIVATE_PAGES, a
  *   form's outcome) are always rendered fresh and sent `private, no-store`.
  */
 export function pageHandler(deps: PageDeps): RequestHandler {
-  // A crawler's page is the same bytes for every crawler of its class: kept compressed too.
-  const cache = new PageCache(deps.crawlerCacheMs, { precompress: true });
-  const humanCache = new PageCache(deps.crawlerCacheMs);
-  deps.watchCache?.('pages_crawler', () => cache.stats);
-  deps.watchCache?.('pages_person', () => humanCache.stats);
-  // Random per process, so no visitor can guess it and smuggle it into a cached page.
-  const NONCE_TOKEN = `nonce${randomBytes(12).toString('hex')}`;
+  const caches: Record<Audience, PageCache> = {
+    crawler: new PageCache(deps.pageCacheMs, { precompress: true }),
+    person: new PageCache(deps.pageCacheMs, { precompress: true }),
+  };
+  deps.watchCache?.('pages_crawler', () => caches.crawler.stats);
+  deps.watchCache?.('pages_person', () => caches.person.stats);
   return async (req, res) => {
     const visitor = visitorOf(req);
+    const audience: Audience = visitor.isBot ? 'crawler' : 'person';
     const fallbackLang = detectLanguage(req, res);
-    res.vary('User-Agent');
+    // The same list on every page answer (decision 036): the class of visitor, and the cookie a
+    // no-JavaScript form's outcome arrives in; Accept-Encoding when the body is sent.
+    res.vary('User-Agent').vary('Cookie');
     // A report of another site, rendered on demand for one visitor, is no page to index.
     const auditPage = isToolsPath(req.path) && req.query.url !== undefined;
     const robotsTag = [auditPage ? 'noindex' : '', robotsTagFor(deps.policy, visitor.category) ?? '']
@@ -187,48 +185,23 @@ export function pageHandler(deps: PageDeps): RequestHandler {
 
     // A POST (an unsubscribe: the newsletter's or a re-check's) acts: it must reach the handler, never a stored page.
     const privatePage = isPrivatePage(req);
-    const cacheable =
-      deps.crawlerCacheMs > 0 && (req.method === 'GET' || req.method === 'HEAD') && !privatePage;
+    const formOutcome = visitor.isBot ? undefined : takeFlash(req, res);
+    const personal = Boolean(formOutcome) || privatePage;
+    const cacheable = deps.pageCacheMs > 0 && (req.method === 'GET' || req.method === 'HEAD') && !personal;
     // A public page is the same whatever other query parameters its address carries (utm_source,
     // fbclid…): it is rendered and cached for its path and the parameters it reads (pageQuery), so
     // varying them never makes a new render. A private page is rendered for its whole address.
     const address = privatePage ? req.originalUrl : publicAddress(req);
-    // Per agent: the page shows the visitor's own profile (the Tools page's visitor card), so one
-    // crawler's render must never be served to another.
-    const cacheKey =
-      visitor.isBot && cacheable
+    const cacheKey = !cacheable
+      ? null
+      : visitor.isBot
         ? `${fallbackLang}|${visitor.name}|${visitor.category}|${visitor.priority}|${address}`
-        : null;
+        : `${fallbackLang}|${address}`;
+    const cache = caches[audience];
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
-    if (cacheKey) deps.onCrawlerCache?.(cached ? 'hit' : 'miss');
+    if (cacheKey) deps.onPageCache?.(audience, cached ? 'hit' : 'miss');
     if (cached) {
-      const modified = await modifiedOf(req, deps);
-      // Compressed once for the entry, when its copies are ready and the client takes one.
-      const encoding = cached.encoded ? encodingFor(req) : undefined;
-      if (cached.encoded && encoding) {
-        res.vary('Accept-Encoding').set('Content-Encoding', encoding);
-        sendPage(
-          res,
-          cached.status,
-          cached.encoded[encoding],
-          'crawler',
-          encodedEtag(cached.etag, encoding),
-          modified,
-        );
-        return;
-      }
-      sendPage(res, cached.status, cached.html, 'crawler', cached.etag, modified);
-      return;
-    }
-
-    const theme = visitor.isBot ? 'system' : themeOf(req);
-    const formOutcome = visitor.isBot ? undefined : takeFlash(req, res);
-    const personal = Boolean(formOutcome) || privatePage;
-    const humanKey = !visitor.isBot && !personal && cacheable ? `${fallbackLang}|${theme}|${address}` : null;
-    const humanHit = humanKey ? humanCache.get(humanKey) : undefined;
-    if (humanHit) {
-      res.vary('Cookie');
-      sendPage(res, humanHit.status, humanHit.html.split(NONCE_TOKEN).join(res.locals.nonce), 'person');
+      sendCached(req, res, cached, audience, await modifiedOf(req, deps, audience));
       return;
     }
 
@@ -255,9 +228,8 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       report,
       url: new URL(`${deps.siteUrl}${address}`).href,
       fallbackLang,
-      nonce: humanKey ? NONCE_TOKEN : res.locals.nonce,
       scripts: deps.assets,
-      site: { ...siteFor(deps, visitor, theme), formOutcome },
+      site: { ...siteFor(deps, visitor), formOutcome },
     });
     if (result.kind === 'redirect') {
       // A redirect keeps the whole query string the visitor came with (decision 001), parameters the
@@ -267,44 +239,61 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       res.redirect(result.status, location);
       return;
     }
-    const stored = result.status === 200;
-    if (cacheKey) {
-      const entry = stored
-        ? cache.set(cacheKey, result.status, result.html)
-        : { ...result, etag: etagOf(result.html) };
-      const modified = stored ? await modifiedOf(req, deps) : undefined;
-      sendPage(res, entry.status, entry.html, 'crawler', entry.etag, modified);
-      return;
-    }
-    res.vary('Cookie');
-    if (humanKey) {
-      if (stored) humanCache.set(humanKey, result.status, result.html);
-      sendPage(res, result.status, result.html.split(NONCE_TOKEN).join(res.locals.nonce), 'person');
+    if (cacheKey && result.status === 200) {
+      const entry = cache.set(cacheKey, result.status, result.html);
+      sendCached(req, res, entry, audience, await modifiedOf(req, deps, audience));
       return;
     }
     // A private page carries one visitor's data (what they typed, their address, their report): no
-    // cache may keep it (the browser's, a proxy's or the service worker's).
-    sendPage(res, result.status, result.html, personal ? 'private' : visitor.isBot ? 'crawler' : 'person');
+    // cache may keep it (the browser's, a proxy's or the service worker's). A crawler's error page
+    // is kept briefly like its pages; a person's is revalidated by the browser only.
+    if (personal) sendPage(res, result.status, result.html, 'private');
+    else if (visitor.isBot) sendPage(res, result.status, result.html, 'crawler', etagOf(result.html));
+    else sendPage(res, result.status, result.html, 'unstored');
   };
 }
 
+type Audience = 'crawler' | 'person';
+
 /**
- * Who may keep a page: crawler pages anyone, briefly; people's pages their browser, revalidated;
- * private pages no one.
+ * Who may keep a page:
+ * - a crawler's, anyone, briefly;
+ * - a person's public page, a shared cache for a minute (and a minute more while it fetches a fresh
+ *   copy); a browser revalidates it every time (max-age=0; the strong ETag makes that a 304);
+ * - a person's page that is no cache entry (an error status, or caching off in development), only
+ *   the browser, revalidated;
+ * - a private page, no one.
  */
 const CACHE_CONTROL = {
   crawler: 'public, max-age=60',
-  person: 'private, no-cache',
+  person: 'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
+  unstored: 'private, no-cache',
   private: 'private, no-store',
 } as const;
 
+/** A cache entry in the encoding the client takes (pre-compressed once ready), with its own ETag. */
+function sendCached(req: Request, res: Response, entry: CachedPage, audience: Audience, modified?: string) {
+  res.vary('Accept-Encoding');
+  const encoding = entry.encoded ? encodingFor(req) : undefined;
+  if (entry.encoded && encoding) {
+    res.set('Content-Encoding', encoding);
+    sendPage(res, entry.status, entry.encoded[encoding], audience, encodedEtag(entry.etag, encoding), modified);
+    return;
+  }
+  sendPage(res, entry.status, entry.html, audience, entry.etag, modified);
+}
+
 /**
  * When the content of the page a crawler asked for last changed, for its Last-Modified header.
- * People's pages carry none yet: their HTML holds a per-request nonce and the build's asset names,
- * which change without the content, so a 304 on If-Modified-Since could revive a stale document.
+ * People's pages carry none: their HTML holds the build's asset names, which change without the
+ * content, so a 304 on If-Modified-Since could revive a stale document (their ETag covers the bytes).
  */
-async function modifiedOf(req: Request, deps: Pick<PageDeps, 'renderer'>): Promise<string | undefined> {
-  const target = copyTarget(req.path);
+async function modifiedOf(
+  req: Request,
+  deps: Pick<PageDeps, 'renderer'>,
+  audience: Audience,
+): Promise<string | undefined> {
+  const target = audience === 'crawler' ? copyTarget(req.path) : undefined;
   return target ? (await deps.renderer()).contentDates.page(target.lang, target.path) : undefined;
 }
 

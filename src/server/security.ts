@@ -1,35 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
-declare module 'express-serve-static-core' {
-  interface Locals {
-    nonce: string;
-  }
-}
-
-/** A fresh CSP nonce per request; React puts it on the scripts it bootstraps. */
-export const nonce: RequestHandler = (_req, res, next) => {
-  res.locals.nonce = randomBytes(16).toString('base64');
-  next();
-};
-
 /**
- * Strict headers (what earns an A+ on Mozilla's HTTP Observatory): a CSP with a per-request nonce
- * and no unsafe script sources, no framing, HSTS, nosniff, a private referrer policy, COOP/CORP.
- * In development Vite injects styles and talks over a websocket, so those two are relaxed there.
+ * Strict headers (what earns an A+ on Mozilla's HTTP Observatory): a CSP that allows the site's own
+ * scripts and the inline scripts of people's pages by their hashes (decision 037), no unsafe script
+ * source, no framing, HSTS, nosniff, a private referrer policy, COOP/CORP. The same for every
+ * response, so helmet writes it once. In development Vite injects styles and talks over a websocket,
+ * so those two are relaxed there.
+ *
+ * @param options.scriptHashes the renderer's `scriptHashes` (`'sha256-…'`)
  */
-export function securityHeaders(options: { dev: boolean; https: boolean }): RequestHandler {
+export function securityHeaders(options: {
+  dev: boolean;
+  https: boolean;
+  scriptHashes: readonly string[];
+}): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`,
-          "'strict-dynamic'",
-        ],
+        scriptSrc: ["'self'", ...options.scriptHashes],
         styleSrc: options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

@@ -67,9 +67,14 @@ test.describe('shared layout', () => {
     await toggle.click();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // The choice lives in the browser (no cookie): the server sends every person the same page, and
+    // the head script applies the choice before the first paint.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('theme');
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(darkBg);
+    const served = await (await page.request.get('/en/')).text();
+    expect(served).toMatch(/<html lang="en" data-visitor="human">/);
     await hydrated(page);
     await page.locator('button[data-theme-choice]').click();
     await expect(page.locator('html')).not.toHaveClass(/\b(dark|light)\b/);

@@ -141,7 +141,8 @@ describe('made-up addresses', () => {
     const metrics = await metricsOf(app);
     expect(sample(metrics, 'memory_cache_entries{cache="pages_person"}')).toBe(1);
     expect(sample(metrics, 'memory_cache_entries{cache="pages_crawler"}')).toBe(1);
-    expect(metrics).toMatch(/crawler_page_cache_total\{result="hit"\} 1/);
+    expect(metrics).toMatch(/page_cache_total\{audience="crawler",result="hit"\} 1/);
+    expect(metrics).toMatch(/page_cache_total\{audience="person",result="hit"\} 1/);
     expect(sumOf(metrics, 'memory_cache_bytes')).toBeLessThan(2 * MB);
   });
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { THEME_SCRIPT } from '../../src/lib/preferences.ts';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import request from 'supertest';
@@ -137,29 +139,41 @@ describe('pages', () => {
 });
 
 describe('humans and crawlers', () => {
-  it('gives humans the hydration payload and a nonce-bearing starter that loads the app after the first paint', async () => {
+  it('gives humans the hydration payload as data and a starter, allowed by its hash, that loads the app after the first paint', async () => {
     const res = await request(app).get('/en/guide').set('User-Agent', HUMAN_UA);
     const csp = res.headers['content-security-policy'] as string;
-    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
     const scripts = res.text.match(/<script[^>]*>/g) ?? [];
-    // JSON-LD and one inline script carrying the payload and the starter, nothing else.
-    expect(scripts).toEqual(['<script type="application/ld+json">', `<script nonce="${nonce}" id="_R_">`]);
-    const inline = /<script nonce="[^"]+" id="_R_">([\s\S]*?)<\/script>/.exec(res.text)![1]!;
-    expect(inline).toMatch(/^window.__APP__=\{"path":"\/en\/guide",/);
+    // The theme's head script, JSON-LD, the payload and the module list as data, and the starter.
+    expect(scripts).toEqual([
+      '<script>',
+      '<script type="application/ld+json">',
+      '<script type="application/json" id="app-data">',
+      '<script type="application/json" id="app-modules">',
+      '<script>',
+    ]);
+    // Each inline script is allowed by its hash, and by nothing else (no nonce, no unsafe-inline).
+    const inline = [...res.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    for (const script of inline)
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(csp).not.toMatch(/nonce|unsafe-inline/);
+    const data = (id: string) =>
+      JSON.parse(
+        new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(res.text)![1]!,
+      );
+    expect(data('app-data')).toMatchObject({ path: '/en/guide', lang: 'en' });
     // The modules it imports, dependencies first and the entry last, all hashed build assets.
-    const modules = JSON.parse(/\}\)\((\[[^\]]*\])/.exec(inline)![1]!) as string[];
+    const { modules, preloadOnly } = data('app-modules') as { modules: string[]; preloadOnly: string[] };
     expect(modules.at(-1)).toMatch(/^\/assets\/entry-[\w-]+\.js$/);
     for (const m of modules) expect(m).toMatch(/^\/assets\/[\w-]+\.js$/);
     expect(new Set(modules).size).toBe(modules.length);
     // Preloaded with them: the guide's own chunk and what it imports beyond the app's modules.
-    const pageModules = JSON.parse(/\}\)\(\[[^\]]*\],(\[[^\]]*\])/.exec(inline)![1]!) as string[];
-    expect(pageModules.at(-1)).toMatch(/^\/assets\/guide-[\w-]+\.js$/);
-    for (const m of pageModules) expect(modules).not.toContain(m);
+    expect(preloadOnly.at(-1)).toMatch(/^\/assets\/guide-[\w-]+\.js$/);
+    for (const m of preloadOnly) expect(modules).not.toContain(m);
     // Nothing is fetched before the first paint: no module script or preload in the markup.
     expect(res.text).not.toMatch(/<link[^>]*modulepreload/);
     expect(res.text).not.toContain('type="module"');
     expect(res.headers.vary).toMatch(/User-Agent/);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
   });
 
   it.each([GOOGLEBOT_UA, GPTBOT_UA, 'HeadlessChrome/120', 'curl/8.5.0'])(
@@ -200,14 +214,15 @@ describe('humans and crawlers', () => {
     }
   });
 
-  it('renders the stored theme on the server, so there is no flash', async () => {
-    const dark = (await request(app).get('/en/').set('User-Agent', HUMAN_UA).set('Cookie', 'theme=dark'))
-      .text;
-    expect(dark).toMatch(/<html lang="en" class="dark"/);
-    const bogus = (
-      await request(app).get('/en/').set('User-Agent', HUMAN_UA).set('Cookie', 'theme="><script>')
-    ).text;
-    expect(bogus).toMatch(/<html lang="en" data-visitor="human"/);
+  it('sends every person the same page, whatever theme cookie they carry; the head script applies the choice', async () => {
+    const plain = await request(app).get('/en/').set('User-Agent', HUMAN_UA);
+    const dark = await request(app).get('/en/').set('User-Agent', HUMAN_UA).set('Cookie', 'theme=dark');
+    expect(dark.text).toBe(plain.text);
+    expect(dark.text).toMatch(/<html lang="en" data-visitor="human">/);
+    expect(dark.text).toContain(`<script>${THEME_SCRIPT}</script>`);
+    // A crawler runs no script: it gets none.
+    const crawler = (await request(app).get('/en/').set('User-Agent', GPTBOT_UA)).text;
+    expect(crawler).not.toContain(THEME_SCRIPT);
   });
 });
 
@@ -283,16 +298,16 @@ describe('status codes and error screens', () => {
 });
 
 describe('headers, assets and health', () => {
-  it('sends strict security headers with a per-request nonce and no unsafe script source', async () => {
+  it('sends strict security headers, the same for every response, with no unsafe script source', async () => {
     const a = await request(app).get('/en/');
     const b = await request(app).get('/en/');
     const csp = a.headers['content-security-policy'] as string;
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}' 'sha256-[A-Za-z0-9+/=]{44}';/);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toBe(b.headers['content-security-policy']);
+    expect(csp).toBe(b.headers['content-security-policy']);
     expect(a.headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
     expect(a.headers['x-content-type-options']).toBe('nosniff');
     expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -69,10 +69,11 @@ describe('crawler rendering', () => {
     expect((await request(app).get('/fr/services').set('User-Agent', GOOGLEBOT_UA)).headers.etag).not.toBe(
       etag,
     );
-    // People are never served from that cache.
+    // People are never served from that cache: they have their own.
     const human = await request(app).get('/en/services').set('User-Agent', HUMAN_UA);
-    expect(human.headers['cache-control']).toBe('private, no-cache');
-    expect(human.text).toContain('window.__APP__');
+    expect(human.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
+    expect(human.headers.etag).not.toBe(etag);
+    expect(human.text).toContain('<script type="application/json" id="app-data">');
   });
 
   it("never serves one crawler's cached page to another: each sees its own profile on Tools", async () => {

@@ -118,7 +118,8 @@ describe('where the dates are used', () => {
       .set('User-Agent', GPTBOT_UA)
       .set('If-Modified-Since', crawler.headers['last-modified']!);
     expect(again.status).toBe(304);
-    // A person's page holds a per-request nonce: no Last-Modified that could revive a stale copy.
+    // A person's page names the build's assets, which change without the content: no Last-Modified
+    // that could revive a stale copy (its ETag covers the bytes).
     expect(
       (await request(app).get('/en/guide').set('User-Agent', HUMAN_UA)).headers['last-modified'],
     ).toBeUndefined();

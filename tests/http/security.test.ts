@@ -15,7 +15,8 @@ beforeAll(async () => {
 function expectObservatoryHeaders(res: request.Response, what: string) {
   const csp = String(res.headers['content-security-policy'] ?? '');
   const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
-  expect(scriptSrc, what).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+  // The site's own files, and inline scripts by their hashes only (no nonce, no unsafe source).
+  expect(scriptSrc, what).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]{44}')+$/);
   expect(scriptSrc, what).not.toMatch(/'unsafe-inline'|'unsafe-eval'|\*|https?:|data:/);
   expect(csp, what).toContain("default-src 'self'");
   expect(csp, what).toContain("object-src 'none'");
@@ -273,7 +274,7 @@ describe('private pages', () => {
       // The next visit to the same address is the ordinary page, which was never cached with the outcome.
       const plain = await request(news).get('/en/contact').set('User-Agent', HUMAN_UA);
       expect(plain.text).not.toContain('Mine alone');
-      expect(plain.headers['cache-control']).toBe('private, no-cache');
+      expect(plain.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
     } finally {
       await news.locals.close();
     }
@@ -315,7 +316,7 @@ describe('/metrics', () => {
     expect(res.text).toMatch(/crawler_visits_total\{agent="GPTBot",category="training",ai="true"\} \d+/);
     expect(res.text).toMatch(/leads_total\{form="newsletter",outcome="stored"\} 1/);
     expect(res.text).toMatch(/leads_total\{form="newsletter",outcome="rejected"\} 1/);
-    expect(res.text).toMatch(/crawler_page_cache_total\{result="(hit|miss)"\} \d+/);
+    expect(res.text).toMatch(/page_cache_total\{audience="(crawler|person)",result="(hit|miss)"\} \d+/);
     expect(res.text).toMatch(/memory_cache_bytes\{cache="pages_crawler"\} \d+/);
   });
 

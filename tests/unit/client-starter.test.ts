@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clientStarter } from '../../src/renderer/client-starter.ts';
+import { clientScripts, scriptHashes } from '../../src/renderer/client-starter.ts';
+import { createHash } from 'node:crypto';
 import { compileClientStarter } from '../../vite.config.ts';
 
-// The starter runs as an inline script in the page; here it runs against a stub document, and its
+// The starter runs as an inline script in the page, after the JSON element that lists the modules;
+// here both come from the markup the renderer writes, the script runs against a stub document, and its
 // import() calls go to a stub that records the order (Vitest's sandbox has no dynamic import for
 // code built with new Function). A path containing "fail" rejects, as a failed download would.
 // What runs is what the renderer inlines: src/browser/starter.ts minified as the build minifies it.
@@ -15,7 +17,7 @@ beforeAll(async () => {
 interface Stub {
   readyState: 'loading' | 'interactive';
   visibilityState: 'visible' | 'hidden';
-  links: { rel: string; href: string; nonce: string }[];
+  links: { rel: string; href: string }[];
   listeners: Record<string, () => void>;
   frames: (() => void)[];
 }
@@ -40,9 +42,12 @@ function run(
     get visibilityState() {
       return stub.visibilityState;
     },
-    currentScript: { nonce: 'n0nce' },
+    getElementById: (id: string) => {
+      const data = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(markup)?.[1];
+      return data === undefined ? null : { textContent: data };
+    },
     addEventListener: (type: string, fn: () => void) => (stub.listeners[type] = fn),
-    createElement: () => ({ rel: '', href: '', nonce: '' }),
+    createElement: () => ({ rel: '', href: '' }),
     head: { appendChild: (link: Stub['links'][number]) => stub.links.push(link) },
   };
   const requestAnimationFrame = (fn: () => void) => stub.frames.push(fn);
@@ -51,13 +56,21 @@ function run(
     imported.push(path);
     return path.includes('fail') ? Promise.reject(new Error('failed to fetch')) : Promise.resolve({});
   };
-  const code = clientStarter(startClient, modules, preloadOnly).replace(/\bimport\(/g, 'importStub(');
+  const markup = clientScripts(startClient, { path: '/' }, modules, preloadOnly);
+  const code = starterOf(markup).replace(/\bimport\(/g, 'importStub(');
   new Function('document', 'requestAnimationFrame', 'importStub', code)(
     document,
     requestAnimationFrame,
     importStub,
   );
   return Object.assign(stub, { imported });
+}
+
+/** The one inline script of the markup (the JSON elements are data). */
+function starterOf(markup: string): string {
+  const scripts = [...markup.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]!);
+  expect(scripts).toHaveLength(1);
+  return scripts[0]!;
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -85,7 +98,7 @@ describe('the client starter', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(stub.imported).toEqual(['/assets/runtime.js']);
     await settle();
-    expect(stub.links).toEqual(modules.map((href) => ({ rel: 'modulepreload', href, nonce: 'n0nce' })));
+    expect(stub.links).toEqual(modules.map((href) => ({ rel: 'modulepreload', href })));
     expect(stub.imported).toEqual(modules);
   });
 
@@ -119,20 +132,37 @@ describe('the client starter', () => {
       '/assets/ui.js',
       '/assets/guide.js',
     ]);
-    expect(stub.links.every((l) => l.rel === 'modulepreload' && l.nonce === 'n0nce')).toBe(true);
+    expect(stub.links.every((l) => l.rel === 'modulepreload')).toBe(true);
     expect(stub.imported).toEqual(['/assets/react.js', '/assets/entry.js']);
   });
 
-  it('cannot be closed early by a module path', () => {
+  it('cannot be closed early by a module path or the payload', () => {
     const hostile = '/assets/a</script><script>alert(1)</script>.js';
-    expect(clientStarter(startClient, [hostile], [hostile])).not.toContain('</script>');
+    const markup = clientScripts(startClient, { title: hostile }, [hostile], [hostile]);
+    expect(markup.match(/<\/script>/g)).toHaveLength(3);
+    expect(markup).not.toContain('alert(1)</script>');
+  });
+
+  it('is the same inline script on every page, allowed by its hash', () => {
+    const a = starterOf(clientScripts(startClient, { path: '/en/' }, ['/assets/a.js'], ['/assets/home.js']));
+    const b = starterOf(clientScripts(startClient, { path: '/fr/guide' }, ['/assets/b.js'], []));
+    expect(a).toBe(b);
+    const hash = `'sha256-${createHash('sha256').update(a).digest('base64')}'`;
+    expect(scriptHashes(startClient)).toContain(hash);
+    expect(scriptHashes(startClient)).toHaveLength(2);
+  });
+
+  it('writes no starter when there are no modules to start (development loads them as module scripts)', () => {
+    expect(clientScripts(startClient, { path: '/' }, [])).toBe(
+      '<script type="application/json" id="app-data">{"path":"/"}</script>',
+    );
   });
 
   it('is minified: about the size of the hand-written script it replaced', () => {
     // The starter is part of every page's HTML; the hand-minified version was 561 bytes.
     expect(startClient.length).toBeLessThan(600);
     expect(startClient).toMatch(/^function\b/);
-    expect(startClient).not.toMatch(/\n|\/\/|\/\*|\bstartClient\b|\bpreloadOnly\b/);
-    expect(clientStarter(startClient, [], [])).toMatch(/\)\(\[\],\[\],document\.currentScript\.nonce\)$/);
+    expect(startClient).not.toMatch(/\n|\/\/|\/\*|\bstartClient\b|\bdataId\b/);
+    expect(starterOf(clientScripts(startClient, {}, ['/a.js']))).toMatch(/\)\("app-modules"\)$/);
   });
 });
