@@ -245,10 +245,12 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       return;
     }
     // A private page carries one visitor's data (what they typed, their address, their report): no
-    // cache may keep it (the browser's, a proxy's or the service worker's). A crawler's error page
-    // is kept briefly like its pages; a person's is revalidated by the browser only.
+    // cache may keep it (the browser's, a proxy's or the service worker's). A crawler's 404 or 410 is
+    // kept briefly like its pages; a failure (5xx) is no answer to keep, and a person's other pages
+    // are revalidated by the browser only.
     if (personal) sendPage(res, result.status, result.html, 'private');
-    else if (visitor.isBot) sendPage(res, result.status, result.html, 'crawler', etagOf(result.html));
+    else if (visitor.isBot && result.status < 500)
+      sendPage(res, result.status, result.html, 'crawler', etagOf(result.html));
     else sendPage(res, result.status, result.html, 'unstored');
   };
 }
@@ -257,11 +259,11 @@ type Audience = 'crawler' | 'person';
 
 /**
  * Who may keep a page:
- * - a crawler's, anyone, briefly;
+ * - a crawler's (a page, a 404), anyone, briefly;
  * - a person's public page, a shared cache for a minute (and a minute more while it fetches a fresh
  *   copy); a browser revalidates it every time (max-age=0; the strong ETag makes that a 304);
- * - a person's page that is no cache entry (an error status, or caching off in development), only
- *   the browser, revalidated;
+ * - a person's page that is no cache entry (an error status, or caching off in development), and a
+ *   failure (5xx) for anyone, only the browser, revalidated;
  * - a private page, no one.
  */
 const CACHE_CONTROL = {
