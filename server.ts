@@ -448,6 +448,15 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   };
   app.use(onError);
 
+  // The key that signs no-JavaScript form outcomes kept in their cookie (src/server/flash.ts), so
+  // that any process can show one: the email links' key, or with the embedded store the one its
+  // processes share in DATA_DIR. Without either (Supabase, no NEWSLETTER_SECRET) outcomes stay in
+  // the memory of the process that took the post.
+  app.locals.flashKey =
+    tokenSecret ??
+    (config.supabaseUrl
+      ? undefined
+      : newsletterSecret({ env, dataDir: config.dataDir, supabase: false, needed: true }));
   app.locals.config = config;
   app.locals.logger = logger;
   app.locals.metrics = metrics;

@@ -230,11 +230,10 @@ describe.skipIf(skip)(`a shared cache in front of two server processes (${versio
     expect((await newsletterPosts(ports)) - before).toBe(2);
 
     // The same form without JavaScript: a 303 with the outcome's cookie, then the page that shows
-    // it. Whichever process answers, nginx never stores that answer: it is `private, no-store` where
-    // the outcome is shown, and carries the Set-Cookie that clears the cookie anyway (the outcome is
-    // kept in the memory of the process that took the post, src/server/flash.ts: a request that
-    // reaches the other process gets the page without it). A person without the cookie still gets
-    // the stored public page.
+    // it, whichever process answers (the outcome is signed into the cookie with the key both
+    // processes share, src/server/flash.ts). nginx never stores that answer: it is `private,
+    // no-store` and carries the Set-Cookie that clears the cookie. A person without the cookie still
+    // gets the stored public page.
     const form = await send(
       edge.origin,
       'POST',
@@ -259,6 +258,10 @@ describe.skipIf(skip)(`a shared cache in front of two server processes (${versio
       const privatePage = /no-store/.test(String(outcome.headers['cache-control']));
       const clearsCookie = String(outcome.headers['set-cookie'] ?? '').includes('form_result=;');
       expect(privatePage || clearsCookie, `${where}: private, or not storable`).toBe(true);
+      // The signed outcome reads the same on either process (a browser would have dropped the
+      // cookie after the first answer; this client sends it again on purpose).
+      expect(outcome.body, where).toContain('class="form-status ok"');
+      expect(privatePage, where).toBe(true);
     }
     await at('/en/blog', PERSON);
     expect((await at('/en/blog', PERSON)).headers['x-cache-status']).toBe('HIT');

@@ -252,7 +252,7 @@ describe('without JavaScript', () => {
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/fr/contact?service=content-strategy');
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/form_result=[\w-]+;.*HttpOnly/);
+    expect(cookie).toMatch(/form_result=[\w.-]+;.*HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     const page = await agent
       .get('/fr/contact?service=content-strategy')
