@@ -32,7 +32,7 @@ import { redirectFor } from './src/server/redirects.ts';
 import type { RendererBundle } from './src/renderer/contract.ts';
 import { requestGuard, siteUrlOf } from './src/server/request-guard.ts';
 import { securityHeaders } from './src/server/security.ts';
-import { hashedAssets } from './src/server/static-files.ts';
+import { hashedAssets, topLevelFiles } from './src/server/static-files.ts';
 import { serviceWorkerSource } from './src/server/service-worker.ts';
 import { openStore, type LeadStore } from './src/server/store/index.ts';
 
@@ -332,7 +332,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       '/images',
       express.static(path.join(clientDir, 'images'), { maxAge: '30d', index: false, redirect: false }),
     );
-    app.use(express.static(clientDir, { maxAge: '1h', index: false, dotfiles: 'ignore', redirect: false }));
+    app.use(topLevelFiles(clientDir));
   }
 
   // The service worker: generated per build, never cached by the browser's HTTP cache.

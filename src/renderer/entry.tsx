@@ -1,14 +1,14 @@
 import { PassThrough } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
-import { I18nProvider } from '../i18n/context.tsx';
+import { I18nProvider, type Translations } from '../i18n/context.tsx';
+import { ClientI18n } from '../i18n/client-i18n.ts';
 import {
   createStaticHandler,
   createStaticRouter,
   RouterContextProvider,
   StaticRouterProvider,
 } from 'react-router-dom';
-import type { i18n as I18n } from 'i18next';
 import { textReader } from '../i18n/instance.ts';
 import { ALL_RESOURCES, assertLanguagesLoaded, pickResources } from './translations.ts';
 import { namespacesOf, type RouteHandle } from '../route-handle.ts';
@@ -88,12 +88,16 @@ export function blogJson(lang: Lang, slug: string): BlogPostData | undefined;
 export function blogJson(lang: Lang, slug?: string) {
   return slug === undefined ? blogListData(blog, lang) : blogPostData(blog, lang, slug);
 }
-// One immutable i18next instance per language, shared by every request (only `t` is ever called).
+// The texts of code outside React here (the status page): i18next, one instance per language.
 const TEXTS = textReader(ALL_RESOURCES);
-// Made at start-up rather than by the first request of each language.
-for (const lang of LANGUAGES) TEXTS.instance(lang);
+// The texts React renders pages with: the same reader the browser hydrates with (ClientI18n,
+// decision 014), one per language, shared by every request. i18next's lookups were a third of a
+// page's render time; this reader gives the same string for every key (tests/unit/client-i18n.test.ts).
+const PAGE_TEXTS = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, new ClientI18n(lang, ALL_RESOURCES)]),
+) as Record<Lang, ClientI18n>;
 
-function tree(i18n: I18n, site: SiteContextValue, children: ReactNode) {
+function tree(i18n: Translations, site: SiteContextValue, children: ReactNode) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
@@ -139,7 +143,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
                 : 200));
   const pathLang = context.matches.find((m) => m.route.id === 'lang')?.params.lang;
   const lang: Lang = isLang(pathLang) ? pathLang : input.fallbackLang;
-  const i18n = TEXTS.instance(lang);
+  const i18n = PAGE_TEXTS[lang];
   const router = createStaticRouter(handler.dataRoutes, context);
   const isCrawler = input.site.visitor.isBot;
 

@@ -172,7 +172,9 @@ export function pageHandler(deps: PageDeps): RequestHandler {
   return async (req, res) => {
     const visitor = visitorOf(req);
     const audience: Audience = visitor.isBot ? 'crawler' : 'person';
-    const fallbackLang = detectLanguage(req, res);
+    // A page under a language prefix is in that language; only another address (a 404 outside the
+    // site's paths) asks the cookie and Accept-Language, which costs a parse per request.
+    const fallbackLang = splitLangPath(req.path)?.lang ?? detectLanguage(req, res);
     // The same list on every page answer (decision 036): the class of visitor, and the cookie a
     // no-JavaScript form's outcome arrives in; Accept-Encoding when the body is sent.
     res.vary('User-Agent').vary('Cookie');
