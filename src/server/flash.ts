@@ -75,7 +75,13 @@ export function putFlash(req: Request, res: Response, outcome: FormOutcome, now 
     value = randomBytes(18).toString('base64url');
     formOutcomesOf(req.app).set(value, outcome);
   }
-  res.cookie(COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: TTL_MS, secure: req.secure });
+  res.cookie(COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: TTL_MS,
+    secure: req.secure,
+  });
 }
 
 /** Reads and forgets the outcome for this request's cookie, if any. */

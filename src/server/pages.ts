@@ -281,7 +281,14 @@ function sendCached(req: Request, res: Response, entry: CachedPage, audience: Au
   const encoding = entry.encoded ? encodingFor(req) : undefined;
   if (entry.encoded && encoding) {
     res.set('Content-Encoding', encoding);
-    sendPage(res, entry.status, entry.encoded[encoding], audience, encodedEtag(entry.etag, encoding), modified);
+    sendPage(
+      res,
+      entry.status,
+      entry.encoded[encoding],
+      audience,
+      encodedEtag(entry.etag, encoding),
+      modified,
+    );
     return;
   }
   sendPage(res, entry.status, entry.html, audience, entry.etag, modified);

@@ -274,7 +274,9 @@ describe('private pages', () => {
       // The next visit to the same address is the ordinary page, which was never cached with the outcome.
       const plain = await request(news).get('/en/contact').set('User-Agent', HUMAN_UA);
       expect(plain.text).not.toContain('Mine alone');
-      expect(plain.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
+      expect(plain.headers['cache-control']).toBe(
+        'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
+      );
     } finally {
       await news.locals.close();
     }
