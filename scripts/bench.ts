@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer as createHttpServer } from 'node:http';
@@ -31,7 +31,33 @@ const CRAWLER_UA =
 const ROOT = process.cwd();
 
 ensureBuild(ROOT);
-const staticDir = path.join(ROOT, 'dist/client/__bench');
+const PAGES = [
+  ['guide', '/en/guide'],
+  ['article', '/en/blog/ultimate-geo-guide-2025'],
+] as const;
+/** The static baseline of a page: its crawler render as a file among the build's top-level files. */
+const staticFile = (label: string) => path.join(ROOT, `dist/client/__bench-${label}.html`);
+
+// The static baselines are written before the measured server starts, which learns the build's
+// top-level files once at start-up (src/server/static-files.ts): a first server on the same port
+// (so the pages name the same address) renders them, and is gone before the measured one starts.
+const PORT = 3900 + Math.floor(Math.random() * 400);
+{
+  const first = spawnBuiltServer({ port: PORT, env: { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' } });
+  try {
+    await waitForAnswer(`${first.base}/healthz`);
+    for (const [label, pagePath] of PAGES) {
+      const html = await (
+        await fetch(first.base + pagePath, { headers: { 'User-Agent': CRAWLER_UA } })
+      ).text();
+      writeFileSync(staticFile(label), html);
+    }
+  } finally {
+    const exited = new Promise((resolve) => first.child.once('exit', resolve));
+    first.stop();
+    await exited;
+  }
+}
 
 // Peers on loopback: websites for the audit, an SMTP server and a webhook receiver for lead delivery.
 const sites = await startFixtureSites();
@@ -66,6 +92,7 @@ const {
   child: server,
   stop,
 } = spawnBuiltServer({
+  port: PORT,
   nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=4').split(' '),
   env: {
     LOG_LEVEL: 'info',
@@ -188,22 +215,16 @@ async function pageJavaScript(pagePath: string): Promise<{ toHydrate: number; id
 const startup = await firstAnswer();
 const homeJs = await pageJavaScript('/en/');
 const sampler = setInterval(sampleRss, 200);
-mkdirSync(staticDir, { recursive: true });
 const rows: Row[] = [];
 const ratios: string[] = [];
 const extras: string[] = [];
 try {
-  for (const [label, pagePath] of [
-    ['guide', '/en/guide'],
-    ['article', '/en/blog/ultimate-geo-guide-2025'],
-  ] as const) {
-    // The same bytes as a static file: the crawler render, saved and served by express.static.
-    const crawlerHtml = await (
-      await fetch(base + pagePath, { headers: { 'User-Agent': CRAWLER_UA } })
-    ).text();
-    writeFileSync(path.join(staticDir, `${label}.html`), crawlerHtml);
+  for (const [label, pagePath] of PAGES) {
+    // The same bytes as a static file: the crawler render, saved before the server started and
+    // served by it like public/'s files (express.static, compression and all middleware included).
+    const crawlerHtml = readFileSync(staticFile(label), 'utf8');
     const staticRow = await load(`${label}: static file (same bytes)`, {
-      url: `${base}/__bench/${label}.html`,
+      url: `${base}/${path.basename(staticFile(label))}`,
     });
     const crawlerRow = await load(`${label}: crawler SSR (cached)`, {
       url: base + pagePath,
@@ -415,7 +436,7 @@ try {
   clearInterval(sampler);
   sampleRss();
   stop();
-  rmSync(staticDir, { recursive: true, force: true });
+  for (const [label] of PAGES) rmSync(staticFile(label), { force: true });
   await sites.close();
   await hostile.close();
   await planted.close();
