@@ -3,37 +3,101 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 // Bodies that are the same bytes for everyone (a cached page, a generated crawler file) are
-// compressed once, at the highest settings, on libuv's thread pool, and sent as they are to every
-// client that accepts them (decision 034): no per-response compression.
+// compressed once per entry on libuv's thread pool, quickly for the request that is waiting, then at
+// the highest settings for every later one, and sent as they are to every client that accepts them
+// (decisions 034 and 035): no per-response compression.
 
 export type Encoding = 'br' | 'gzip';
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
-/** A body in both encodings: brotli at quality 11 (about 150 ms of a pool thread for 87 KB), gzip -9. */
-export async function encode(body: string | Buffer): Promise<Record<Encoding, Buffer>> {
+/** How hard to compress: `fast` for the request that is waiting, `best` for every later one. */
+const SETTINGS = {
+  // About 2 ms for an 87 KB page, 12% larger than the best.
+  fast: { brotli: 5, gzip: 6 },
+  // About 150 ms of a pool thread for 87 KB.
+  best: { brotli: zlib.BROTLI_MAX_QUALITY, gzip: 9 },
+} as const;
+
+/** A body in both encodings, off the event loop (libuv's thread pool). */
+export async function encode(
+  body: string | Buffer,
+  settings: keyof typeof SETTINGS = 'best',
+): Promise<Record<Encoding, Buffer>> {
   const raw = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const { brotli, gzip: level } = SETTINGS[settings];
   const [br, gz] = await Promise.all([
     compressBrotli(raw, {
       params: {
         [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_QUALITY]: brotli,
         [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
       },
     }),
-    compressGzip(raw, { level: 9 }),
+    compressGzip(raw, { level }),
   ]);
   return { br, gzip: gz };
 }
 
+/** A body kept for everyone, with its strong ETag and, once made, its compressed copies. */
+export interface Encodable {
+  etag: string;
+  /** The body compressed: at the fast settings first, then at the best. */
+  encoded?: Record<Encoding, Buffer> | undefined;
+  /** Whether `encoded` holds the best copies. */
+  best?: boolean;
+  /** Settles once `encoded` holds copies (or compressing failed: the text is sent then). */
+  ready?: Promise<void>;
+}
+
+/**
+ * Compresses a new entry's text: at the fast settings, which the request that made the entry waits
+ * for (a few milliseconds), then at the best in the background, which replace them for every later
+ * request. Each set of copies has its own ETags (representation), so no ETag ever names two bodies.
+ */
+export function compressEntry(entry: Encodable, text: string): Promise<void> {
+  entry.ready = encode(text, 'fast').then(
+    (fast) => {
+      entry.encoded = fast;
+      encode(text, 'best').then(
+        (best) => {
+          entry.encoded = best;
+          entry.best = true;
+        },
+        () => undefined,
+      );
+    },
+    () => undefined,
+  );
+  return entry.ready;
+}
+
 /** The encoding of a pre-compressed body a client takes: brotli (the smaller), else gzip, else none. */
-export function encodingFor(req: Request): Encoding | undefined {
+function encodingFor(req: Request): Encoding | undefined {
   if (req.acceptsEncodings('br') === 'br') return 'br';
   return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
 }
 
-/** The strong ETag of one encoding of a body: each representation has its own (RFC 9110 §8.8.3). */
-export function encodedEtag(etag: string, encoding: Encoding): string {
+/** The strong ETag of one set of copies of a body: each representation has its own (RFC 9110 §8.8.3). */
+function encodedEtag(etag: string, encoding: string): string {
   return `${etag.slice(0, -1)}-${encoding}"`;
+}
+
+/**
+ * What to send of a kept body to this client: the copy it accepts, under that copy's ETag; the text
+ * under the body's ETag when it accepts no encoding; and the text without an ETag when there are no
+ * copies (compressing failed, or a caller did not wait: the compression middleware then compresses it
+ * per response, bytes no ETag names).
+ */
+export function representation(
+  req: Request,
+  text: string,
+  entry: Encodable,
+): { body: string | Buffer; etag?: string; encoding?: Encoding } {
+  const encoding = encodingFor(req);
+  if (!encoding) return { body: text, etag: entry.etag };
+  if (!entry.encoded) return { body: text };
+  const etag = encodedEtag(entry.etag, entry.best ? encoding : `${encoding}-fast`);
+  return { body: entry.encoded[encoding], etag, encoding };
 }

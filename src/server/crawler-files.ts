@@ -52,7 +52,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
       const body = await make(renderer);
       setLastModified(res, modified?.(renderer));
       res.type(type).set('Cache-Control', 'public, max-age=3600');
-      send(req, res, path, body);
+      await send(req, res, path, body);
     };
   const site = (r: RendererBundle) => r.contentDates.site();
   const TEXT = 'text/plain; charset=utf-8';
@@ -73,7 +73,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     const renderer = await deps.renderer();
     setLastModified(res, renderer.contentDates.feed(lang));
     res.type('application/rss+xml; charset=utf-8').set('Cache-Control', 'public, max-age=3600');
-    send(req, res, `/${lang}/feed.xml`, renderer.siteFiles.feedXml(input, lang));
+    await send(req, res, `/${lang}/feed.xml`, renderer.siteFiles.feedXml(input, lang));
   });
 
   // Markdown for agents: every page that has a Markdown copy says so on its answer (Vary: Accept,
@@ -97,7 +97,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
       .set('Cache-Control', 'public, max-age=3600')
       .set('Content-Location', target.copy);
     // The copy's own body: one compressed entry for both addresses.
-    send(req, res, target.copy, text);
+    await send(req, res, target.copy, text);
   });
 
   // /{lang}/index.md, /{lang}/guide.md, /{lang}/blog/{slug}.md …
@@ -118,7 +118,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
         `<${deps.siteUrl}${req.path.replace(/(\/index)?\.md$/, (m) => (m.startsWith('/index') ? '/' : ''))}>; rel="canonical"`,
       );
     // Keyed by the copy's own address, like the negotiated answer above: one compressed entry for both.
-    send(req, res, `/${target!.lang}/${target!.path || 'index'}.md`, text);
+    await send(req, res, `/${target!.lang}/${target!.path || 'index'}.md`, text);
   });
 
   // The blog's data for client-side navigation (the server renders the same data into pages).

@@ -1,20 +1,17 @@
 import type { Request, Response } from 'express';
 import { BoundedCache, stringBytes, type WatchCache } from './bounded-cache.ts';
-import { encode, encodedEtag, encodingFor, type Encoding } from './compressed.ts';
+import { compressEntry, representation, type Encodable } from './compressed.ts';
 import { etagOf } from './page-cache.ts';
 
 // The generated files for crawlers (robots.txt, sitemap.xml, llms.txt, feeds, Markdown copies…) are
 // the same bytes for everyone, like a crawler's cached page (decision 034): each body is compressed
-// once, brotli 11 and gzip 9 on libuv's thread pool, and sent as it is to every client that accepts
-// it, with its own strong ETag (decision 035). One memo for all of them, keyed by the file (a fixed
+// once on libuv's thread pool (compressEntry: quickly for the first request, then brotli 11 and gzip
+// 9) and sent as it is to every client that accepts it, with its own strong ETag (decision 035). One memo for all of them, keyed by the file (a fixed
 // name each caller gives, never the request's address) and checked against the body, so a body that
 // changes (security.txt's Expires, new content) gets a new entry, never a stale copy.
 
-interface EncodedBody {
+interface EncodedBody extends Encodable {
   body: string;
-  etag: string;
-  /** The body compressed, once ready. */
-  encoded?: Record<Encoding, Buffer>;
 }
 
 export interface EncodedFilesOptions {
@@ -31,7 +28,7 @@ export interface EncodedFilesOptions {
  * anything else first; this adds the ETag and, when the body's compressed copies are ready and the
  * client takes one, the encoding. Express answers 304 itself when If-None-Match matches the ETag.
  */
-export type SendFile = (req: Request, res: Response, key: string, body: string) => void;
+export type SendFile = (req: Request, res: Response, key: string, body: string) => Promise<void>;
 
 export function encodedFiles(options: EncodedFilesOptions = {}): SendFile {
   const memo = new BoundedCache<EncodedBody>({
@@ -43,29 +40,23 @@ export function encodedFiles(options: EncodedFilesOptions = {}): SendFile {
   });
   options.watchCache?.('crawler_files', () => memo.stats);
 
-  return (req, res, key, body) => {
+  return async (req, res, key, body) => {
     let entry = memo.get(key);
     // The same string most of the time (a cached copy), so the comparison is a pointer's.
     if (entry?.body !== body) {
       const made: EncodedBody = { body, etag: etagOf(body) };
-      // Until ready, the body goes out as text and the compression middleware compresses it per
-      // response, as before; a failure only means that. A body larger than the whole bound is never
-      // kept, so never compressed by us either (rather than once per request).
-      if (memo.set(key, made))
-        encode(body).then(
-          (encoded) => (made.encoded = encoded),
-          () => undefined,
-        );
+      // A body larger than the whole bound is never kept, so never compressed by us either (rather
+      // than once per request): the compression middleware does it per response.
+      if (memo.set(key, made)) void compressEntry(made, body);
       entry = made;
     }
     res.vary('Accept-Encoding');
-    const encoding = entry.encoded ? encodingFor(req) : undefined;
-    if (entry.encoded && encoding) {
-      // The compression middleware leaves a response that has a Content-Encoding alone.
-      res.set({ 'Content-Encoding': encoding, ETag: encodedEtag(entry.etag, encoding) });
-      res.send(entry.encoded[encoding]);
-      return;
-    }
-    res.set('ETag', entry.etag).send(body);
+    // A new body's first copies take a few milliseconds (llms-full.txt's, about ten): wait for them.
+    if (!entry.encoded) await entry.ready;
+    const sent = representation(req, body, entry);
+    // The compression middleware leaves a response that has a Content-Encoding alone.
+    if (sent.encoding) res.set('Content-Encoding', sent.encoding);
+    if (sent.etag) res.set('ETag', sent.etag);
+    res.send(sent.body);
   };
 }

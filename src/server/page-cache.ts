@@ -1,23 +1,19 @@
 import { createHash } from 'node:crypto';
 import { BoundedCache, stringBytes, type CacheStats } from './bounded-cache.ts';
-import { encode, type Encoding } from './compressed.ts';
+import { compressEntry, type Encodable } from './compressed.ts';
 
 // A small in-memory cache for rendered pages: crawlers (per agent) and people (one page for all) get the
 // same page for a short while, with a stable ETag for conditional requests. Per process; bounded in
 // bytes, keys included (src/server/bounded-cache.ts). Callers store successful pages only: a miss
 // (404) for an address someone made up is rendered again, never kept.
 //
-// A page that is the same bytes for everyone (a crawler's) can also be kept compressed (issue 24):
-// brotli at its highest quality and gzip, computed once per entry on libuv's thread pool, off the
-// event loop, while the entry is already served (compressed per response until they are ready).
+// A page that is the same bytes for everyone of its audience can also be kept compressed (decision
+// 034): brotli and gzip, made per entry on libuv's thread pool, off the event loop (compressEntry).
 
-export interface CachedPage {
+export interface CachedPage extends Encodable {
   status: number;
   html: string;
-  etag: string;
   storedAt: number;
-  /** The page compressed, once ready (precompressed caches only). */
-  encoded?: Record<Encoding, Buffer>;
 }
 
 export class PageCache {
@@ -50,13 +46,9 @@ export class PageCache {
   set(key: string, status: number, html: string, now = Date.now()): CachedPage {
     const entry: CachedPage = { status, html, etag: etagOf(html), storedAt: now };
     this.cache.set(key, entry, now);
-    if (this.options.precompress) {
-      // Served uncompressed-then-compressed-per-response until ready; a failure only means that.
-      encode(html).then(
-        (encoded) => (entry.encoded = encoded),
-        () => undefined,
-      );
-    }
+    // Its compressed copies: fast ones for the request that made it (which waits for `ready`), the
+    // best ones for later requests (compressEntry).
+    if (this.options.precompress) void compressEntry(entry, html);
     return entry;
   }
 

@@ -10,7 +10,7 @@ import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
 import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
 import { PageCache, etagOf, type CachedPage } from './page-cache.ts';
-import { encodedEtag, encodingFor } from './compressed.ts';
+import { representation } from './compressed.ts';
 import type { WatchCache } from './bounded-cache.ts';
 import { takeFlash } from './flash.ts';
 import { detectLanguage } from './language.ts';
@@ -203,7 +203,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
     if (cacheKey) deps.onPageCache?.(audience, cached ? 'hit' : 'miss');
     if (cached) {
-      sendCached(req, res, cached, audience, await modifiedOf(req, deps, audience));
+      await sendCached(req, res, cached, audience, await modifiedOf(req, deps, audience));
       return;
     }
 
@@ -243,7 +243,7 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     }
     if (cacheKey && result.status === 200) {
       const entry = cache.set(cacheKey, result.status, result.html);
-      sendCached(req, res, entry, audience, await modifiedOf(req, deps, audience));
+      await sendCached(req, res, entry, audience, await modifiedOf(req, deps, audience));
       return;
     }
     // A private page carries one visitor's data (what they typed, their address, their report): no
@@ -276,22 +276,20 @@ const CACHE_CONTROL = {
 } as const;
 
 /** A cache entry in the encoding the client takes (pre-compressed once ready), with its own ETag. */
-function sendCached(req: Request, res: Response, entry: CachedPage, audience: Audience, modified?: string) {
+async function sendCached(
+  req: Request,
+  res: Response,
+  entry: CachedPage,
+  audience: Audience,
+  modified?: string,
+) {
   res.vary('Accept-Encoding');
-  const encoding = entry.encoded ? encodingFor(req) : undefined;
-  if (entry.encoded && encoding) {
-    res.set('Content-Encoding', encoding);
-    sendPage(
-      res,
-      entry.status,
-      entry.encoded[encoding],
-      audience,
-      encodedEtag(entry.etag, encoding),
-      modified,
-    );
-    return;
-  }
-  sendPage(res, entry.status, entry.html, audience, entry.etag, modified);
+  // A new entry's first copies take a few milliseconds: the request that made it (and any other
+  // that comes meanwhile) waits for them rather than go out compressed per response.
+  if (!entry.encoded) await entry.ready;
+  const { body, etag, encoding } = representation(req, entry.html, entry);
+  if (encoding) res.set('Content-Encoding', encoding);
+  sendPage(res, entry.status, body, audience, etag, modified);
 }
 
 /**

@@ -166,6 +166,31 @@ describe('a person’s page, the same bytes for everyone', () => {
     expect(again.status).toBe(304);
   });
 
+  it('is compressed for its very first answer, then at the best settings, each set under its own ETag', async () => {
+    // The request that makes the entry waits a few milliseconds for fast copies; the best copies
+    // replace them for later requests. No ETag ever names two bodies.
+    const first = await raw('/fr/about', 'gzip, deflate, br', browser);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.etag).toMatch(/-br-fast"$/);
+    const html = brotliDecompressSync(first.body).toString('utf8');
+    const best = await waitFor(async () => {
+      const res = await raw('/fr/about', 'gzip, deflate, br', browser);
+      return String(res.headers.etag).endsWith('-br"') ? res : null;
+    }, 'the best copies');
+    expect(brotliDecompressSync(best.body).toString('utf8')).toBe(html);
+    expect(best.body.length).toBeLessThan(first.body.length);
+    // The fast copy's ETag no longer matches: the client gets the best bytes.
+    const revalidated = await raw('/fr/about', 'br', {
+      ...browser,
+      'If-None-Match': first.headers.etag as string,
+    });
+    expect(revalidated.status).toBe(200);
+    const identity = await raw('/fr/about', 'identity', browser);
+    expect(identity.body.toString('utf8')).toBe(html);
+    expect(identity.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(identity.headers.etag).not.toMatch(/-(br|gzip)/);
+  });
+
   it('is kept in brotli and gzip, each with its own ETag and a 304', async () => {
     const path = '/en/about';
     const html = (await raw(path, 'identity', browser)).body.toString('utf8');
