@@ -102,6 +102,8 @@ test.describe('saved reports', () => {
 
 /** axe's violations on the page as it is now, one line each (none expected). */
 async function axeViolations(page: Page): Promise<string[]> {
+  // The page's fade-in (0.35 s) must be over: axe measures contrast on the colours it sees.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
