@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { axeViolations, expect, hydrated, test } from './fixtures.ts';
 
 // axe on every page, both languages, light and dark: zero violations. Each page is checked once per
 // project: light at desktop width, dark at mobile width, so both schemes and both widths are covered
@@ -21,18 +20,13 @@ for (const lang of LANGUAGES) {
       await tab.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await tab.goto(url);
       await hydrated(tab);
-      const results = await new AxeBuilder({ page: tab }).options({ resultTypes: ['violations'] }).analyze();
-      const summary = results.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-      expect(summary, `${url} (${scheme})`).toEqual([]);
+      expect(await axeViolations(tab), `${url} (${scheme})`).toEqual([]);
     });
   }
 }
 
 test('axe finds nothing on the 404 page', async ({ page, consoleProblems }) => {
   await page.goto('/fr/introuvable');
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   consoleProblems.length = 0;
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** Fails a test when the page logs an error or warning (hydration mismatches included). */
@@ -21,4 +22,14 @@ export { expect };
 /** Waits until React has hydrated the document (the client entry marks <html>). */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * What axe finds on the page as it stands, one line per rule with the elements it names. The page's
+ * fade-in (0.35 s) must be over first: axe measures contrast on the colours it sees.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { FIXTURE_ORIGINS } from '../../playwright.config.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { axeViolations, expect, hydrated, test } from './fixtures.ts';
 import { mailTo } from './mail.ts';
 
 // Saved reports (issue 23) in a real browser: an audit run on the Tools page gets a permanent link
@@ -101,12 +100,6 @@ test.describe('saved reports', () => {
 });
 
 /** axe's violations on the page as it is now, one line each (none expected). */
-async function axeViolations(page: Page): Promise<string[]> {
-  // The page's fade-in (0.35 s) must be over: axe measures contrast on the colours it sees.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 // The monthly re-check's subscription as a person lives it (decision 032), with and without
 // JavaScript: the form on the report, the opt-in email, its confirmation link, the unsubscribe link

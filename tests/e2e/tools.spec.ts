@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { FIXTURE_ORIGINS } from '../../playwright.config.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { axeViolations, expect, hydrated, test } from './fixtures.ts';
 
 // The free AI citation audit (/{lang}/tools) against the fixture sites served on loopback
 // (tests/fixtures/audit-sites.ts, started by playwright.config.ts): form rules, progress streamed
@@ -186,11 +185,7 @@ test('axe finds nothing in the running and report states, light and dark', async
   test.setTimeout(60_000);
   void consoleProblems;
   const violations = async (label: string) => {
-    const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      label,
-    ).toEqual([]);
+    expect(await axeViolations(page), label).toEqual([]);
   };
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
