@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, minify, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { encode } from './src/server/compressed.ts';
+import { COPY_EXTENSIONS, encode } from './src/server/compressed.ts';
 
 /**
  * sonner injects its stylesheet with a <style> element at import time, which the CSP (style-src
@@ -59,11 +59,8 @@ function precompressedAssets(): Plugin {
           const target = path.join(options.dir!, file.fileName);
           const raw = await readFile(target);
           const encoded = await encode(raw);
-          for (const [copy, ext] of [
-            [encoded.br, '.br'],
-            [encoded.gzip, '.gz'],
-          ] as const)
-            if (copy.length < raw.length) await writeFile(target + ext, copy);
+          for (const [encoding, ext] of COPY_EXTENSIONS)
+            if (encoded[encoding].length < raw.length) await writeFile(target + ext, encoded[encoding]);
         }),
       );
     },

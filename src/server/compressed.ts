@@ -9,6 +9,15 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 
+/**
+ * The encodings in order of preference (brotli is the smaller), each with the extension of a file's
+ * compressed copy written beside it at build time (vite.config.ts, src/server/static-files.ts).
+ */
+export const COPY_EXTENSIONS: ReadonlyArray<readonly [Encoding, string]> = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
+
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 

@@ -7,8 +7,9 @@ import { compressEntry, type Encodable } from './compressed.ts';
 // bytes, keys included (src/server/bounded-cache.ts). Callers store successful pages only: a miss
 // (404) for an address someone made up is rendered again, never kept.
 //
-// A page that is the same bytes for everyone of its audience can also be kept compressed (decision
-// 034): brotli and gzip, made per entry on libuv's thread pool, off the event loop (compressEntry).
+// A page is the same bytes for everyone of its audience, so each entry is kept compressed too
+// (decision 034): brotli and gzip, made per entry on libuv's thread pool, off the event loop
+// (compressEntry).
 
 export interface CachedPage extends Encodable {
   status: number;
@@ -22,19 +23,14 @@ export class PageCache {
    * @param ttlMs how long an entry is served
    * @param options.maxBytes bound on the keys and pages together: a crawler walking endless query-string
    *   variants must not grow the process without limit.
-   * @param options.precompress keep each entry compressed too (pages that are the same bytes for all).
    */
-  constructor(
-    ttlMs: number,
-    private readonly options: { maxBytes?: number; precompress?: boolean } = {},
-  ) {
+  constructor(ttlMs: number, options: { maxBytes?: number } = {}) {
     this.cache = new BoundedCache({
       ttlMs,
       maxBytes: options.maxBytes ?? 8 * 1024 * 1024,
       // The two compressed copies together stay under the page's length in UTF-8 (HTML compresses
       // well over 2:1), counted from the start so the bound holds once they are there.
-      sizeOf: (page) =>
-        stringBytes(page.html) + stringBytes(page.etag) + (options.precompress ? page.html.length : 0),
+      sizeOf: (page) => stringBytes(page.html) + stringBytes(page.etag) + page.html.length,
     });
   }
 
@@ -48,7 +44,7 @@ export class PageCache {
     this.cache.set(key, entry, now);
     // Its compressed copies: fast ones for the request that made it (which waits for `ready`), the
     // best ones for later requests (compressEntry).
-    if (this.options.precompress) void compressEntry(entry, html);
+    void compressEntry(entry, html);
     return entry;
   }
 

@@ -164,8 +164,8 @@ export async function sendStatusPage(
  */
 export function pageHandler(deps: PageDeps): RequestHandler {
   const caches: Record<Audience, PageCache> = {
-    crawler: new PageCache(deps.pageCacheMs, { precompress: true }),
-    person: new PageCache(deps.pageCacheMs, { precompress: true }),
+    crawler: new PageCache(deps.pageCacheMs),
+    person: new PageCache(deps.pageCacheMs),
   };
   deps.watchCache?.('pages_crawler', () => caches.crawler.stats);
   deps.watchCache?.('pages_person', () => caches.person.stats);

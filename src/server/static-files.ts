@@ -1,17 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
-import type { Encoding } from './compressed.ts';
+import { COPY_EXTENSIONS, type Encoding } from './compressed.ts';
 
 // The hashed client assets (dist/client/assets): compressed at build time (vite.config.ts writes a
 // .br and a .gz beside every JS, CSS, SVG and JSON file when smaller) and sent as they are to a client
 // that accepts them, so no asset is compressed per response (decision 035).
-
-/** The build's compressed copies, in order of preference: brotli is the smaller. */
-export const PRECOMPRESSED: ReadonlyArray<readonly [Encoding, string]> = [
-  ['br', '.br'],
-  ['gzip', '.gz'],
-];
 
 /** Assets change name when they change: a browser keeps them a year and never revalidates. */
 const CACHING = { immutable: true, maxAge: '1y' } as const;
@@ -33,7 +27,7 @@ export function hashedAssets(dir: string): RequestHandler {
   /** Each file's compressed copies (file name → encoding → the copy's name). */
   const copies = new Map<string, ReadonlyArray<readonly [Encoding, string]>>();
   for (const name of names) {
-    const found = PRECOMPRESSED.filter(([, ext]) => names.has(name + ext)).map(
+    const found = COPY_EXTENSIONS.filter(([, ext]) => names.has(name + ext)).map(
       ([encoding, ext]) => [encoding, name + ext] as const,
     );
     if (found.length) copies.set(name, found);
