@@ -8,7 +8,7 @@ import { buildContext } from '../../src/server/audit/context.ts';
 import { SEARCH_AGENTS, TRAINING_AGENTS } from '../../src/server/audit/agents.ts';
 import { countWords, markdownAlternateOf, parsePage } from '../../src/server/audit/read/html.ts';
 import { agentVerdict, readRobots } from '../../src/server/audit/read/robots.ts';
-import { clip } from '../../src/server/audit/clip.ts';
+import { clip } from '../../src/lib/text.ts';
 import { localizeFindings } from '../../src/server/audit/localize.ts';
 import { categoryScore, scoreFindings } from '../../src/server/audit/score.ts';
 import type {

@@ -1,6 +1,6 @@
 import type { ViewRole } from '../agents.ts';
 import { defineCheck, kilobytes, list, msg, verdict, type Verdict } from '../check.ts';
-import { clip } from '../clip.ts';
+import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { BLOCK_STATUSES, crawlerChallenge } from '../read/challenge.ts';
 import type { CrawlerView, FetchedResource, Message } from '../types.ts';

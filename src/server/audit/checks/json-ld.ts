@@ -1,5 +1,5 @@
 import { defineCheck, list, msg, verdict, type Verdict, worst } from '../check.ts';
-import { clip } from '../clip.ts';
+import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import {
   allTypes,

@@ -1,5 +1,5 @@
 import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
-import { clip } from '../clip.ts';
+import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { isHreflang, isLanguageTag } from '../read/language-tags.ts';
 import type { PageLink } from '../read/links.ts';

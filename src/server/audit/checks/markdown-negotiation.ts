@@ -1,5 +1,5 @@
 import { defineCheck, kilobytes, msg, verdict, type Verdict } from '../check.ts';
-import { clip } from '../clip.ts';
+import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 
 // Markdown for agents: an agent that prefers Markdown asks for the page itself with

@@ -1,5 +1,5 @@
 import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
-import { clip } from '../clip.ts';
+import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import type { Message } from '../types.ts';
 

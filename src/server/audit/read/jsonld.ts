@@ -1,4 +1,4 @@
-import { clip } from '../clip.ts';
+import { clip } from '../../../lib/text.ts';
 
 // The page's JSON-LD, parsed once: every block, `@graph` flattened, nested nodes (an Article's
 // author, a WebSite's publisher) collected too, and `{"@id": …}` references resolved, which is how

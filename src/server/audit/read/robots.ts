@@ -1,4 +1,4 @@
-import { clip } from '../clip.ts';
+import { clip } from '../../../lib/text.ts';
 import type { FetchOutcome } from '../types.ts';
 
 // robots.txt as RFC 9309 defines it, read and matched here. robots-parser, used before, ended a run of

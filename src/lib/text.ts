@@ -1,3 +1,5 @@
+// Plain-text helpers shared by the audit, the emails and the server: one clip, one host name.
+//
 // Text taken from the audited site (titles, robots.txt lines, JSON snippets...) travels inside
 // Messages as plain strings. clip() makes it fit for a one-line quote: it stays text (no markup is
 // built from it, React escapes it on display), but it must not be able to hide, reorder or smuggle
@@ -23,4 +25,12 @@ export function clip(text: string, max: number = DEFAULT_CLIP): string {
     .slice(0, Math.max(1, max - 1))
     .join('')
     .trimEnd()}…`;
+}
+
+/**
+ * A host name as people name a site: lower-cased, a leading `www.` dropped, nothing else (punycode
+ * stays as it is), so http://www.example.com and https://example.com are one site.
+ */
+export function bareHost(hostname: string): string {
+  return hostname.toLowerCase().replace(/^www\./, '');
 }
