@@ -1,36 +1,47 @@
 import { Suspense, type ReactNode } from 'react';
 import { ScrollRestoration } from 'react-router-dom';
-import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
-import { PathFaq } from './components/PathFaq.tsx';
+import { hydrateLater } from './components/hydrate-later.tsx';
 import { Toasts } from './components/toasts.tsx';
 import { deepestPage, useHandleMatches } from './route-handle.ts';
-import { PageHead } from './seo/PageHead.tsx';
+import { DocumentHead } from './seo/head-later.tsx';
 import { PAGES } from './site.ts';
 import { useSite } from './site-context.tsx';
 import { useLang, useT } from './i18n/hooks.ts';
 import { THEME_SCRIPT } from './lib/preferences.ts';
 
+// Below the fold on every page, and nothing in them needs a script to work: hydrated later.
+const Footer = hydrateLater(
+  'footer.site-footer',
+  async () => (await import('./components/Footer.tsx')).Footer,
+);
+const PathFaq = hydrateLater(
+  '#path-faq-title',
+  async () => (await import('./components/PathFaq.tsx')).PathFaq,
+);
+
 /** The whole HTML document, rendered by React on the server and hydrated as such in the browser. */
 export function Document({ children, errorStatus }: { children: ReactNode; errorStatus?: number }) {
   const lang = useLang();
   const { t } = useT('common');
-  const { visitor, theme, assets } = useSite();
+  const { visitor, assets } = useSite();
   const pageId = deepestPage(useHandleMatches())?.handle.page;
   const showPathFaq = !errorStatus && PAGES.some((p) => p.id === pageId && p.pathFaq);
-  const htmlClass = [theme === 'system' ? '' : theme, visitor.isAICrawler ? 'ai-crawler' : '']
-    .filter(Boolean)
-    .join(' ');
 
   return (
-    <html lang={lang} className={htmlClass || undefined} data-visitor={visitor.isBot ? 'crawler' : 'human'}>
+    <html
+      lang={lang}
+      // A person's theme class is the head script's and the theme toggle's (src/components/theme.ts).
+      className={visitor.isAICrawler ? 'ai-crawler' : undefined}
+      data-visitor={visitor.isBot ? 'crawler' : 'human'}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
         {/* A person's stored theme, applied before the first paint (allowed by its hash in the CSP). */}
         {visitor.isBot ? null : <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />}
-        <PageHead lang={lang} errorStatus={errorStatus} />
+        <DocumentHead lang={lang} errorStatus={errorStatus} />
         {assets.fonts.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}

@@ -12,7 +12,7 @@ export interface ClientPayload {
   path: string;
   lang: Lang;
   resources: Resource;
-  site: Omit<SiteContextValue, 'setTheme'>;
+  site: SiteContextValue;
   router: {
     loaderData: Record<string, unknown>;
     actionData: Record<string, unknown> | null;

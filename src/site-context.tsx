@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { CompanyIdentity } from './lib/company.ts';
 import type { FormOutcome } from './lib/form-limits.ts';
-import type { Theme } from './lib/preferences.ts';
 import type { VisitorProfile } from './lib/visitor.ts';
 
 export interface Assets {
@@ -19,7 +18,6 @@ export interface SiteContextValue {
   /** The publisher and host the legal notice and the privacy policy name (COMPANY_*). */
   company: CompanyIdentity;
   visitor: VisitorProfile;
-  theme: Theme;
   /** The year of the render: the footer's copyright (dates of content come from content/pages). */
   year: number;
   assets: Assets;
@@ -31,7 +29,6 @@ export interface SiteContextValue {
   aiCrawlers: number;
   /** The outcome of a form posted without JavaScript, shown once on the page it returned to. */
   formOutcome?: FormOutcome;
-  setTheme?: (theme: Theme) => void;
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

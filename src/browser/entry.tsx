@@ -1,14 +1,6 @@
 import '@vitejs/plugin-react/preamble';
 import '../styles.css';
-import {
-  StrictMode,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { StrictMode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { hydrateRoot } from './react-dom-client.ts';
 import { I18nProvider } from '../i18n/context.tsx';
 import {
@@ -18,12 +10,12 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { ClientI18n } from '../i18n/client-i18n.ts';
-import { forgetThemeCookie, storePreference, storedTheme } from '../lib/preferences.ts';
+import { forgetThemeCookie } from '../lib/preferences.ts';
 import { pagePayload, type ClientPayload } from '../payload.ts';
 import { JsonLdContext, type GraphBuilder, type JsonLdSource } from '../seo/graph-builder.ts';
+import { loadPageHead } from '../seo/head-later.tsx';
 import { afterLoad } from './after-load.ts';
 import { loadContext, routes, type LoadContext } from '../routes.tsx';
-import type { Theme } from '../lib/preferences.ts';
 import { SiteContext } from '../site-context.tsx';
 
 declare global {
@@ -31,24 +23,6 @@ declare global {
     __staticRouterHydrationData?: unknown;
   }
 }
-
-/** The visitor's theme: kept in local storage (or for this page only, when storage is off). */
-const themeStore = (() => {
-  let chosen: Theme | undefined;
-  const listeners = new Set<() => void>();
-  return {
-    get: (): Theme => chosen ?? storedTheme(),
-    set(next: Theme) {
-      chosen = next;
-      storePreference('theme', next);
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
-})();
 
 function App({
   payload,
@@ -59,19 +33,14 @@ function App({
   router: ReturnType<typeof createBrowserRouter>;
   hydratedJsonLd: JsonLdSource['hydrated'];
 }) {
-  // The server renders every person's page alike ('system'): hydration uses that, then the stored
-  // choice, which the head script has already applied to <html> (the toggle's icon follows).
-  const theme = useSyncExternalStore(themeStore.subscribe, themeStore.get, () => payload.site.theme);
   useEffect(() => {
     forgetThemeCookie();
     // A marker for tests and tools: the page is interactive from here on.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  const setTheme = useCallback((next: Theme) => themeStore.set(next), []);
-  const site = useMemo(() => ({ ...payload.site, theme, setTheme }), [payload.site, theme, setTheme]);
   const jsonLd = useGraphBuilderOnDemand(hydratedJsonLd);
   return (
-    <SiteContext.Provider value={site}>
+    <SiteContext.Provider value={payload.site}>
       <JsonLdContext.Provider value={jsonLd}>
         <RouterProvider router={router} />
       </JsonLdContext.Provider>
@@ -140,8 +109,11 @@ async function start(payload: ClientPayload) {
           throw error;
         },
       )),
-    loadNamespaces: async (lang, namespaces) =>
-      (await translationLoaders()).ensureNamespaces(i18n, lang, namespaces),
+    // A navigation also waits for the head's code, so the new page never shows the old one's head.
+    loadNamespaces: async (lang, namespaces) => {
+      const [loaders] = await Promise.all([translationLoaders(), loadPageHead()]);
+      await loaders.ensureNamespaces(i18n, lang, namespaces);
+    },
   };
   // React Router deserialises route errors from this global itself.
   window.__staticRouterHydrationData = payload.router;
@@ -182,7 +154,7 @@ async function start(payload: ClientPayload) {
       </StrictMode>,
     );
   });
-  afterLoad(router, payload.site.visitor, [translationLoaders]);
+  afterLoad(router, payload.site.visitor, [translationLoaders, loadPageHead]);
 }
 
 // The entry hydrates the whole document once. In development a hot update can re-run this module;

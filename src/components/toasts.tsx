@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useT } from '../i18n/hooks.ts';
-import { useSite } from '../site-context.tsx';
+import { useTheme } from './theme.ts';
 
 // Toasts (bottom-right, region 'Notifications', Alt+T, three visible, ~4.5 s) with sonner,
 // loaded only when the first toast is shown: nothing of it is in the initial bundle (decision 008).
@@ -41,7 +41,7 @@ export function useNotify(): Notify {
  */
 export function Toasts({ children }: { children?: ReactNode }) {
   const { t } = useT('common');
-  const { theme } = useSite();
+  const theme = useTheme();
   // Set by the first toast; the toaster calls it once sonner listens.
   const [onReady, setOnReady] = useState<(() => void) | null>(null);
   const mounted = useRef<Promise<void> | null>(null);

@@ -30,7 +30,7 @@ export interface RenderInput {
   url: string;
   /** Language for pages outside a language prefix (the 404 of an unknown path). */
   fallbackLang: Lang;
-  site: Omit<SiteContextValue, 'setTheme'>;
+  site: SiteContextValue;
   /** How the client app starts; ignored for crawlers, who get no script. */
   scripts: ClientScripts;
   /** The Tools page's `?url=` audit, run by the server before rendering. */

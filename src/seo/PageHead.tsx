@@ -99,6 +99,13 @@ export function shortDescription(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_MAX / 2)).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
+/**
+ * The tags PageHead renders, as a selector for the document's head (the document's own tags, its
+ * charset, viewport, theme colour, styles, fonts and icons, match none of these).
+ */
+export const PAGE_HEAD_TAGS =
+  'title, meta[name]:not([name="viewport"]):not([name="theme-color"]), meta[property], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
+
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
   const { siteUrl, contactEmail, company, auditChecks, aiCrawlers, visitor, aiTrainingPolicy } = useSite();

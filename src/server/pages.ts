@@ -113,8 +113,6 @@ export function siteFor(
     contactEmail: deps.contactEmail,
     company: deps.company,
     visitor,
-    // Every page is rendered alike; a person's chosen theme is applied in the browser (THEME_SCRIPT).
-    theme: 'system' as const,
     // The footer's copyright year: the page is the same bytes all day (and all year) long.
     year: new Date().getUTCFullYear(),
     assets: { styles: deps.assets.styles, fonts: deps.assets.fonts },

@@ -1,0 +1,56 @@
+import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react';
+import type { Lang } from '../site.ts';
+
+// The page's head in the browser (decision 045). The server renders it with the page, and that head
+// is right until the visitor moves to another page in the app, so the browser does not hydrate it:
+// React 19 leaves the tags it does not render in <head> as they are. The head's code (PageHead.tsx
+// and what it imports) loads when the browser is first idle, and before the first client navigation
+// commits (the routes' loaders wait for it, src/browser/entry.tsx). Once loaded, it takes the place
+// of the server's tags: those are removed, and React renders the same ones (JSON-LD included, from
+// the server's copy of the graph) in the next moment.
+
+interface HeadProps {
+  lang: Lang;
+  errorStatus?: number;
+}
+
+type Head = ComponentType<HeadProps>;
+
+let loaded: Head | undefined;
+let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+/** Loads the head's code once (again after a failed download), then mounts it. */
+export function loadPageHead(): Promise<void> {
+  return (loading ??= import('./PageHead.tsx').then(
+    (module) => {
+      for (const tag of document.head.querySelectorAll(module.PAGE_HEAD_TAGS)) tag.remove();
+      loaded = module.PageHead;
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Nothing while hydrating and until the head's code is here; the page's head from then on. */
+function PageHeadLater(props: HeadProps) {
+  const ready = useSyncExternalStore(
+    subscribe,
+    () => loaded !== undefined,
+    () => false,
+  );
+  return ready && loaded ? createElement(loaded, props) : null;
+}
+
+/** Every tag of the document's head that depends on the page (seo/PageHead.tsx). */
+export const DocumentHead: Head = import.meta.env.SSR
+  ? lazy(async () => ({ default: (await import('./PageHead.tsx')).PageHead }))
+  : PageHeadLater;
