@@ -19,8 +19,17 @@ export interface RouteHandle {
   page?: PageId | 'blogPost' | 'report' | 'recheck' | 'offline' | 'newsletter' | 'notFound';
   /** Translation namespaces the route's component reads (besides 'common'). */
   ns?: string[];
-  /** HTTP status for the response when this is the deepest match (the `*` route is 404). */
-  status?: number;
+  /**
+   * The response's status when this is the deepest route, from its loader's data (an audit refused
+   * for now is a 429, a saved report that is gone a 404); 200 when it says nothing. The one place a
+   * page's status is decided (src/renderer/entry.tsx asks it).
+   */
+  status?: number | ((data: unknown) => number);
+  /**
+   * A page for one visitor (their link, their report): rendered for the request alone, never kept by
+   * any cache, never indexed (src/server/pages.ts). Always, or for the addresses it names.
+   */
+  private?: boolean | ((url: URL) => boolean);
   /**
    * The route's lazy page module, as a source path ("src/pages/guide.tsx"): the server has the
    * browser preload it, with its imports, when the page starts.
@@ -56,4 +65,16 @@ export function namespacesOf(handles: readonly RouteHandle[]): string[] {
   const set = new Set<string>(['common']);
   for (const h of handles) for (const ns of h.ns ?? []) set.add(ns);
   return [...set];
+}
+
+/** The status a route gives its page, from its loader's data. */
+export function statusOf(handle: RouteHandle | undefined, data: unknown): number {
+  const status = handle?.status;
+  return typeof status === 'function' ? status(data) : (status ?? 200);
+}
+
+/** Whether a route makes the page at `url` private to one visitor. */
+export function isPrivateRoute(handle: RouteHandle | undefined, url: URL): boolean {
+  const marked = handle?.private;
+  return typeof marked === 'function' ? marked(url) : marked === true;
 }

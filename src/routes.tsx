@@ -11,8 +11,13 @@ import {
 } from 'react-router-dom';
 import type { BlogData, BlogPostData } from './content/blog-data.ts';
 import type { AuditOutcome, ReportData, ToolsData } from './lib/audit.ts';
-import { isNewsletterAction, type NewsletterOutcome } from './lib/newsletter.ts';
-import { isRecheckAction, type RecheckOutcome } from './lib/recheck.ts';
+import {
+  isNewsletterAction,
+  newsletterStatus,
+  type NewsletterAction,
+  type NewsletterOutcome,
+} from './lib/newsletter.ts';
+import { isRecheckAction, recheckStatus, type RecheckAction, type RecheckOutcome } from './lib/recheck.ts';
 import { Document } from './document.tsx';
 import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
 import type { RouteHandle } from './route-handle.ts';
@@ -39,8 +44,23 @@ function pageModule(file: string) {
 }
 
 /**
+ * The work a route asks of the server before it renders, each bound to the request by the server
+ * (src/server/pages.ts): a loader calls what its page needs, and the browser has none of it.
+ */
+export interface ServerWork {
+  /** The Tools page's audit of its `?url=` for a person (undefined for a crawler, who gets the plain page). */
+  audit(lang: Lang): Promise<AuditOutcome | undefined>;
+  /** Checks and records a newsletter link (src/server/newsletter.ts). */
+  newsletter(action: NewsletterAction): Promise<NewsletterOutcome | undefined>;
+  /** Checks and records a monthly re-check's link (src/server/recheck-links.ts). */
+  recheck(action: RecheckAction): Promise<RecheckOutcome | undefined>;
+  /** A saved report's page data, from the store (src/server/audit/service.ts); undefined when reports are off. */
+  report(id: string, lang: Lang): Promise<ReportData | undefined>;
+}
+
+/**
  * What the loaders get from the entry that created the router, in React Router's loader context:
- * the renderer gives its content and what the server did for this request (a new one per request),
+ * the renderer gives its content and the server's work for this request (a new one per request),
  * the browser its translations and the blog's JSON endpoints (one for the page's lifetime).
  */
 export interface LoadContext {
@@ -51,14 +71,8 @@ export interface LoadContext {
    * `ensureNamespaces`); the server has every namespace in memory and gives none.
    */
   loadNamespaces?: (lang: Lang, namespaces: readonly string[]) => Promise<void>;
-  /** The Tools page's audit for `?url=`, run by the server before rendering (src/server/audit/). */
-  audit?: AuditOutcome | undefined;
-  /** The outcome of a newsletter link, checked and recorded by the server (src/server/newsletter.ts). */
-  newsletter?: NewsletterOutcome | undefined;
-  /** The outcome of a re-check link, checked and recorded by the server (src/server/recheck-links.ts). */
-  recheck?: RecheckOutcome | undefined;
-  /** A saved report's page data, read from the store by the server (src/server/audit/service.ts). */
-  report?: ReportData | undefined;
+  /** On the server only: what the routes ask of it for this request. */
+  server?: ServerWork;
 }
 
 /** The key of the LoadContext in a RouterContextProvider (`context.set(loadContext, value)`). */
@@ -83,8 +97,25 @@ async function loadNamespaces(args: LoaderFunctionArgs, namespaces: readonly str
 /** Pages whose content comes from data (the blog) rather than translations alone. */
 const PAGE_DATA: Partial<Record<PageId, (args: LoaderFunctionArgs) => Promise<unknown>>> = {
   blog: async (args) => (await contextOf(args).blog()).list(langOf(args)),
-  // The server hands over the audit it ran for `?url=`; in the browser the page runs its own.
-  tools: async (args): Promise<ToolsData> => ({ audit: contextOf(args).audit ?? null }),
+  // The server runs the audit of `?url=` before rendering; in the browser the page runs its own.
+  tools: async (args): Promise<ToolsData> => {
+    const { server } = contextOf(args);
+    const asked = new URL(args.request.url).searchParams.has('url');
+    return { audit: (server && asked ? await server.audit(langOf(args)) : undefined) ?? null };
+  },
+};
+
+/** The Tools page's status: an audit refused for now says so, too many (429) or busy (503). */
+function toolsStatus(data: unknown): number {
+  const { audit } = data as ToolsData;
+  if (!audit || audit.ok) return 200;
+  return audit.reason === 'rateLimited' ? 429 : audit.reason === 'busy' ? 503 : 200;
+}
+
+/** What a page's route tells the server beyond the defaults (a page of the list is public, 200). */
+const PAGE_HANDLES: Partial<Record<PageId, Pick<RouteHandle, 'status' | 'private'>>> = {
+  // A report of another site, rendered on demand for one visitor.
+  tools: { status: toolsStatus, private: (url) => url.searchParams.has('url') },
 };
 
 function pageRoute(page: PageEntry): RouteObject {
@@ -95,6 +126,7 @@ function pageRoute(page: PageEntry): RouteObject {
     page: page.id,
     ns: namespaces,
     source,
+    ...PAGE_HANDLES[page.id],
   };
   const loadData = PAGE_DATA[page.id];
   return {
@@ -170,11 +202,15 @@ const newsletterRoute: RouteObject = {
       description: t('newsletter:meta.description'),
       noindex: true,
     }),
+    // Shows the address of the link and acts on it.
+    private: true,
+    status: (outcome) => (outcome ? newsletterStatus((outcome as NewsletterOutcome).result) : 200),
   } satisfies RouteHandle,
   loader: async (args) => {
     await loadNamespaces(args, NEWSLETTER_NS);
-    if (!isNewsletterAction(args.params.action)) throw data(null, { status: 404, statusText: 'Not Found' });
-    return contextOf(args).newsletter ?? null;
+    const { action } = args.params;
+    if (!isNewsletterAction(action)) throw data(null, { status: 404, statusText: 'Not Found' });
+    return (await contextOf(args).server?.newsletter(action)) ?? null;
   },
   lazy: newsletterModule.lazy,
 };
@@ -198,11 +234,15 @@ const recheckRoute: RouteObject = {
       description: t('tools:recheck.meta.description'),
       noindex: true,
     }),
+    // Shows the address re-checked for one email and acts on it.
+    private: true,
+    status: (outcome) => (outcome ? recheckStatus((outcome as RecheckOutcome).result) : 200),
   } satisfies RouteHandle,
   loader: async (args) => {
     await loadNamespaces(args, RECHECK_NS);
-    if (!isRecheckAction(args.params.action)) throw data(null, { status: 404, statusText: 'Not Found' });
-    return contextOf(args).recheck ?? null;
+    const { action } = args.params;
+    if (!isRecheckAction(action)) throw data(null, { status: 404, statusText: 'Not Found' });
+    return (await contextOf(args).server?.recheck(action)) ?? null;
   },
   lazy: recheckModule.lazy,
 };
@@ -237,12 +277,19 @@ const reportRoute: RouteObject = {
         noindex: true,
       };
     },
+    // One visitor's site, at an address only they were given.
+    private: true,
+    status: (data) => ((data as ReportData).report ? 200 : 404),
   } satisfies RouteHandle,
   loader: async (args) => {
     const lang = langOf(args);
+    const id = args.params.id ?? '';
+    const { server } = contextOf(args);
     const [, report] = await Promise.all([
       loadNamespaces(args, REPORT_NS),
-      contextOf(args).report ?? fetchReport(args.params.id ?? '', lang, args.request.signal),
+      server
+        ? server.report(id, lang).then((found) => found ?? { report: null, keptDays: 0 })
+        : fetchReport(id, lang, args.request.signal),
     ]);
     return report;
   },

@@ -2,9 +2,7 @@
 // dist/server/renderer.js, or loaded from source by Vite in development). The server imports this
 // module, for its types only, and nothing else under src/renderer/ (the linter checks it).
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
-import type { AuditOutcome, ReportData } from '../lib/audit.ts';
-import type { NewsletterOutcome } from '../lib/newsletter.ts';
-import type { RecheckOutcome } from '../lib/recheck.ts';
+import type { ServerWork } from '../routes.tsx';
 import type { BlogListData, BlogPostData } from '../content/blog-data.ts';
 import type { SiteContextValue } from '../site-context.tsx';
 import type { Lang } from '../site.ts';
@@ -33,18 +31,14 @@ export interface RenderInput {
   site: SiteContextValue;
   /** How the client app starts; ignored for crawlers, who get no script. */
   scripts: ClientScripts;
-  /** The Tools page's `?url=` audit, run by the server before rendering. */
-  audit?: AuditOutcome | undefined;
-  /** A saved report's page data, read from the store before rendering. */
-  report?: ReportData | undefined;
-  /** The outcome of a newsletter link, checked and recorded by the server before rendering. */
-  newsletter?: NewsletterOutcome | undefined;
-  /** The outcome of a monthly re-check's link, checked and recorded by the server before rendering. */
-  recheck?: RecheckOutcome | undefined;
+  /** What the routes may ask of the server for this request (src/routes.tsx); none for a Markdown copy. */
+  server?: ServerWork;
 }
 
 export type RenderResult =
-  { kind: 'redirect'; status: number; location: string } | { kind: 'html'; status: number; html: string };
+  | { kind: 'redirect'; status: number; location: string }
+  /** `private`: a page for one visitor, which no cache may keep (a route said so, RouteHandle.private). */
+  | { kind: 'html'; status: number; private: boolean; html: string };
 
 export interface StatusPageInput {
   status: number;

@@ -11,15 +11,12 @@ import {
 } from 'react-router-dom';
 import { textReader } from '../i18n/instance.ts';
 import { ALL_RESOURCES, assertLanguagesLoaded, pickResources } from './translations.ts';
-import { namespacesOf, type RouteHandle } from '../route-handle.ts';
+import { isPrivateRoute, namespacesOf, statusOf, type RouteHandle } from '../route-handle.ts';
 import { loadContext, routes, type LoadContext } from '../routes.tsx';
 import { SiteContext, type SiteContextValue } from '../site-context.tsx';
 import { LANGUAGES, PAGES, isLang, type Lang } from '../site.ts';
 import { ErrorScreen } from '../pages/StatusScreens.tsx';
 import type { ClientPayload } from '../payload.ts';
-import type { AuditOutcome } from '../lib/audit.ts';
-import { newsletterStatus } from '../lib/newsletter.ts';
-import { recheckStatus } from '../lib/recheck.ts';
 import startClient from 'virtual:client-starter';
 import { clientScripts, scriptHashes as hashesOf } from './client-starter.ts';
 import { JsonLdContext, type JsonLdSource } from '../seo/graph-builder.ts';
@@ -113,13 +110,7 @@ function tree(i18n: Translations, site: SiteContextValue, children: ReactNode) {
 export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const request = new Request(input.url, { method: 'GET' });
   // The loaders' context for this request: the content, and what the server did before rendering.
-  const loaders: LoadContext = {
-    blog: getBlogData,
-    audit: input.audit,
-    newsletter: input.newsletter,
-    recheck: input.recheck,
-    report: input.report,
-  };
+  const loaders: LoadContext = { blog: getBlogData, server: input.server };
   const context = await handler.query(request, {
     requestContext: new RouterContextProvider(new Map([[loadContext, loaders]])),
   });
@@ -127,20 +118,15 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
 
-  const deepest = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
+  // The deepest route decides the page's status from its data; React Router's own (a loader's 404)
+  // comes first. Any matched route may make the page private.
+  const deepest = context.matches.at(-1)?.route;
   const status =
     context.statusCode !== 200
       ? context.statusCode
-      : (deepest?.status ??
-        (input.audit
-          ? auditStatus(input.audit)
-          : input.newsletter
-            ? newsletterStatus(input.newsletter.result)
-            : input.recheck
-              ? recheckStatus(input.recheck.result)
-              : input.report && !input.report.report
-                ? 404
-                : 200));
+      : statusOf(deepest?.handle as RouteHandle | undefined, deepest && context.loaderData[deepest.id]);
+  const url = new URL(input.url);
+  const isPrivate = context.matches.some((m) => isPrivateRoute(m.route.handle as RouteHandle, url));
   const pathLang = context.matches.find((m) => m.route.id === 'lang')?.params.lang;
   const lang: Lang = isLang(pathLang) ? pathLang : input.fallbackLang;
   const i18n = PAGE_TEXTS[lang];
@@ -152,7 +138,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   let clientData = '';
   if (!isCrawler) {
     const payload: ClientPayload = {
-      path: new URL(input.url).pathname,
+      path: url.pathname,
       lang,
       resources: pickResources(
         lang,
@@ -179,19 +165,13 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
     // Development's modules (Vite's client and the entry) load as module scripts, allowed by 'self'.
     isCrawler ? [] : input.scripts.bootstrapModules,
   );
-  return { kind: 'html', status, html: beforeBodyEnd(html, clientData) };
+  return { kind: 'html', status, private: isPrivate, html: beforeBodyEnd(html, clientData) };
 }
 
 /** The document with `markup` put just before its closing body tag (React writes one, last). */
 function beforeBodyEnd(html: string, markup: string): string {
   const at = html.lastIndexOf('</body>');
   return markup && at !== -1 ? `${html.slice(0, at)}${markup}${html.slice(at)}` : html;
-}
-
-/** A Tools page whose audit is refused for now says so in its status: too many (429), busy (503). */
-function auditStatus(audit: AuditOutcome): number {
-  if (audit.ok) return 200;
-  return audit.reason === 'rateLimited' ? 429 : audit.reason === 'busy' ? 503 : 200;
 }
 
 /** Route errors as React Router's client expects them in hydration data. */

@@ -7,7 +7,6 @@ import { pageQuery, splitLangPath, type Lang } from '../site.ts';
 import type { AuditOutcome, ReportData } from '../lib/audit.ts';
 import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
 import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
-import { isToolsPath } from './audit/http.ts';
 import type { PageAssets } from './assets.ts';
 import { PageCache, etagOf, type CachedPage } from './page-cache.ts';
 import { representation } from './compressed.ts';
@@ -15,6 +14,7 @@ import type { WatchCache } from './bounded-cache.ts';
 import { takeFlash } from './flash.ts';
 import { detectLanguage } from './language.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
+import type { ServerWork } from '../routes.tsx';
 import { copyTarget } from './page-paths.ts';
 
 declare module 'express-serve-static-core' {
@@ -48,38 +48,6 @@ export interface PageDeps {
   savedReport?: (id: string, lang: Lang) => Promise<ReportData>;
 }
 
-/** The newsletter links' pages, after the language prefix. */
-const NEWSLETTER_PATH = /^\/newsletter\/(confirm|unsubscribe)\/?$/;
-/** The monthly re-check's links' pages, after the language prefix. */
-const RECHECK_PATH = /^\/tools\/recheck\/(confirm|unsubscribe)\/?$/;
-/** A saved report's page, after the language prefix. */
-const REPORT_PATH = /^\/tools\/report\/([^/]+)\/?$/;
-
-/**
- * The pages that belong to one visitor, in one place: each is rendered for the request alone, never
- * stored in a page cache, and sent `Cache-Control: private, no-store`, so no shared cache, browser
- * cache or service worker keeps it. A page showing a no-JavaScript form's outcome is private too
- * (decided per request, by the outcome's cookie). A new private route adds itself here.
- */
-const PRIVATE_PAGES: readonly { why: string; matches: (req: Request, rest: string) => boolean }[] = [
-  {
-    why: 'a newsletter link: shows the address of the link and acts on it',
-    matches: (_req, rest) => NEWSLETTER_PATH.test(rest),
-  },
-  {
-    why: 'a re-check link: shows the address re-checked for one email and acts on it',
-    matches: (_req, rest) => RECHECK_PATH.test(rest),
-  },
-  {
-    why: "an audit report: one visitor's site, rendered on demand",
-    matches: (req) => isToolsPath(req.path) && req.query.url !== undefined,
-  },
-  {
-    why: "a saved report: one visitor's site, at an address only they were given",
-    matches: (_req, rest) => REPORT_PATH.test(rest),
-  },
-];
-
 /**
  * The path and the query string (with its `?`, or '') a request asked for, as sent: split by hand,
  * since an address such as `///` is no URL a parser accepts.
@@ -95,12 +63,6 @@ function pathAndQuery(req: Request): { path: string; search: string } {
 function publicAddress(req: Request): string {
   const { path, search } = pathAndQuery(req);
   return `${path}${pageQuery(splitLangPath(path)?.rest ?? '', search)}`;
-}
-
-/** Whether the request asks for one of PRIVATE_PAGES. */
-export function isPrivatePage(req: Request): boolean {
-  const rest = splitLangPath(req.path)?.rest ?? req.path;
-  return PRIVATE_PAGES.some((page) => page.matches(req, rest));
 }
 
 /** The site-wide context of one render. */
@@ -176,22 +138,18 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     // The same list on every page answer (decision 036): the class of visitor, and the cookie a
     // no-JavaScript form's outcome arrives in; Accept-Encoding when the body is sent.
     res.vary('User-Agent').vary('Cookie');
-    // A report of another site, rendered on demand for one visitor, is no page to index.
-    const auditPage = isToolsPath(req.path) && req.query.url !== undefined;
-    const robotsTag = [auditPage ? 'noindex' : '', robotsTagFor(deps.policy, visitor.category) ?? '']
-      .filter(Boolean)
-      .join(', ');
-    if (robotsTag) res.set('X-Robots-Tag', robotsTag);
+    const policyTag = robotsTagFor(deps.policy, visitor.category);
+    if (policyTag) res.set('X-Robots-Tag', policyTag);
 
-    // A POST (an unsubscribe: the newsletter's or a re-check's) acts: it must reach the handler, never a stored page.
-    const privatePage = isPrivatePage(req);
+    // Only public pages are ever stored (a route makes its page private, RouteHandle.private), so a
+    // lookup can only find one. A page showing a no-JavaScript form's outcome is private too, and a
+    // POST (an unsubscribe) acts: both must reach the renderer, never a stored page.
     const formOutcome = visitor.isBot ? undefined : takeFlash(req, res);
-    const personal = Boolean(formOutcome) || privatePage;
-    const cacheable = deps.pageCacheMs > 0 && (req.method === 'GET' || req.method === 'HEAD') && !personal;
-    // A public page is the same whatever other query parameters its address carries (utm_source,
-    // fbclid…): it is rendered and cached for its path and the parameters it reads (pageQuery), so
-    // varying them never makes a new render. A private page is rendered for its whole address.
-    const address = privatePage ? req.originalUrl : publicAddress(req);
+    const cacheable = deps.pageCacheMs > 0 && (req.method === 'GET' || req.method === 'HEAD') && !formOutcome;
+    // A page is the same whatever other query parameters its address carries (utm_source, fbclid…):
+    // it is rendered and cached for its path and the parameters it reads (pageQuery), so varying
+    // them never makes a new render.
+    const address = publicAddress(req);
     const cacheKey = !cacheable
       ? null
       : visitor.isBot
@@ -205,31 +163,13 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       return;
     }
 
-    const pageLang = splitLangPath(req.path)?.lang ?? fallbackLang;
-    const audit = auditPage && !visitor.isBot ? await deps.pageAudit?.(req, res, pageLang) : undefined;
-    const newsletterMatch = NEWSLETTER_PATH.exec(splitLangPath(req.path)?.rest ?? '');
-    const newsletter =
-      newsletterMatch && deps.newsletterAction
-        ? await deps.newsletterAction(req, newsletterMatch[1] as NewsletterAction)
-        : undefined;
-    const recheckMatch = RECHECK_PATH.exec(splitLangPath(req.path)?.rest ?? '');
-    const recheck =
-      recheckMatch && deps.recheckAction
-        ? await deps.recheckAction(req, recheckMatch[1] as RecheckAction)
-        : undefined;
-    const reportMatch = REPORT_PATH.exec(splitLangPath(req.path)?.rest ?? '');
-    const report =
-      reportMatch && deps.savedReport ? await deps.savedReport(reportMatch[1]!, pageLang) : undefined;
     const renderer = await deps.renderer();
     const result = await renderer.renderPage({
-      audit,
-      newsletter,
-      recheck,
-      report,
       url: new URL(`${deps.siteUrl}${address}`).href,
       fallbackLang,
       scripts: deps.assets,
       site: { ...siteFor(deps, visitor), formOutcome },
+      server: serverWork(req, res, deps, visitor),
     });
     if (result.kind === 'redirect') {
       // A redirect keeps the whole query string the visitor came with (decision 001), parameters the
@@ -239,7 +179,10 @@ export function pageHandler(deps: PageDeps): RequestHandler {
       res.redirect(result.status, location);
       return;
     }
-    if (cacheKey && result.status === 200) {
+    // A page for one visitor (their report, their link) is never indexed either.
+    if (result.private) res.set('X-Robots-Tag', policyTag ? `noindex, ${policyTag}` : 'noindex');
+    const personal = result.private || Boolean(formOutcome);
+    if (cacheKey && !personal && result.status === 200) {
       const entry = cache.set(cacheKey, result.status, result.html);
       await sendCached(req, res, entry, audience, await modifiedOf(req, deps, audience));
       return;
@@ -252,6 +195,20 @@ export function pageHandler(deps: PageDeps): RequestHandler {
     else if (visitor.isBot && result.status < 500)
       sendPage(res, result.status, result.html, 'crawler', etagOf(result.html));
     else sendPage(res, result.status, result.html, 'unstored');
+  };
+}
+
+/**
+ * What the routes may ask of the server for this request (ServerWork, src/routes.tsx), bound to it:
+ * each route's loader calls what its page needs, so the server never matches a route itself. A
+ * crawler gets no audit (the plain Tools page); what this server does not offer answers nothing.
+ */
+function serverWork(req: Request, res: Response, deps: PageDeps, visitor: VisitorProfile): ServerWork {
+  return {
+    audit: async (lang) => (visitor.isBot ? undefined : deps.pageAudit?.(req, res, lang)),
+    newsletter: async (action) => deps.newsletterAction?.(req, action),
+    recheck: async (action) => deps.recheckAction?.(req, action),
+    report: async (id, lang) => deps.savedReport?.(id, lang),
   };
 }
 

@@ -4,7 +4,7 @@ import { blogDataFrom, type BlogPostData } from '../../src/content/blog-data.ts'
 import type { AuditOutcome } from '../../src/lib/audit.ts';
 import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import type { RouteHandle } from '../../src/route-handle.ts';
-import type { LoadContext } from '../../src/routes.tsx';
+import type { LoadContext, ServerWork } from '../../src/routes.tsx';
 import { redirectFor } from '../../src/server/redirects.ts';
 import { isLang, localePath, splitLangPath, switchLangPath } from '../../src/site.ts';
 
@@ -129,9 +129,20 @@ describe("the loaders' context", () => {
     expect((result as Response).headers.get('Location')).toBe('/fr/blog?utm=x');
   });
 
-  it("hands over what the server did for the request: the Tools page's audit", async () => {
+  it("asks the server for what the route needs: the Tools page's audit of its ?url=", async () => {
     const audit = { ok: false, reason: 'busy' } as unknown as AuditOutcome;
-    const { result } = await query('/en/tools?url=https://example.org', { audit });
+    const asked: string[] = [];
+    const server = {
+      audit: async (lang: string) => (asked.push(lang), audit),
+    } as unknown as ServerWork;
+    const { result } = await query('/en/tools?url=https://example.org', { server });
     expect((result as { loaderData: Record<string, unknown> }).loaderData['page-tools']).toEqual({ audit });
+    expect(asked).toEqual(['en']);
+    // Without ?url= the page asks nothing.
+    const plain = await query('/en/tools', { server });
+    expect((plain.result as { loaderData: Record<string, unknown> }).loaderData['page-tools']).toEqual({
+      audit: null,
+    });
+    expect(asked).toEqual(['en']);
   });
 });
