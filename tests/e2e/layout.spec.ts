@@ -105,6 +105,66 @@ test.describe('shared layout', () => {
     await expect(page).toHaveTitle(/FAQ/);
   });
 
+  test('the head stays one set of tags through navigations, and the footer becomes the app once idle', async ({
+    page,
+    consoleProblems,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the desktop navigation');
+    void consoleProblems;
+    const head = () =>
+      page.evaluate(() => ({
+        titles: [...document.querySelectorAll('title')].map((t) => t.textContent),
+        descriptions: document.head.querySelectorAll('meta[name="description"]').length,
+        canonicals: [...document.head.querySelectorAll('link[rel="canonical"]')].map(
+          (l) => new URL(l.getAttribute('href') ?? '').pathname,
+        ),
+        hreflangs: document.head.querySelectorAll('link[rel="alternate"][hreflang]').length,
+        graphs: document.head.querySelectorAll('script[type="application/ld+json"]').length,
+      }));
+    await page.goto('/fr/faq');
+    await hydrated(page);
+    expect(await head()).toEqual({
+      titles: [expect.stringContaining('FAQ')],
+      descriptions: 1,
+      canonicals: ['/fr/faq'],
+      hreflangs: 3,
+      graphs: 1,
+    });
+    // At once, before the browser is idle: the navigation waits for the head's code.
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Guide' })
+      .click();
+    await expect(page).toHaveURL(/\/fr\/guide$/);
+    await expect.poll(head).toEqual({
+      titles: [expect.stringContaining('GEO')],
+      descriptions: 1,
+      canonicals: ['/fr/guide'],
+      hreflangs: 3,
+      graphs: 1,
+    });
+    await page.goBack();
+    await expect(page).toHaveURL(/\/fr\/faq$/);
+    await expect.poll(head).toEqual({
+      titles: [expect.stringContaining('FAQ')],
+      descriptions: 1,
+      canonicals: ['/fr/faq'],
+      hreflangs: 3,
+      graphs: 1,
+    });
+    // The footer's links navigate in the app once its code is here (the browser's first idle moment).
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/Footer-/.test(e.name))),
+      )
+      .toBe(true);
+    await page.locator('footer').getByRole('link', { name: 'Blog' }).click();
+    await expect(page).toHaveURL(/\/fr\/blog$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
   test('the mobile menu opens, and closes when an item is chosen', async ({
     page,
     consoleProblems,
