@@ -175,7 +175,7 @@ const articleRoute: RouteObject = {
         .blog()
         .then((blog) => blog.post(lang, args.params.slug ?? '')),
     ]);
-    // Unknown or missing slug: a 302 to the listing (spec: a silent redirect), with the query string,
+    // Unknown or missing slug: a 302 to the listing (silently: a link to a removed article still lands on the blog), with the query string,
     // as with every redirect of the site (decision 001).
     if (!found) throw redirect(`${localePath(lang, 'blog')}${new URL(args.request.url).search}`, 302);
     return found;

@@ -15,7 +15,8 @@ interface FooterLink {
 /** A link to a page below the language prefix (`to` defaults to the key), or to a site file in a new tab. */
 const link = (key: string, to = key, newTab = false): FooterLink => ({ key, to, newTab });
 
-// The spec's four groups. Pages it names without content point to the section that covers them.
+// Four groups of links. Entries with no page of their own (case studies, glossary, careers, partners)
+// point to the section that covers them.
 const GROUPS: { key: string; links: FooterLink[] }[] = [
   {
     key: 'platform',

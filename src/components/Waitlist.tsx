@@ -15,8 +15,7 @@ import { OPEN_EVENT } from './waitlist-events.ts';
 // Escape closes, focus returns to the button), and a no-JavaScript fallback with the same form.
 //
 // The dialog and its form are code a visitor needs only once they ask for it: their module loads
-// when a button is first pointed at, focused or used (issue 24: the home page's JavaScript before
-// any interaction), and the server renders the form for the no-script section, which the browser
+// when a button is first pointed at, focused or used (less JavaScript before any interaction), and the server renders the form for the no-script section, which the browser
 // never runs when JavaScript is on.
 
 const loadDialog = () => import('./WaitlistDialog.tsx');
@@ -66,7 +65,7 @@ export function WaitlistButton({
 
 /**
  * Placed once on a page with waitlist buttons: the dialog they open, mounted at the first request,
- * and the spec's no-script fallback (a section inviting visitors to join, with the same form posting
+ * and the no-script fallback (a section inviting visitors to join, with the same form posting
  * without JavaScript).
  */
 export function WaitlistNoscript() {

@@ -19,7 +19,7 @@ import { useT } from '../i18n/hooks.ts';
 import { pageModified } from '../content/page-dates.ts';
 import type { BlogPostData } from '../content/blog-data.ts';
 
-/** Spec §9: 95 for human-written pages, 5 for AI-generated ones; every page here is written by people. */
+/** The human-generated score meta tag: 95 for human-written pages, 5 for AI-generated ones; every page here is written by people. */
 export const HUMAN_GENERATED_SCORE = 95;
 
 /** What the current page says about itself: its metadata, canonical address and markdown copy. */
@@ -189,7 +189,7 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
       {markdownPath ? (
         <link rel="alternate" type="text/markdown" href={markdownPath} title="Markdown" />
       ) : null}
-      {/* The spec's AI page metadata: training policy, provenance and how to quote the page. */}
+      {/* The AI page metadata: training policy, provenance and how to quote the page. */}
       <meta name="ai-training" content={aiTrainingPolicy} />
       <meta name="ai-primary-source" content="true" />
       <meta name="gpai-risk" content="low" />
@@ -199,7 +199,7 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
       <meta name="ai-quote-excerpt" content={meta.quote ?? meta.description} />
       <meta name="ai-watermark" content="none" />
       <meta name="crawl-delay" content={String(visitor.crawlDelay)} />
-      {/* The spec's last-modified value for AI crawlers: when the content really changed. */}
+      {/* For AI crawlers, when the content last changed (not when the page was rendered). */}
       {visitor.isAICrawler && modified ? <meta name="last-modified" content={modified} /> : null}
       <JsonLdScript input={graphInput} />
     </>

@@ -129,7 +129,7 @@ export function faqPage(pageUrl: string, lang: Lang, entries: readonly QuestionA
   };
 }
 
-/** A single question with its accepted answer (the spec's QA page for tools and guide paths). */
+/** A single question with its accepted answer (a QAPage for the tools and guide paths). */
 export function qaPage(pageUrl: string, lang: Lang, qa: QuestionAnswer): JsonLd {
   return {
     '@type': 'QAPage',
