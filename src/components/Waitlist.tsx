@@ -15,8 +15,9 @@ import { OPEN_EVENT } from './waitlist-events.ts';
 // Escape closes, focus returns to the button), and a no-JavaScript fallback with the same form.
 //
 // The dialog and its form are code a visitor needs only once they ask for it: their module loads
-// when a button is first pointed at, focused or used (less JavaScript before any interaction), and the server renders the form for the no-script section, which the browser
-// never runs when JavaScript is on.
+// when a button is first pointed at, focused or used (less JavaScript before any interaction), and
+// the server renders the form for the no-script section, which the browser never runs when
+// JavaScript is on.
 
 const loadDialog = () => import('./WaitlistDialog.tsx');
 const WaitlistDialog = lazy(loadDialog);
