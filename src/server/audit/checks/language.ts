@@ -1,10 +1,10 @@
 import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
-import { clip } from '../../../lib/text.ts';
+import { bareHost, clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { isHreflang, isLanguageTag } from '../read/language-tags.ts';
 import type { PageLink } from '../read/links.ts';
 import type { Message } from '../types.ts';
-import { pagePath, siteOf } from './canonical.ts';
+import { pagePath } from './canonical.ts';
 
 // The page's language (`<html lang>`, a BCP 47 tag per the HTML spec) and its alternates in other
 // languages (hreflang). Alternates are read where Google reads them: `<link rel="alternate"
@@ -16,7 +16,11 @@ import { pagePath, siteOf } from './canonical.ts';
 function sameAddress(a: string, b: URL): boolean {
   try {
     const url = new URL(a);
-    return siteOf(url) === siteOf(b) && pagePath(url) === pagePath(b) && url.search === b.search;
+    return (
+      bareHost(url.hostname) === bareHost(b.hostname) &&
+      pagePath(url) === pagePath(b) &&
+      url.search === b.search
+    );
   } catch {
     return false;
   }
