@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { developmentAssets, productionAssets, type PageAssets } from './src/server/assets.ts';
 import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
@@ -28,6 +27,7 @@ import { capConnections } from './src/server/connections.ts';
 import { formOutcomesOf } from './src/server/flash.ts';
 import { createMetrics, hasMetricsToken, type Metrics } from './src/server/metrics.ts';
 import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
+import { perMinuteLimit } from './src/server/rate-limit.ts';
 import { redirectFor } from './src/server/redirects.ts';
 import type { RendererBundle } from './src/renderer/contract.ts';
 import { requestGuard, siteUrlOf } from './src/server/request-guard.ts';
@@ -350,17 +350,12 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   // (a crawl delay of 1 s is 60 a minute), it stops floods with a 429, Retry-After and a real page.
   if (config.rateLimitPerMinute > 0) {
     app.use(
-      rateLimit({
-        windowMs: 60_000,
+      perMinuteLimit({
         limit: config.rateLimitPerMinute,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        validate: { xForwardedForHeader: false },
         // Health checks, and the small policy files a crawler reads to learn how to behave: a
         // throttled crawler can still read robots.txt and see its crawl delay.
         skip: (req) => UNLIMITED_PATHS.has(req.path),
         handler: (req, res) => {
-          res.set('Retry-After', '60');
           if (req.path.startsWith('/api/')) {
             res.status(429).json({ success: false, error: 'Too many requests. Please wait a minute.' });
             return;

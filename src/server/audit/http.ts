@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import {
   parseAuditUrl,
@@ -11,6 +11,7 @@ import {
 import { badgeSvg, reportMarkdown } from './report-files.ts';
 import { isLang, splitLangPath, type Lang } from '../../site.ts';
 import { formMessage } from '../messages.ts';
+import { perMinuteLimit } from '../rate-limit.ts';
 import type { AuditService } from './service.ts';
 import { classifyVisitor } from '../../lib/visitor.ts';
 
@@ -52,14 +53,10 @@ export function isToolsPath(path: string): boolean {
 export function auditHttp(deps: AuditHttpDeps) {
   const store = new MemoryStore();
   const keyOf = (req: Request) => ipKeyGenerator(req.ip ?? '');
-  const limiter = rateLimit({
-    windowMs: 60_000,
+  const limiter = perMinuteLimit({
     limit: deps.rateLimitPerMinute,
     store,
     keyGenerator: keyOf,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    validate: { xForwardedForHeader: false },
     // The limit is noted, not answered here: the API answers 429 JSON, the page explains on itself.
     handler: (req, _res, next) => {
       req.auditLimited = true;
@@ -99,7 +96,6 @@ export function auditHttp(deps: AuditHttpDeps) {
     }
     const pages = parseSitePages(req.query.pages);
     if (!(await takeLimit(req, res, pages))) {
-      res.set('Retry-After', '60');
       const refusal = deps.service.refusal(url, lang, 'rateLimited');
       res.status(429).json({ error: refusal.ok ? '' : refusal.message, reason: 'rateLimited' });
       return;
