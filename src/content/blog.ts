@@ -1,6 +1,8 @@
 // The blog's pure core: types and the spec's rules for search, related posts, excerpts and counts.
 // No file access here: the renderer loads posts (src/renderer/blog-loader.ts); pages and feeds use these helpers.
 
+import type { Lang } from '../site.ts';
+
 export const BLOG_CATEGORIES = ['Strategy', 'Technical', 'Legal', 'Performance'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export type CategoryFilter = BlogCategory | 'All';
@@ -15,7 +17,7 @@ export interface Author {
 export interface PostSummary {
   id: string;
   slug: string;
-  lang: 'en' | 'fr';
+  lang: Lang;
   title: string;
   excerpt: string;
   author: Author;

@@ -3,6 +3,7 @@
 
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
 import type { VisitorProfile } from '../../lib/visitor.ts';
+import { isLang, type Lang } from '../../site.ts';
 import {
   alertsFor,
   deviceType,
@@ -18,11 +19,10 @@ import {
   KEY_PREFIX,
   type AnalyticsStore,
   type EventProperties,
-  type Lang,
   type PerformanceRecord,
 } from './store.ts';
 
-export type { Lang } from './store.ts';
+export type { Lang } from '../../site.ts';
 
 const TTI_AFTER_LOAD_MS = 5000;
 const LOG_AFTER_LOAD_MS = 2000;
@@ -72,7 +72,7 @@ const ENGAGEMENT = { high: 'high', medium: 'medium', low: 'low', none: 'low' } a
 
 function langOf(path: string): Lang | null {
   const first = path.split('/')[1];
-  return first === 'en' || first === 'fr' ? first : null;
+  return isLang(first) ? first : null;
 }
 
 function storeOf(session: Session): AnalyticsStore {

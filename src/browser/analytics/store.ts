@@ -14,6 +14,7 @@
 //                    lang.en, lang.fr  per-language analytics
 
 import type { VisitorProfile } from '../../lib/visitor.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../../site.ts';
 import {
   AI_INTERACTIONS_CAP,
   appendCapped,
@@ -28,7 +29,7 @@ import {
 
 export const KEY_PREFIX = 'geo.analytics.';
 
-export type Lang = 'en' | 'fr';
+export type { Lang } from '../../site.ts';
 export type EventProperties = Record<string, string | number | boolean | null>;
 export type BotInfo = Pick<VisitorProfile, 'name' | 'category' | 'priority' | 'isAICrawler' | 'operator'>;
 
@@ -248,7 +249,8 @@ export function createStore(options: StoreOptions = {}) {
     /** Counts a page view; a session is a bounce until its second page view. */
     recordPageView(lang: Lang, visitor: VisitorProfile): void {
       const views = Number(read('session', 'views')) || 0;
-      const first = read('session', 'first') === 'fr' ? 'fr' : 'en';
+      const stored = read('session', 'first');
+      const first = isLang(stored) ? stored : DEFAULT_LANG;
       write('session', 'views', String(views + 1));
       if (views === 0) write('session', 'first', lang);
       if (views === 1) updateLanguage(first, (l) => void (l.bounces = Math.max(0, l.bounces - 1)));

@@ -1,8 +1,5 @@
-import enAudit from '../../i18n/locales/en/audit.json';
-import enTools from '../../i18n/locales/en/tools.json';
-import frAudit from '../../i18n/locales/fr/audit.json';
-import frTools from '../../i18n/locales/fr/tools.json';
 import { textReader, type Translate } from '../../i18n/instance.ts';
+import { loadNamespaces } from '../../i18n/resources.ts';
 import {
   compareReports,
   overallScore,
@@ -115,7 +112,7 @@ interface Run {
   saved?: Promise<SavedAuditReport | undefined>;
 }
 
-const AUDIT_TEXTS = { en: { audit: enAudit, tools: enTools }, fr: { audit: frAudit, tools: frTools } };
+const AUDIT_TEXTS = await loadNamespaces(['audit', 'tools']);
 
 export function createAuditService(options: AuditServiceOptions): AuditService {
   const { settings } = options;
