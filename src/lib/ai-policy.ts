@@ -12,10 +12,6 @@ export const AI_TRAINING_POLICIES = ['allow', 'opt-out-commercial', 'opt-out'] a
 export type AiTrainingPolicy = (typeof AI_TRAINING_POLICIES)[number];
 export const DEFAULT_AI_TRAINING_POLICY: AiTrainingPolicy = 'opt-out-commercial';
 
-export function isAiTrainingPolicy(value: unknown): value is AiTrainingPolicy {
-  return typeof value === 'string' && (AI_TRAINING_POLICIES as readonly string[]).includes(value);
-}
-
 /** Whether a catalogue agent may crawl the site under the policy. */
 export function crawlerAllowed(policy: AiTrainingPolicy, crawler: CrawlerEntry): boolean {
   if (policy === 'allow') return true;

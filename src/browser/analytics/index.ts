@@ -22,8 +22,6 @@ import {
   type PerformanceRecord,
 } from './store.ts';
 
-export type { Lang } from '../../site.ts';
-
 const TTI_AFTER_LOAD_MS = 5000;
 const LOG_AFTER_LOAD_MS = 2000;
 

@@ -29,7 +29,6 @@ import {
 
 export const KEY_PREFIX = 'geo.analytics.';
 
-export type { Lang } from '../../site.ts';
 export type EventProperties = Record<string, string | number | boolean | null>;
 export type BotInfo = Pick<VisitorProfile, 'name' | 'category' | 'priority' | 'isAICrawler' | 'operator'>;
 
