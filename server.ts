@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { Logger } from 'pino';
 import { developmentAssets, productionAssets, type PageAssets } from './src/server/assets.ts';
 import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
+import { sendApiStatus } from './src/server/api-error.ts';
 import { answerClientError } from './src/server/client-error.ts';
 import { auditHttp } from './src/server/audit/http.ts';
 import { createAnalysisPool } from './src/server/audit/analysis.ts';
@@ -305,7 +306,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       res.set('Cache-Control', 'no-store');
       const token = config.metrics.token;
       if (!open || (token !== undefined && !hasMetricsToken(req.get('authorization'), token))) {
-        res.status(404).json({ success: false, error: 'No such endpoint.' });
+        sendApiStatus(req, res, 404);
         return;
       }
       res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
@@ -314,9 +315,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   const metricsApp = express();
   metricsApp.disable('x-powered-by');
   metricsApp.get('/metrics', metricsEndpoint(true));
-  metricsApp.use((_req, res) => {
-    res.status(404).json({ success: false, error: 'No such endpoint.' });
-  });
+  metricsApp.use((req, res) => sendApiStatus(req, res, 404));
   metrics.watchCache('form_outcomes', () => formOutcomesOf(app).stats);
 
   // 4. Static files: hashed assets cached for a year, content images for a month, everything else
@@ -357,7 +356,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
         skip: (req) => UNLIMITED_PATHS.has(req.path),
         handler: (req, res) => {
           if (req.path.startsWith('/api/')) {
-            res.status(429).json({ success: false, error: 'Too many requests. Please wait a minute.' });
+            sendApiStatus(req, res, 429);
             return;
           }
           void sendStatusPage(req, res, statusPages, 429);
@@ -394,11 +393,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   );
   app.all('/api/{*rest}', (req, res) => {
     const allow = formOfEndpoint(req.path) ? 'POST' : GET_ENDPOINTS.has(req.path) ? 'GET' : undefined;
-    const known = allow !== undefined;
     if (allow) res.set('Allow', allow);
-    res
-      .status(known ? 405 : 404)
-      .json({ success: false, error: known ? 'This method is not allowed here.' : 'No such endpoint.' });
+    sendApiStatus(req, res, allow ? 405 : 404);
   });
 
   // 6. Language redirects, all on the server.
@@ -437,6 +433,12 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     if (code >= 500) req.log?.error({ err }, 'request failed');
     if (res.headersSent) {
       res.end();
+      return;
+    }
+    // The JSON API answers in JSON (a body its parsers refused, a failure of ours), except to a
+    // browser's own form post, which gets a page it can show.
+    if (req.path.startsWith('/api/') && req.accepts(['json', 'html']) === 'json') {
+      sendApiStatus(req, res, code);
       return;
     }
     void sendStatusPage(req, res, statusPages, code);

@@ -1,3 +1,4 @@
+import type { ApiError } from './api-error.ts';
 import { parseHttpUrl } from './urls.ts';
 
 // The free AI citation audit: the report's shape, scoring rules and address rules shared by the
@@ -171,8 +172,15 @@ export const TRANSIENT_AUDIT_FAILURES: ReadonlySet<AuditErrorReason> = new Set([
 ]);
 
 /** What the Tools page shows for `?url=`: a report, or why there is none. */
-export type AuditOutcome =
-  { ok: true; report: AuditReport } | { ok: false; url: string; reason: AuditErrorReason; message: string };
+export type AuditOutcome = { ok: true; report: AuditReport } | AuditFailure;
+
+/** Why an audit has no report, for the page and the API. */
+export interface AuditFailure {
+  ok: false;
+  url: string;
+  reason: AuditErrorReason;
+  message: string;
+}
 
 /** How many pages an outcome is the audit of (1 unless it is a site audit's report). */
 export function pagesOf(outcome: AuditOutcome): number {
@@ -212,7 +220,7 @@ export type AuditStreamLine =
   | { step: AuditStep; done: number; total: number }
   | { page: { url: string; done: number; total: number } }
   | { result: AuditReport }
-  | { error: string; reason: AuditErrorReason | 'invalid' };
+  | { error: ApiError };
 
 /** Score thresholds: green from 90, yellow from 75, red below. */
 export const SCORE_GREEN_FROM = 90;

@@ -4,6 +4,7 @@ import {
   compareReports,
   overallScore,
   type AuditErrorReason,
+  type AuditFailure,
   type AuditOutcome,
   type AuditReport,
   type AuditStep,
@@ -61,7 +62,7 @@ export interface AuditService {
   /** The `tools` texts of a language (a saved report's Markdown copy and badge). */
   texts(lang: Lang): Translate;
   /** An outcome without running anything (rate limits decided outside the service). */
-  refusal(url: string, lang: Lang, reason: AuditErrorReason): AuditOutcome;
+  refusal(url: string, lang: Lang, reason: AuditErrorReason): AuditFailure;
 }
 
 export interface AuditRequestOptions {
@@ -122,7 +123,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   let inFlight = 0;
 
   // `detail` names what the site answered with, where the message quotes it (a challenge's vendor).
-  const refusal = (url: string, lang: Lang, reason: AuditErrorReason, detail = ''): AuditOutcome => ({
+  const refusal = (url: string, lang: Lang, reason: AuditErrorReason, detail = ''): AuditFailure => ({
     ok: false,
     url,
     reason,
