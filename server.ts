@@ -144,7 +144,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     threads: config.audit.workers,
     memoryMb: config.audit.workerMemoryMb,
   });
-  // Saved reports (issue 23), when the store keeps them: both stores do (Supabase with its
+  // Saved reports (decision 031), when the store keeps them: both stores do (Supabase with its
   // service_role key); expired ones are deleted every hour.
   const reports = store.reports;
   const auditService = createAuditService({

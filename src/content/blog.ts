@@ -1,4 +1,4 @@
-// The blog's pure core: types and the spec's rules for search, related posts, excerpts and counts.
+// The blog's pure core: types and the rules for search, related posts, excerpts and counts.
 // No file access here: the renderer loads posts (src/renderer/blog-loader.ts); pages and feeds use these helpers.
 
 import type { Lang } from '../site.ts';
@@ -47,7 +47,7 @@ export function isCategory(value: unknown): value is BlogCategory {
   return typeof value === 'string' && (BLOG_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** Spec §9: word count by splitting the content on spaces. */
+/** Word count: the content split on whitespace. */
 export function wordCount(content: string): number {
   return content.split(/\s+/).filter(Boolean).length;
 }
@@ -57,7 +57,10 @@ export function isoDuration(minutes: number): string {
   return `PT${Math.max(1, Math.round(minutes))}M`;
 }
 
-/** Spec §5: case-insensitive substring on title, excerpt or any tag, AND the category ('All' matches all). */
+/**
+ * Search: a case-insensitive substring of the title, the excerpt or a tag, within the category
+ * ('All' matches all).
+ */
 export function searchPosts<T extends PostSummary>(
   posts: readonly T[],
   query: string,
@@ -75,7 +78,7 @@ export function searchPosts<T extends PostSummary>(
   });
 }
 
-/** Spec §9: up to 3 posts of the same category or sharing a tag, excluding the current one. */
+/** Related posts: up to 3 of the same category or sharing a tag, the current one excluded. */
 export function relatedPosts<T extends PostSummary>(
   posts: readonly T[],
   current: PostSummary,
@@ -91,7 +94,7 @@ export function relatedPosts<T extends PostSummary>(
     .slice(0, limit);
 }
 
-/** Spec §9: related excerpts cut at 120 characters, then an ellipsis (the character …, docs/copy-style.md). */
+/** Related excerpts: cut at 120 characters, then an ellipsis (the character …, copy-style.md). */
 export function cutExcerpt(text: string, max = RELATED_EXCERPT_LENGTH): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -4,7 +4,7 @@ import type { CrawlerEntry } from './visitor.ts';
  * The site's AI-training policy, stated once and published in robots.txt, ai.txt, the X-Robots-Tag
  * header and page metadata.
  * - allow: every crawler may read, cite and train on the content;
- * - opt-out-commercial (the spec's default): search engines and assistants may read and cite,
+ * - opt-out-commercial (the default): search engines and assistants may read and cite,
  *   crawlers that collect training data are refused;
  * - opt-out: as above, and the content is marked `noai` for any other use.
  */

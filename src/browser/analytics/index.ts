@@ -217,7 +217,8 @@ export function startAnalytics({
     } else if (debugEnabled())
       console.info('[analytics] long task observer not supported; TTI falls back to the load event');
   } catch {
-    // Spec §8: unsupported performance observers are skipped silently.
+    // A performance observer this browser does not support is skipped silently: analytics never
+    // break the page or show an error.
   }
 
   function snapshot(): PerformanceRecord {

@@ -1,6 +1,6 @@
 // Local-only analytics storage ("Analytics stay in browser storage and are not sent
 // anywhere"). Every call is best effort: storage may be disabled, full or hold corrupted JSON, and
-// the spec treats all of that as silent, so nothing here throws.
+// analytics must never break the page or show an error, so nothing here throws.
 //
 // Layout, all keys under KEY_PREFIX:
 //   session storage  log        events of this session (EVENT_LOG_CAP)

@@ -108,7 +108,7 @@ export function useLeadForm(options: {
         : { variant: 'error', title: messages.failureTitle, description: text || messages.failureText },
     );
 
-  // A failure is shown twice: the spec's toast, and an alert inside the form itself, which stays
+  // A failure is shown twice: a toast, and an alert inside the form itself, which stays
   // readable and is announced even where the toast cannot be (behind the open waitlist dialog,
   // which makes the rest of the page inert).
   function fail(text: string | undefined) {

@@ -96,7 +96,7 @@ export interface AuditServiceOptions {
   onOutcome?: (outcome: string, seconds: number | undefined) => void;
   resolve?: RunOptions['resolve'];
   now?: () => Date;
-  /** Saved reports (issue 23); without it, audits are not kept. */
+  /** Saved reports (decision 031); without it, audits are not kept. */
   reports?: ReportKeeping;
 }
 

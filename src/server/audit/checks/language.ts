@@ -6,8 +6,8 @@ import type { PageLink } from '../read/links.ts';
 import type { Message } from '../types.ts';
 import { pagePath } from './canonical.ts';
 
-// The page's language (`<html lang>`, a BCP 47 tag per the HTML spec) and its alternates in other
-// languages (hreflang). Alternates are read where Google reads them: `<link rel="alternate"
+// The page's language (`<html lang>`, a BCP 47 tag per the HTML Standard) and its alternates in
+// other languages (hreflang). Alternates are read where Google reads them: `<link rel="alternate"
 // hreflang>` in the `<head>` and the HTTP `Link` header (ctx.links); Google's "Tell Google about
 // localized versions of your page" puts the links in the head, gives each a language code
 // (read/language-tags.ts) or x-default, and a fully-qualified URL, and wants each version to list
