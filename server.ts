@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { developmentAssets, productionAssets, type PageAssets } from './src/server/assets.ts';
 import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
+import { sendApiStatus } from './src/server/api-error.ts';
 import { answerClientError } from './src/server/client-error.ts';
 import { auditHttp } from './src/server/audit/http.ts';
 import { createAnalysisPool } from './src/server/audit/analysis.ts';
@@ -28,6 +28,7 @@ import { capConnections } from './src/server/connections.ts';
 import { formOutcomesOf } from './src/server/flash.ts';
 import { createMetrics, hasMetricsToken, type Metrics } from './src/server/metrics.ts';
 import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
+import { perMinuteLimit } from './src/server/rate-limit.ts';
 import { redirectFor } from './src/server/redirects.ts';
 import type { RendererBundle } from './src/renderer/contract.ts';
 import { requestGuard, siteUrlOf } from './src/server/request-guard.ts';
@@ -143,7 +144,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     threads: config.audit.workers,
     memoryMb: config.audit.workerMemoryMb,
   });
-  // Saved reports (issue 23), when the store keeps them: both stores do (Supabase with its
+  // Saved reports (decision 031), when the store keeps them: both stores do (Supabase with its
   // service_role key); expired ones are deleted every hour.
   const reports = store.reports;
   const auditService = createAuditService({
@@ -305,7 +306,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       res.set('Cache-Control', 'no-store');
       const token = config.metrics.token;
       if (!open || (token !== undefined && !hasMetricsToken(req.get('authorization'), token))) {
-        res.status(404).json({ success: false, error: 'No such endpoint.' });
+        sendApiStatus(req, res, 404);
         return;
       }
       res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
@@ -314,9 +315,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   const metricsApp = express();
   metricsApp.disable('x-powered-by');
   metricsApp.get('/metrics', metricsEndpoint(true));
-  metricsApp.use((_req, res) => {
-    res.status(404).json({ success: false, error: 'No such endpoint.' });
-  });
+  metricsApp.use((req, res) => sendApiStatus(req, res, 404));
   metrics.watchCache('form_outcomes', () => formOutcomesOf(app).stats);
 
   // 4. Static files: hashed assets cached for a year, content images for a month, everything else
@@ -350,19 +349,14 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   // (a crawl delay of 1 s is 60 a minute), it stops floods with a 429, Retry-After and a real page.
   if (config.rateLimitPerMinute > 0) {
     app.use(
-      rateLimit({
-        windowMs: 60_000,
+      perMinuteLimit({
         limit: config.rateLimitPerMinute,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        validate: { xForwardedForHeader: false },
         // Health checks, and the small policy files a crawler reads to learn how to behave: a
         // throttled crawler can still read robots.txt and see its crawl delay.
         skip: (req) => UNLIMITED_PATHS.has(req.path),
         handler: (req, res) => {
-          res.set('Retry-After', '60');
           if (req.path.startsWith('/api/')) {
-            res.status(429).json({ success: false, error: 'Too many requests. Please wait a minute.' });
+            sendApiStatus(req, res, 429);
             return;
           }
           void sendStatusPage(req, res, statusPages, 429);
@@ -399,11 +393,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   );
   app.all('/api/{*rest}', (req, res) => {
     const allow = formOfEndpoint(req.path) ? 'POST' : GET_ENDPOINTS.has(req.path) ? 'GET' : undefined;
-    const known = allow !== undefined;
     if (allow) res.set('Allow', allow);
-    res
-      .status(known ? 405 : 404)
-      .json({ success: false, error: known ? 'This method is not allowed here.' : 'No such endpoint.' });
+    sendApiStatus(req, res, allow ? 405 : 404);
   });
 
   // 6. Language redirects, all on the server.
@@ -442,6 +433,12 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     if (code >= 500) req.log?.error({ err }, 'request failed');
     if (res.headersSent) {
       res.end();
+      return;
+    }
+    // The JSON API answers in JSON (a body its parsers refused, a failure of ours), except to a
+    // browser's own form post, which gets a page it can show.
+    if (req.path.startsWith('/api/') && req.accepts(['json', 'html']) === 'json') {
+      sendApiStatus(req, res, code);
       return;
     }
     void sendStatusPage(req, res, statusPages, code);

@@ -30,7 +30,7 @@ function whenIdleOrUsed(selector: string): Promise<void> {
 
 /**
  * A part of a page that needs no script to be read or used (links, a <details> accordion, a
- * waitlist link to the no-script form), hydrated after the rest of the page (decision 045): the
+ * waitlist link to the no-script form), hydrated after the rest of the page (decision 042): the
  * server renders it in place as usual; the browser loads its code, a chunk of its own, when it is
  * first idle after start-up or when the visitor reaches for the part, whichever comes first. Until
  * then it is the server's HTML, and its links work as plain links. Render it inside its own

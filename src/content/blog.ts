@@ -1,5 +1,7 @@
-// The blog's pure core: types and the spec's rules for search, related posts, excerpts and counts.
+// The blog's pure core: types and the rules for search, related posts, excerpts and counts.
 // No file access here: the renderer loads posts (src/renderer/blog-loader.ts); pages and feeds use these helpers.
+
+import type { Lang } from '../site.ts';
 
 export const BLOG_CATEGORIES = ['Strategy', 'Technical', 'Legal', 'Performance'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
@@ -15,7 +17,7 @@ export interface Author {
 export interface PostSummary {
   id: string;
   slug: string;
-  lang: 'en' | 'fr';
+  lang: Lang;
   title: string;
   excerpt: string;
   author: Author;
@@ -45,7 +47,7 @@ export function isCategory(value: unknown): value is BlogCategory {
   return typeof value === 'string' && (BLOG_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** Spec §9: word count by splitting the content on spaces. */
+/** Word count: the content split on whitespace. */
 export function wordCount(content: string): number {
   return content.split(/\s+/).filter(Boolean).length;
 }
@@ -55,7 +57,10 @@ export function isoDuration(minutes: number): string {
   return `PT${Math.max(1, Math.round(minutes))}M`;
 }
 
-/** Spec §5: case-insensitive substring on title, excerpt or any tag, AND the category ('All' matches all). */
+/**
+ * Search: a case-insensitive substring of the title, the excerpt or a tag, within the category
+ * ('All' matches all).
+ */
 export function searchPosts<T extends PostSummary>(
   posts: readonly T[],
   query: string,
@@ -73,7 +78,7 @@ export function searchPosts<T extends PostSummary>(
   });
 }
 
-/** Spec §9: up to 3 posts of the same category or sharing a tag, excluding the current one. */
+/** Related posts: up to 3 of the same category or sharing a tag, the current one excluded. */
 export function relatedPosts<T extends PostSummary>(
   posts: readonly T[],
   current: PostSummary,
@@ -89,7 +94,7 @@ export function relatedPosts<T extends PostSummary>(
     .slice(0, limit);
 }
 
-/** Spec §9: related excerpts cut at 120 characters, then an ellipsis (the character …, docs/copy-style.md). */
+/** Related excerpts: cut at 120 characters, then an ellipsis (the character …, copy-style.md). */
 export function cutExcerpt(text: string, max = RELATED_EXCERPT_LENGTH): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -1,5 +1,6 @@
 import type about from './locales/en/about.json';
 import type aiAct from './locales/en/aiAct.json';
+import type api from './locales/en/api.json';
 import type audit from './locales/en/audit.json';
 import type blog from './locales/en/blog.json';
 import type common from './locales/en/common.json';
@@ -23,6 +24,7 @@ import type tools from './locales/en/tools.json';
 export interface CopyMap {
   about: typeof about;
   aiAct: typeof aiAct;
+  api: typeof api;
   audit: typeof audit;
   blog: typeof blog;
   common: typeof common;

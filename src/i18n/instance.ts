@@ -1,5 +1,5 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
-import type { Lang } from '../site.ts';
+import { LANGUAGES, type Lang } from '../site.ts';
 
 export const DEFAULT_NS = 'common';
 
@@ -12,7 +12,7 @@ export function createI18n(lang: Lang, resources: Resource): I18n {
   void instance.init({
     lng: lang,
     fallbackLng: false,
-    supportedLngs: ['en', 'fr'],
+    supportedLngs: [...LANGUAGES],
     resources,
     defaultNS: DEFAULT_NS,
     ns: Object.keys(resources[lang] ?? {}),

@@ -4,17 +4,13 @@ import type { CrawlerEntry } from './visitor.ts';
  * The site's AI-training policy, stated once and published in robots.txt, ai.txt, the X-Robots-Tag
  * header and page metadata.
  * - allow: every crawler may read, cite and train on the content;
- * - opt-out-commercial (the spec's default): search engines and assistants may read and cite,
+ * - opt-out-commercial (the default): search engines and assistants may read and cite,
  *   crawlers that collect training data are refused;
  * - opt-out: as above, and the content is marked `noai` for any other use.
  */
 export const AI_TRAINING_POLICIES = ['allow', 'opt-out-commercial', 'opt-out'] as const;
 export type AiTrainingPolicy = (typeof AI_TRAINING_POLICIES)[number];
 export const DEFAULT_AI_TRAINING_POLICY: AiTrainingPolicy = 'opt-out-commercial';
-
-export function isAiTrainingPolicy(value: unknown): value is AiTrainingPolicy {
-  return typeof value === 'string' && (AI_TRAINING_POLICIES as readonly string[]).includes(value);
-}
 
 /** Whether a catalogue agent may crawl the site under the policy. */
 export function crawlerAllowed(policy: AiTrainingPolicy, crawler: CrawlerEntry): boolean {

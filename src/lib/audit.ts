@@ -1,9 +1,10 @@
+import type { ApiError } from './api-error.ts';
 import { parseHttpUrl } from './urls.ts';
 
 // The free AI citation audit: the report's shape, scoring rules and address rules shared by the
-// server (src/server/audit/), the API and the Tools page. No React, no I/O. Score thresholds and
-// badges follow the product spec (§4, §9): green from 90, yellow from 75; the overall score is the
-// rounded mean of the four categories.
+// server (src/server/audit/), the API and the Tools page. No React, no I/O. A score is green
+// (excellent) from 90, yellow (good) from 75 and red (needs work) below, for the categories and
+// the badges alike; the overall score is the rounded mean of the four categories.
 
 export type CategoryId = 'crawlerAccess' | 'structuredData' | 'citability' | 'technical';
 export type CategoryStatus = 'excellent' | 'good' | 'needsWork';
@@ -89,7 +90,7 @@ export interface ScoreChange {
   after: number;
 }
 
-/** How a report differs from the earlier report of the same address (issue 23). */
+/** How a report differs from the earlier report of the same address (decision 031). */
 export interface ReportChanges {
   /** The earlier report: its id (permanent address) and when it was made. */
   previous: { id: string; auditedAt: string };
@@ -171,8 +172,15 @@ export const TRANSIENT_AUDIT_FAILURES: ReadonlySet<AuditErrorReason> = new Set([
 ]);
 
 /** What the Tools page shows for `?url=`: a report, or why there is none. */
-export type AuditOutcome =
-  { ok: true; report: AuditReport } | { ok: false; url: string; reason: AuditErrorReason; message: string };
+export type AuditOutcome = { ok: true; report: AuditReport } | AuditFailure;
+
+/** Why an audit has no report, for the page and the API. */
+export interface AuditFailure {
+  ok: false;
+  url: string;
+  reason: AuditErrorReason;
+  message: string;
+}
 
 /** How many pages an outcome is the audit of (1 unless it is a site audit's report). */
 export function pagesOf(outcome: AuditOutcome): number {
@@ -212,7 +220,7 @@ export type AuditStreamLine =
   | { step: AuditStep; done: number; total: number }
   | { page: { url: string; done: number; total: number } }
   | { result: AuditReport }
-  | { error: string; reason: AuditErrorReason | 'invalid' };
+  | { error: ApiError };
 
 /** Score thresholds: green from 90, yellow from 75, red below. */
 export const SCORE_GREEN_FROM = 90;

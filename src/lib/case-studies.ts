@@ -62,7 +62,7 @@ export const CASE_STUDY_FIGURES: Record<CaseStudyId, { metrics: CaseStudyFigures
     },
   };
 
-/** The spec's case study, with its metrics as display strings ("+340%"). */
+/** A case study as pages show it: industry, metrics as display strings ("+340%") and strategies. */
 export interface CaseStudy {
   id: CaseStudyId;
   industry: string;
@@ -103,7 +103,7 @@ export interface CaseStudyCopy {
   actionItems: string[];
 }
 
-/** Joins the figures and the translated copy into the spec's case study shape. */
+/** Joins the figures and the translated copy into a CaseStudy. */
 export function buildCaseStudy(
   id: CaseStudyId,
   copy: CaseStudyCopy,
@@ -130,7 +130,7 @@ export function buildCaseStudy(
   };
 }
 
-/** A case study as the guide shows it: the spec's shape plus its one-line scenario. */
+/** A case study as the guide shows it: a CaseStudy plus its one-line scenario. */
 export interface GuideCaseStudy extends CaseStudy {
   summary: string;
 }

@@ -26,6 +26,8 @@ export interface AiAgentRecord {
   robotsTxtOnly?: true;
   /** How user agents carry the token, when not anywhere (see CrawlerEntry.inUserAgent). */
   inUserAgent?: 'as-product' | 'never';
+  /** The free audit reads robots.txt for this agent (see CrawlerEntry.audited). */
+  audited?: true;
 }
 
 export const AI_ROBOTS_TXT = 'https://github.com/ai-robots-txt/ai.robots.txt';
@@ -54,9 +56,23 @@ const SEMRUSH = 'https://www.semrush.com/bot/';
  */
 export const AI_AGENTS: readonly AiAgentRecord[] = [
   // OpenAI
-  { token: 'GPTBot', operator: 'OpenAI', kind: 'training', priority: 'high', source: OPENAI },
-  { token: 'OAI-SearchBot', operator: 'OpenAI', kind: 'search-index', priority: 'high', source: OPENAI },
-  { token: 'ChatGPT-User', operator: 'OpenAI', kind: 'user-fetch', priority: 'high', source: OPENAI },
+  { token: 'GPTBot', operator: 'OpenAI', kind: 'training', priority: 'high', source: OPENAI, audited: true },
+  {
+    token: 'OAI-SearchBot',
+    operator: 'OpenAI',
+    kind: 'search-index',
+    priority: 'high',
+    source: OPENAI,
+    audited: true,
+  },
+  {
+    token: 'ChatGPT-User',
+    operator: 'OpenAI',
+    kind: 'user-fetch',
+    priority: 'high',
+    source: OPENAI,
+    audited: true,
+  },
   // ChatGPT agent browses with an ordinary Chrome agent and signs its requests; ai.robots.txt has
   // published both spellings of its token.
   {
@@ -97,14 +113,29 @@ export const AI_AGENTS: readonly AiAgentRecord[] = [
   },
 
   // Anthropic
-  { token: 'ClaudeBot', operator: 'Anthropic', kind: 'training', priority: 'high', source: ANTHROPIC },
-  { token: 'Claude-User', operator: 'Anthropic', kind: 'user-fetch', priority: 'high', source: ANTHROPIC },
+  {
+    token: 'ClaudeBot',
+    operator: 'Anthropic',
+    kind: 'training',
+    priority: 'high',
+    source: ANTHROPIC,
+    audited: true,
+  },
+  {
+    token: 'Claude-User',
+    operator: 'Anthropic',
+    kind: 'user-fetch',
+    priority: 'high',
+    source: ANTHROPIC,
+    audited: true,
+  },
   {
     token: 'Claude-SearchBot',
     operator: 'Anthropic',
     kind: 'search-index',
     priority: 'high',
     source: ANTHROPIC,
+    audited: true,
   },
   // Retired, still seen in logs.
   { token: 'Claude-Web', operator: 'Anthropic', kind: 'user-fetch', priority: 'high', source: AI_ROBOTS_TXT },
@@ -132,6 +163,7 @@ export const AI_AGENTS: readonly AiAgentRecord[] = [
     kind: 'search-index',
     priority: 'high',
     source: PERPLEXITY,
+    audited: true,
   },
   {
     token: 'Perplexity-User',
@@ -139,6 +171,7 @@ export const AI_AGENTS: readonly AiAgentRecord[] = [
     kind: 'user-fetch',
     priority: 'high',
     source: PERPLEXITY,
+    audited: true,
   },
 
   // Google. Google-Extended is a robots.txt control read by Googlebot, never a user agent.
@@ -149,6 +182,7 @@ export const AI_AGENTS: readonly AiAgentRecord[] = [
     priority: 'high',
     source: GOOGLE_COMMON,
     robotsTxtOnly: true,
+    audited: true,
   },
   {
     token: 'Google-CloudVertexBot',
@@ -278,10 +312,18 @@ export const AI_AGENTS: readonly AiAgentRecord[] = [
     priority: 'medium',
     source: APPLE,
     robotsTxtOnly: true,
+    audited: true,
   },
 
   // Meta
-  { token: 'Meta-ExternalAgent', operator: 'Meta', kind: 'training', priority: 'medium', source: META },
+  {
+    token: 'Meta-ExternalAgent',
+    operator: 'Meta',
+    kind: 'training',
+    priority: 'medium',
+    source: META,
+    audited: true,
+  },
   { token: 'Meta-ExternalFetcher', operator: 'Meta', kind: 'user-fetch', priority: 'medium', source: META },
   { token: 'Meta-WebIndexer', operator: 'Meta', kind: 'search-index', priority: 'medium', source: META },
   { token: 'FacebookBot', operator: 'Meta', kind: 'training', priority: 'medium', source: META },
@@ -338,7 +380,14 @@ export const AI_AGENTS: readonly AiAgentRecord[] = [
   { token: 'Kimi-User', operator: 'Moonshot AI', kind: 'user-fetch', priority: 'medium', source: KIMI },
 
   // Chinese model makers and assistants
-  { token: 'Bytespider', operator: 'ByteDance', kind: 'training', priority: 'low', source: AI_ROBOTS_TXT },
+  {
+    token: 'Bytespider',
+    operator: 'ByteDance',
+    kind: 'training',
+    priority: 'low',
+    source: AI_ROBOTS_TXT,
+    audited: true,
+  },
   { token: 'TikTokSpider', operator: 'ByteDance', kind: 'training', priority: 'low', source: AI_ROBOTS_TXT },
   {
     token: 'Trae',
@@ -385,6 +434,7 @@ export const AI_AGENTS: readonly AiAgentRecord[] = [
     kind: 'training',
     priority: 'medium',
     source: 'https://commoncrawl.org/ccbot',
+    audited: true,
   },
   { token: 'AI2Bot', operator: 'Allen Institute for AI', kind: 'training', priority: 'low', source: AI2 },
   {

@@ -1,4 +1,4 @@
-// The spec's three FAQ sets, chosen by path: services and tools, the guide, everything else.
+// The three FAQ sets, chosen by path: services and tools, the guide, everything else.
 export type FaqSetId = 'product' | 'guide' | 'general';
 
 export function faqSetFor(pathname: string): FaqSetId {

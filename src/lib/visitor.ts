@@ -53,6 +53,14 @@ export interface CrawlerEntry {
    * naming no one agent ("Spider" is in "Sogou web spider", "OpenAI" in every OpenAI agent's URL).
    */
   inUserAgent?: 'as-product' | 'never';
+  /**
+   * The free audit reads the audited site's robots.txt for this agent (src/server/audit/agents.ts),
+   * by its category: blocking a search agent (an assistant's index or fetcher, or a search engine)
+   * fails the audit, while a training crawler's access is reported as the site's choice. Marked on
+   * the main agents of the largest assistants and search engines; the report names each by its
+   * `name`, which for these is the token as its operator writes it.
+   */
+  audited?: true;
 }
 
 export interface VisitorProfile {
@@ -133,17 +141,17 @@ export const CRAWLERS: readonly CrawlerEntry[] = [
   ),
   // Google
   classic('Googlebot-Image', 'Googlebot-Image', 'Google', 'search', 'medium'),
-  classic('Googlebot', 'Googlebot', 'Google', 'search', 'high'), // also Googlebot-Video, -Mobile
+  { ...classic('Googlebot', 'Googlebot', 'Google', 'search', 'high'), audited: true }, // also Googlebot-Video, -Mobile
   classic('Google-InspectionTool', 'Google Inspection Tool', 'Google', 'monitoring', 'medium'),
   classic('Storebot-Google', 'Storebot-Google', 'Google', 'search', 'low'),
   classic('AdsBot-Google', 'AdsBot-Google', 'Google', 'monitoring', 'low'), // also AdsBot-Google-Mobile
   // Microsoft
   classic('adidxbot', 'AdIdxBot', 'Microsoft', 'monitoring', 'low'),
-  classic('bingbot', 'Bingbot', 'Microsoft', 'search', 'high'),
+  { ...classic('bingbot', 'Bingbot', 'Microsoft', 'search', 'high'), audited: true },
   classic('MicrosoftPreview', 'Microsoft link preview', 'Microsoft', 'social', 'low'),
   // Apple: ai.robots.txt lists Applebot among AI search crawlers; it is Apple's search crawler, whose
   // use for training is controlled by Applebot-Extended.
-  classic('Applebot', 'Applebot', 'Apple', 'search', 'high'),
+  { ...classic('Applebot', 'Applebot', 'Apple', 'search', 'high'), audited: true },
   // Meta
   classic('facebookexternalhit', 'Facebook link preview', 'Meta', 'social', 'medium'),
   // Classic search engines

@@ -1,7 +1,7 @@
 import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react';
 import type { Lang } from '../site.ts';
 
-// The page's head in the browser (decision 045). The server renders it with the page, and that head
+// The page's head in the browser (decision 042). The server renders it with the page, and that head
 // is right until the visitor moves to another page in the app, so the browser does not hydrate it:
 // React 19 leaves the tags it does not render in <head> as they are. The head's code (PageHead.tsx
 // and what it imports) loads when the browser is first idle, and before the first client navigation

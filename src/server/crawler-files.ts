@@ -1,10 +1,13 @@
 import { Router, type RequestHandler } from 'express';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
+import { errorCode } from '../lib/api-error.ts';
 import type { CompanyIdentity } from '../lib/company.ts';
 import { isLang } from '../site.ts';
+import { sendApiError } from './api-error.ts';
 import type { PageAssets } from './assets.ts';
 import type { WatchCache } from './bounded-cache.ts';
 import { encodedFiles } from './encoded-files.ts';
+import { apiMessage } from './messages.ts';
 import { pageMarkdownService } from './page-markdown.ts';
 import { copyTarget, markdownTarget } from './page-paths.ts';
 import { sendStatusPage, setLastModified } from './pages.ts';
@@ -128,7 +131,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     const renderer = await deps.renderer();
     const data = slug === undefined ? renderer.blogJson(lang) : renderer.blogJson(lang, slug);
     if (!data) {
-      res.status(404).json({ success: false, error: 'No such article.' });
+      sendApiError(res, 404, { code: errorCode('notFound'), message: apiMessage(lang, 'articleNotFound') });
       return;
     }
     res.set('Cache-Control', 'public, max-age=300').json(data);

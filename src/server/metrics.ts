@@ -4,7 +4,7 @@ import type { RecheckOutcomeKind } from './recheck-job.ts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { FORM_ENDPOINTS, type FormType } from '../lib/form-limits.ts';
 import type { VisitorProfile } from '../lib/visitor.ts';
-import { PAGES } from '../site.ts';
+import { PAGES, splitLangPath } from '../site.ts';
 import type { CacheStats } from './bounded-cache.ts';
 
 // Prometheus metrics (GET /metrics): requests by route and status, latency, crawler visits by
@@ -53,10 +53,12 @@ export function routeLabel(path: string, status: number): string {
   if (path.endsWith('/feed.xml')) return 'feed';
   if (status === 404) return 'not-found';
   if (status >= 300 && status < 400) return 'redirect';
-  if (/^\/(en|fr)\/blog\/[^/]+$/.test(path)) return 'page:article';
-  if (/^\/(en|fr)\/newsletter\/[^/]+$/.test(path)) return 'page:newsletter';
-  const page = /^\/(en|fr)\/([^/]*)$/.exec(path);
-  if (page && PAGE_PATHS.has(page[2]!)) return `page:${page[2] || 'home'}`;
+  const split = splitLangPath(path);
+  if (!split) return 'other';
+  if (/^\/blog\/[^/]+$/.test(split.rest)) return 'page:article';
+  if (/^\/newsletter\/[^/]+$/.test(split.rest)) return 'page:newsletter';
+  const page = /^\/([^/]*)$/.exec(split.rest)?.[1];
+  if (page !== undefined && PAGE_PATHS.has(page)) return `page:${page || 'home'}`;
   return 'other';
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LANGUAGES } from '../site.ts';
+import { DEFAULT_LANG, LANGUAGES } from '../site.ts';
 import type { PageAssets } from './assets.ts';
 
 // The service worker (/sw.js), generated per build: its version is a hash of the build's entry
@@ -17,6 +17,8 @@ const VERSION = ${JSON.stringify(version)};
 const PAGES = 'geo-pages-' + VERSION;
 const ASSETS = 'geo-assets-' + VERSION;
 const OFFLINE = ${JSON.stringify(offlinePages)};
+const LANGUAGES = ${JSON.stringify(LANGUAGES)};
+const DEFAULT_LANG = ${JSON.stringify(DEFAULT_LANG)};
 const CORE = ${JSON.stringify(core)};
 
 self.addEventListener('install', (event) => {
@@ -38,8 +40,8 @@ self.addEventListener('activate', (event) => {
 });
 
 function offlinePageFor(url) {
-  const lang = /^\\/(en|fr)(\\/|$)/.exec(url.pathname);
-  return '/' + (lang ? lang[1] : 'en') + '/offline';
+  const first = url.pathname.split('/')[1];
+  return '/' + (LANGUAGES.includes(first) ? first : DEFAULT_LANG) + '/offline';
 }
 
 async function networkFirstPage(request) {

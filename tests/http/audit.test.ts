@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
+import { errorCode } from '../../src/lib/api-error.ts';
 import type { AuditCategory, AuditReport } from '../../src/lib/audit.ts';
 import { VIEW_AGENTS } from '../../src/server/audit/agents.ts';
 import { HOSTILE, startFixtureSites, type FixtureSites, type SiteName } from '../fixtures/audit-sites.ts';
@@ -134,9 +135,9 @@ describe('GET /api/audit', () => {
   ] as const)('answers 422 for %s (%s) with reason %s, in the asked language', async (site, path, reason) => {
     const res = await audit(site, path, 'fr');
     expect(res.status).toBe(422);
-    expect(res.body.reason).toBe(reason);
-    expect(res.body.error).toContain(addressOf(site, path).replace(/\/$/, ''));
-    expect(res.body.error).toMatch(/[àéèêôûç’]/);
+    expect(res.body.error.code).toBe(errorCode(reason));
+    expect(res.body.error.message).toContain(addressOf(site, path).replace(/\/$/, ''));
+    expect(res.body.error.message).toMatch(/[àéèêôûç’]/);
   });
 
   it('answers 400 for an address that is not an http(s) URL', async () => {
@@ -149,7 +150,10 @@ describe('GET /api/audit', () => {
     ]) {
       const res = await request(app).get('/api/audit').query({ url });
       expect(res.status, url).toBe(400);
-      expect(res.body.error).toMatch(/http/);
+      expect(res.body.error).toMatchObject({
+        code: 'website_invalid',
+        message: expect.stringMatching(/http/),
+      });
     }
     expect((await request(app).get('/api/audit')).status).toBe(400);
   });
@@ -181,8 +185,8 @@ describe('GET /api/audit', () => {
       .set('Accept', 'application/x-ndjson');
     expect(res.status).toBe(200);
     const last = JSON.parse(res.text.trim().split('\n').at(-1)!);
-    expect(last.reason).toBe('notHtml');
-    expect(last.error).toBeTruthy();
+    expect(last.error.code).toBe('not_html');
+    expect(last.error.message).toBeTruthy();
   });
 
   it('keeps hostile markup from the audited site as plain text', async () => {
@@ -273,9 +277,9 @@ describe('scores that tell the truth', () => {
   it('reports a challenge every visitor gets as inconclusive, never as a block', async () => {
     const res = await audit('challengeAll');
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ reason: 'challenged' });
-    expect(res.body.error).toMatch(/Inconclusive/);
-    expect(res.body.error).toContain('Cloudflare');
+    expect(res.body.error).toMatchObject({ code: 'challenged' });
+    expect(res.body.error.message).toMatch(/Inconclusive/);
+    expect(res.body.error.message).toContain('Cloudflare');
   });
 });
 
@@ -352,7 +356,7 @@ describe('SSRF', () => {
     for (const url of hostile) {
       const res = await request(app).get('/api/audit').query({ url });
       expect(res.status, url).toBe(422);
-      expect(res.body.reason, url).toBe('refused');
+      expect(res.body.error.code, url).toBe('refused');
     }
     expect(connections).toBe(0);
   });
@@ -381,7 +385,7 @@ describe('limits', () => {
         .get('/api/audit')
         .query({ url: addressOf('good') });
       expect(api.status).toBe(429);
-      expect(api.body.reason).toBe('rateLimited');
+      expect(api.body.error.code).toBe('rate_limited');
       expect(api.headers['retry-after']).toBe('60');
       const again = await request(limited)
         .get('/fr/tools')

@@ -291,6 +291,25 @@ describe('status codes and error screens', () => {
     expect(head.status).toBe(200);
   });
 
+  it('answers the JSON API’s errors in one shape, in the request’s language', async () => {
+    const unknown = await request(app).get('/api/nope').set('Accept-Language', 'fr-FR,fr;q=0.9');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({
+      error: { code: 'not_found', message: expect.stringMatching(/n’existe pas/) },
+    });
+    const method = await request(app).get('/api/contact?lang=fr');
+    expect(method.status).toBe(405);
+    expect(method.body.error).toEqual({
+      code: 'method_not_allowed',
+      message: expect.stringMatching(/méthode/),
+    });
+    const english = await request(app).delete('/api/audit');
+    expect(english.body.error).toEqual({
+      code: 'method_not_allowed',
+      message: 'This method is not allowed here.',
+    });
+  });
+
   it('keeps serving after bad requests', async () => {
     await request(app).get('/%');
     expect((await request(app).get('/en/')).status).toBe(200);

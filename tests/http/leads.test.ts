@@ -231,7 +231,7 @@ describe('defences', () => {
     expect((await request(app).get('/api/contact')).status).toBe(405);
     const missing = await request(app).get('/api/nothing');
     expect(missing.status).toBe(404);
-    expect(missing.body.success).toBe(false);
+    expect(missing.body.error).toMatchObject({ code: 'not_found', message: expect.any(String) });
   });
 });
 

@@ -120,7 +120,7 @@ describe('saving', () => {
     expect(malformed.text).toContain('This report is not available');
     const json = await request(app).get(`/api/audit/report/${'0'.repeat(32)}?lang=fr`);
     expect(json.status).toBe(404);
-    expect(json.body.reason).toBe('notFound');
+    expect(json.body.error).toMatchObject({ code: 'not_found', message: expect.stringContaining('rapport') });
   });
 });
 

@@ -294,7 +294,7 @@ describe('/metrics', () => {
         if (forwarded) req.set('X-Forwarded-For', forwarded);
         const res = await req;
         expect(res.status, `TRUST_PROXY=${trustProxy}, X-Forwarded-For ${forwarded}`).toBe(404);
-        expect(res.body).toEqual({ success: false, error: 'No such endpoint.' });
+        expect(res.body).toEqual({ error: { code: 'not_found', message: 'No such endpoint.' } });
       }
     }
   });

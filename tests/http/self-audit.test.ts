@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { parseAllowedHosts } from '../../src/server/audit/address.ts';
-import { analysisInProcess } from '../../src/server/audit/analysis.ts';
+import { analysisInProcess } from '../fixtures/audit-analysis.ts';
 import { runAudit } from '../../src/server/audit/run.ts';
 import { categoryScore } from '../../src/server/audit/score.ts';
 import { auditUserAgents } from '../../src/server/audit/agents.ts';

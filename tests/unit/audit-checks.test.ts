@@ -172,6 +172,36 @@ describe('crawlerAccess: status and robots.txt', () => {
     });
   });
 
+  it('judges the agents the crawler catalogue marks, named by their robots.txt tokens', () => {
+    expect([...SEARCH_AGENTS].sort()).toEqual(
+      [
+        'OAI-SearchBot',
+        'ChatGPT-User',
+        'Claude-SearchBot',
+        'Claude-User',
+        'PerplexityBot',
+        'Perplexity-User',
+        'Googlebot',
+        'Bingbot',
+        'Applebot',
+      ].sort(),
+    );
+    expect([...TRAINING_AGENTS].sort()).toEqual(
+      [
+        'GPTBot',
+        'ClaudeBot',
+        'Google-Extended',
+        'Applebot-Extended',
+        'CCBot',
+        'Meta-ExternalAgent',
+        'Bytespider',
+      ].sort(),
+    );
+    for (const entry of CRAWLERS.filter((c) => c.audited)) {
+      expect(entry.name.toLowerCase()).toBe(entry.token.toLowerCase());
+    }
+  });
+
   it('does not penalise blocking only training agents in named groups', () => {
     const input = withRobots(
       'User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n',
@@ -180,7 +210,7 @@ describe('crawlerAccess: status and robots.txt', () => {
     expect(keysOf(find(input, 'aiSearchAgents'))).toEqual(['items.aiSearchAgents.evidence.allowedStar']);
     expect(evidenceValues(find(input, 'trainingAgents')).slice(0, 2)).toEqual([
       { agents: 'GPTBot, ClaudeBot' },
-      { agents: 'Google-Extended, Applebot-Extended, CCBot, Meta-ExternalAgent, Bytespider' },
+      { agents: 'Google-Extended, Applebot-Extended, Meta-ExternalAgent, Bytespider, CCBot' },
     ]);
     const state = readRobots(input.robots);
     expect(agentVerdict(state, PAGE_URL, 'GPTBot')).toEqual({

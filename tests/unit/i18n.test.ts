@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadNamespaces } from '../../src/i18n/resources.ts';
 import { LANGUAGES } from '../../src/site.ts';
 
 const dir = path.resolve('src/i18n/locales');
@@ -18,6 +19,16 @@ describe('translations', () => {
 
   it('has the same namespaces in every language', () => {
     for (const lang of LANGUAGES) expect(readdirSync(path.join(dir, lang)).sort()).toEqual(namespaces);
+  });
+
+  it('loads the namespaces code outside the pages asks for, in every language, from the same files', async () => {
+    const loaded = await loadNamespaces(['forms', 'tools']);
+    expect(Object.keys(loaded)).toEqual([...LANGUAGES]);
+    for (const lang of LANGUAGES) {
+      expect(Object.keys(loaded[lang])).toEqual(['forms', 'tools']);
+      const file = JSON.parse(readFileSync(path.join(dir, lang, 'forms.json'), 'utf8')) as unknown;
+      expect(loaded[lang].forms).toEqual(file);
+    }
   });
 
   it.each(namespaces)('%s has exactly the same keys in en and fr', (file) => {

@@ -3,6 +3,7 @@
 
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
 import type { VisitorProfile } from '../../lib/visitor.ts';
+import { isLang, type Lang } from '../../site.ts';
 import {
   alertsFor,
   deviceType,
@@ -18,11 +19,8 @@ import {
   KEY_PREFIX,
   type AnalyticsStore,
   type EventProperties,
-  type Lang,
   type PerformanceRecord,
 } from './store.ts';
-
-export type { Lang } from './store.ts';
 
 const TTI_AFTER_LOAD_MS = 5000;
 const LOG_AFTER_LOAD_MS = 2000;
@@ -72,7 +70,7 @@ const ENGAGEMENT = { high: 'high', medium: 'medium', low: 'low', none: 'low' } a
 
 function langOf(path: string): Lang | null {
   const first = path.split('/')[1];
-  return first === 'en' || first === 'fr' ? first : null;
+  return isLang(first) ? first : null;
 }
 
 function storeOf(session: Session): AnalyticsStore {
@@ -219,7 +217,8 @@ export function startAnalytics({
     } else if (debugEnabled())
       console.info('[analytics] long task observer not supported; TTI falls back to the load event');
   } catch {
-    // Spec §8: unsupported performance observers are skipped silently.
+    // A performance observer this browser does not support is skipped silently: analytics never
+    // break the page or show an error.
   }
 
   function snapshot(): PerformanceRecord {

@@ -1,5 +1,6 @@
-// The spec's local-analytics rules (§4 performance rating, §9 thresholds and caps) as pure
-// functions, so they can be tested without a browser and shared by the store and the collector.
+// The local analytics' rules (each metric's rating, the page's overall rating, alerts, and the caps
+// on what is kept) as pure functions, so they can be tested without a browser and shared by the
+// store and the collector.
 
 export type Rating = 'good' | 'needs-improvement' | 'poor';
 export type DeviceType = 'mobile' | 'tablet' | 'desktop';
@@ -9,7 +10,11 @@ export const RATED_METRICS = ['TTFB', 'FCP', 'LCP', 'INP', 'CLS'] as const;
 export type RatedMetric = (typeof RATED_METRICS)[number];
 export type MetricName = RatedMetric | 'FID';
 
-/** [good limit, poor above], in ms except CLS (unitless). FID stays for readers of older records. */
+/**
+ * [good limit, poor above], in ms except CLS (unitless): Google's Core Web Vitals thresholds
+ * (web.dev, "Web Vitals"), the ones the web-vitals library rates with. FID stays for readers of
+ * older records.
+ */
 export const THRESHOLDS: Readonly<Record<MetricName, readonly [number, number]>> = {
   TTFB: [800, 1800],
   FCP: [1800, 3000],
@@ -26,7 +31,7 @@ export const AI_INTERACTIONS_CAP = 1000;
 export const EVENT_LIST_CAP = 1000;
 export const STORED_AI_ANALYTICS_CAP = 100;
 export const CRAWLER_VISITS_CAP = 100;
-/** Not in the spec: performance records per page load, kept as small as the other stored lists. */
+/** Performance records, one per page load: kept as small as the other stored lists. */
 export const PERFORMANCE_RECORDS_CAP = 100;
 
 /** Same boundaries as web-vitals: a value equal to a limit is still on the better side of it. */
@@ -51,7 +56,7 @@ export function overallRating(ratings: readonly (Rating | undefined)[]): Rating 
 
 export type MeasuredValues = Partial<Record<MetricName, number | null>>;
 
-/** Spec §9 alerts. LCP and CLS alert past their good limit, TTFB only past its poor limit. */
+/** Alerts: LCP and CLS alert past their good limit, TTFB only past its poor limit. */
 export function alertsFor(metrics: MeasuredValues, overall: Rating | null): string[] {
   const alerts: string[] = [];
   const over = (name: MetricName, limit: number, unit: string) => {

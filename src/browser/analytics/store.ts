@@ -1,6 +1,6 @@
 // Local-only analytics storage ("Analytics stay in browser storage and are not sent
 // anywhere"). Every call is best effort: storage may be disabled, full or hold corrupted JSON, and
-// the spec treats all of that as silent, so nothing here throws.
+// analytics must never break the page or show an error, so nothing here throws.
 //
 // Layout, all keys under KEY_PREFIX:
 //   session storage  log        events of this session (EVENT_LOG_CAP)
@@ -14,6 +14,7 @@
 //                    lang.en, lang.fr  per-language analytics
 
 import type { VisitorProfile } from '../../lib/visitor.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../../site.ts';
 import {
   AI_INTERACTIONS_CAP,
   appendCapped,
@@ -28,7 +29,6 @@ import {
 
 export const KEY_PREFIX = 'geo.analytics.';
 
-export type Lang = 'en' | 'fr';
 export type EventProperties = Record<string, string | number | boolean | null>;
 export type BotInfo = Pick<VisitorProfile, 'name' | 'category' | 'priority' | 'isAICrawler' | 'operator'>;
 
@@ -248,7 +248,8 @@ export function createStore(options: StoreOptions = {}) {
     /** Counts a page view; a session is a bounce until its second page view. */
     recordPageView(lang: Lang, visitor: VisitorProfile): void {
       const views = Number(read('session', 'views')) || 0;
-      const first = read('session', 'first') === 'fr' ? 'fr' : 'en';
+      const stored = read('session', 'first');
+      const first = isLang(stored) ? stored : DEFAULT_LANG;
       write('session', 'views', String(views + 1));
       if (views === 0) write('session', 'first', lang);
       if (views === 1) updateLanguage(first, (l) => void (l.bounces = Math.max(0, l.bounces - 1)));

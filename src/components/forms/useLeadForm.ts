@@ -1,12 +1,26 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
+import { readApiError, type ApiError } from '../../lib/api-error.ts';
 import { HONEYPOT_FIELD, formEndpoint, type FormType } from '../../lib/form-limits.ts';
 import { isWebsiteUrl } from '../../lib/urls.ts';
 import { useSite } from '../../site-context.tsx';
 import { useNotify } from '../toasts.tsx';
 
 export type FieldName = 'name' | 'email' | 'website' | 'service' | 'message';
+
+/**
+ * A refusal in the forms' own answer, `{ success: false, error, fields }` (src/server/leads.ts), read
+ * until the forms answer in the API's error shape like every other endpoint (decision 040).
+ */
+function formAnswerError(body: unknown): Partial<ApiError> | undefined {
+  const { error, fields } = (body ?? {}) as { error?: unknown; fields?: unknown };
+  if (typeof error !== 'string') return undefined;
+  return {
+    message: error,
+    ...(fields && typeof fields === 'object' ? { fields: fields as Record<string, string> } : {}),
+  };
+}
 type Values = Partial<Record<FieldName, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -94,7 +108,7 @@ export function useLeadForm(options: {
         : { variant: 'error', title: messages.failureTitle, description: text || messages.failureText },
     );
 
-  // A failure is shown twice: the spec's toast, and an alert inside the form itself, which stays
+  // A failure is shown twice: a toast, and an alert inside the form itself, which stays
   // readable and is announced even where the toast cannot be (behind the open waitlist dialog,
   // which makes the rest of the page inert).
   function fail(text: string | undefined) {
@@ -124,19 +138,16 @@ export function useLeadForm(options: {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ ...values, ...options.fixed, lang, [HONEYPOT_FIELD]: honeypot }),
       });
-      const body = (await response.json().catch(() => ({}))) as {
-        success?: boolean;
-        error?: string;
-        fields?: Record<string, string>;
-      };
-      if (response.ok && body.success) {
+      const body: unknown = await response.json().catch(() => undefined);
+      if (response.ok && (body as { success?: unknown } | undefined)?.success === true) {
         setValues(empty);
         setErrors({});
         toast(true);
         options.onSuccess?.();
       } else {
-        if (body.fields) setErrors(body.fields);
-        fail(body.error);
+        const error = readApiError(body) ?? formAnswerError(body);
+        if (error?.fields) setErrors(error.fields);
+        fail(error?.message);
       }
     } catch {
       fail(t('errors.network'));

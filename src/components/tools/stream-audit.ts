@@ -5,6 +5,7 @@ import {
   type AuditStep,
   type AuditStreamLine,
 } from '../../lib/audit.ts';
+import { errorCode, readApiError, type ApiError } from '../../lib/api-error.ts';
 import type { Lang } from '../../site.ts';
 
 // The browser's side of GET /api/audit with `Accept: application/x-ndjson`: one JSON line per step
@@ -15,11 +16,18 @@ export type StepHandler = (step: AuditStep, done: number, total: number) => void
 /** A further page of a site audit done: how many of how many. */
 export type PageHandler = (done: number, total: number) => void;
 
-const REASONS: ReadonlySet<string> = new Set(AUDIT_ERROR_REASONS);
+/** The reasons by their code in the API's errors (`not_html` for `notHtml`). */
+const REASON_OF_CODE: ReadonlyMap<string, AuditErrorReason> = new Map(
+  AUDIT_ERROR_REASONS.map((reason) => [errorCode(reason), reason]),
+);
 
-function failure(url: string, reason: unknown, message: unknown): AuditOutcome {
-  const known = typeof reason === 'string' && REASONS.has(reason) ? (reason as AuditErrorReason) : 'network';
-  return { ok: false, url, reason: known, message: typeof message === 'string' ? message : '' };
+function failure(url: string, reason: AuditErrorReason, message = ''): AuditOutcome {
+  return { ok: false, url, reason, message };
+}
+
+/** The outcome an API error stands for: its reason when the code names one, else a network failure. */
+function failureOf(url: string, error: ApiError | undefined): AuditOutcome {
+  return failure(url, REASON_OF_CODE.get(error?.code ?? '') ?? 'network', error?.message);
 }
 
 /** Runs the audit of `url` on the server, reporting steps; resolves with the outcome, never rejects but on abort. */
@@ -39,12 +47,14 @@ export async function streamAudit(
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    return failure(url, 'network', '');
+    return failure(url, 'network');
   }
   if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => ({}))) as { error?: unknown; reason?: unknown };
-    const reason = response.status === 429 ? 'rateLimited' : response.status === 503 ? 'busy' : body.reason;
-    return failure(url, reason, body.error);
+    const error = readApiError(await response.json().catch(() => undefined));
+    // The site-wide limit and an overloaded server answer with codes of their own.
+    if (response.status === 429) return failure(url, 'rateLimited', error?.message);
+    if (response.status === 503) return failure(url, 'busy', error?.message);
+    return failureOf(url, error);
   }
 
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -61,12 +71,12 @@ export async function streamAudit(
         if ('step' in parsed) handlers.onStep(parsed.step, parsed.done, parsed.total);
         else if ('page' in parsed) handlers.onPage(parsed.page.done, parsed.page.total);
         else if ('result' in parsed) return { ok: true, report: parsed.result };
-        else return failure(url, parsed.reason, parsed.error);
+        else return failureOf(url, readApiError(parsed));
       }
-      if (done) return failure(url, 'network', '');
+      if (done) return failure(url, 'network');
     }
   } catch (error) {
     if (signal.aborted) throw error;
-    return failure(url, 'network', '');
+    return failure(url, 'network');
   }
 }

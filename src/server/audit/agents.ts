@@ -1,29 +1,22 @@
-// The agents the audit judges robots.txt for: AI search and user-triggered agents, whose access
-// decides whether answers can cite the page, and training crawlers, whose access is the site's choice.
+import { CRAWLERS, type BotCategory } from '../../lib/visitor.ts';
 
-/** AI search and user-triggered agents: they fetch pages to answer and cite. Blocking one fails. */
-export const SEARCH_AGENTS = [
-  'OAI-SearchBot',
-  'ChatGPT-User',
-  'Claude-SearchBot',
-  'Claude-User',
-  'PerplexityBot',
-  'Perplexity-User',
-  'Googlebot',
-  'Bingbot',
-  'Applebot',
-] as const;
+// The agents the audit judges robots.txt for, taken from the site's crawler catalogue (the entries
+// marked `audited` in src/lib/visitor.ts and src/lib/crawler-catalogue.ts), in its order, by the
+// name the report shows. robots.txt matches user-agent lines without regard to case (RFC 9309
+// §2.2.1), so "Bingbot" finds a "bingbot" group.
+
+function auditedAgents(category: BotCategory): readonly string[] {
+  return CRAWLERS.filter((c) => c.audited && c.category === category).map((c) => c.name);
+}
+
+/**
+ * AI search and user-triggered agents and the search engines: they fetch pages to answer, cite and
+ * list them. Blocking one fails.
+ */
+export const SEARCH_AGENTS = auditedAgents('search');
 
 /** Training crawlers: whether to feed them is the site's choice, reported and never penalised. */
-export const TRAINING_AGENTS = [
-  'GPTBot',
-  'ClaudeBot',
-  'Google-Extended',
-  'Applebot-Extended',
-  'CCBot',
-  'Meta-ExternalAgent',
-  'Bytespider',
-] as const;
+export const TRAINING_AGENTS = auditedAgents('training');
 
 /** What a crawler view's agent does with the page, which decides what a refusal means. */
 export type ViewRole = 'assistant' | 'training' | 'searchEngine';

@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
-import { pageFacts, type PageFacts } from './site-pages.ts';
+import type { PageFacts } from './site-pages.ts';
 import type { AuditInput, FetchedResource } from './types.ts';
-import { analyseFirst, discover, type Analysed, type AnalysisTask, type Discovery } from './worker.ts';
+import type { Analysed, AnalysisTask, Discovery } from './worker.ts';
 
 // Where the audit's analysis runs: in a small pool of worker threads (piscina), so that parsing a
 // hostile page can neither block the event loop that serves every visitor nor exhaust the process's
@@ -73,14 +73,3 @@ export function createAnalysisPool(options: AnalysisPoolOptions): Analysis {
     close: () => pool.destroy(),
   };
 }
-
-/**
- * The same analysis on the calling thread: for unit tests and scripts that audit trusted fixtures.
- * The server never uses it.
- */
-export const analysisInProcess: Analysis = {
-  discover: (page) => Promise.resolve(discover(page.body, page.status, page.finalUrl)),
-  analyze: (input, withCandidates) => Promise.resolve(analyseFirst(input, withCandidates)),
-  page: (input) => Promise.resolve(pageFacts(input)),
-  close: () => Promise.resolve(),
-};

@@ -1,16 +1,20 @@
 import { Router, type Request, type Response } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import {
   parseAuditUrl,
   parseSitePages,
+  type AuditFailure,
   type AuditOutcome,
   type AuditStreamLine,
   type ReportData,
 } from '../../lib/audit.ts';
 import { badgeSvg, reportMarkdown } from './report-files.ts';
 import { isLang, splitLangPath, type Lang } from '../../site.ts';
+import { errorCode, type ApiError } from '../../lib/api-error.ts';
+import { requestLanguage, sendApiError } from '../api-error.ts';
 import { formMessage } from '../messages.ts';
+import { perMinuteLimit } from '../rate-limit.ts';
 import type { AuditService } from './service.ts';
 import { classifyVisitor } from '../../lib/visitor.ts';
 
@@ -37,6 +41,11 @@ export interface AuditHttpDeps {
 
 const NDJSON = 'application/x-ndjson';
 
+/** An audit that gave no report, as the API's error: its reason as the code (`notHtml` → `not_html`). */
+function failureOf(failure: AuditFailure): ApiError {
+  return { code: errorCode(failure.reason), message: failure.message };
+}
+
 /** The `?url=` value of a request, as given (possibly absent or repeated). */
 function urlParam(req: Request): string | undefined {
   const value = req.query.url;
@@ -52,14 +61,10 @@ export function isToolsPath(path: string): boolean {
 export function auditHttp(deps: AuditHttpDeps) {
   const store = new MemoryStore();
   const keyOf = (req: Request) => ipKeyGenerator(req.ip ?? '');
-  const limiter = rateLimit({
-    windowMs: 60_000,
+  const limiter = perMinuteLimit({
     limit: deps.rateLimitPerMinute,
     store,
     keyGenerator: keyOf,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    validate: { xForwardedForHeader: false },
     // The limit is noted, not answered here: the API answers 429 JSON, the page explains on itself.
     handler: (req, _res, next) => {
       req.auditLimited = true;
@@ -91,17 +96,18 @@ export function auditHttp(deps: AuditHttpDeps) {
   const router = Router();
   router.get('/api/audit', async (req, res) => {
     res.set('Cache-Control', 'no-store');
-    const lang: Lang = isLang(req.query.lang) ? req.query.lang : 'en';
+    const lang = requestLanguage(req, res);
     const url = parseAuditUrl(urlParam(req));
     if (!url) {
-      res.status(400).json({ error: formMessage(lang, 'websiteInvalid') });
+      sendApiError(res, 400, {
+        code: errorCode('websiteInvalid'),
+        message: formMessage(lang, 'websiteInvalid'),
+      });
       return;
     }
     const pages = parseSitePages(req.query.pages);
     if (!(await takeLimit(req, res, pages))) {
-      res.set('Retry-After', '60');
-      const refusal = deps.service.refusal(url, lang, 'rateLimited');
-      res.status(429).json({ error: refusal.ok ? '' : refusal.message, reason: 'rateLimited' });
+      sendApiError(res, 429, failureOf(deps.service.refusal(url, lang, 'rateLimited')));
       return;
     }
 
@@ -131,15 +137,15 @@ export function auditHttp(deps: AuditHttpDeps) {
       } else res.json(outcome.report);
       return;
     }
-    const body = { error: outcome.message, reason: outcome.reason };
+    const error = failureOf(outcome);
     if (streaming) {
       // A stream always ends with its own line, whether or not a step came first.
-      write(body);
+      write({ error });
       res.end();
       return;
     }
     if (outcome.reason === 'busy') res.set('Retry-After', '5');
-    res.status(outcome.reason === 'busy' ? 503 : 422).json(body);
+    sendApiError(res, outcome.reason === 'busy' ? 503 : 422, error);
   });
 
   /**
@@ -164,12 +170,12 @@ export function auditHttp(deps: AuditHttpDeps) {
   router.get('/api/audit/report/:id', async (req, res) => {
     res.set('Cache-Control', 'private, no-store');
     res.set('X-Robots-Tag', 'noindex');
-    const lang: Lang = isLang(req.query.lang) ? req.query.lang : 'en';
+    const lang = requestLanguage(req, res);
     const report = await deps.service.savedReport(req.params.id, lang);
     if (!report) {
-      res.status(404).json({
-        error: deps.service.missingReport(lang),
-        reason: 'notFound',
+      sendApiError(res, 404, {
+        code: errorCode('notFound'),
+        message: deps.service.missingReport(lang),
         keptDays: deps.service.reportDays,
       });
       return;
@@ -206,10 +212,8 @@ export function auditHttp(deps: AuditHttpDeps) {
     const lang: Lang = isLang(req.query.lang) ? req.query.lang : 'en';
     const report = await deps.service.savedReport(id, lang);
     if (!report) {
-      res
-        .status(404)
-        .set('Cache-Control', 'no-store')
-        .json({ error: deps.service.missingReport(lang), reason: 'notFound' });
+      res.set('Cache-Control', 'no-store');
+      sendApiError(res, 404, { code: errorCode('notFound'), message: deps.service.missingReport(lang) });
       return;
     }
     const t = deps.service.texts(lang);

@@ -14,9 +14,6 @@ import type { CategoryFindings, Finding, Message } from './types.ts';
 // - `count` also chooses the plural form, so it is passed as a number, and shown as `{{n}}`;
 // - a string value whose name ends in "Date" and holds "YYYY-MM-DD" becomes a long date.
 
-/** A translate function fixed to the `audit` namespace (textReader's, or i18next's TFunction). */
-export type { Translate };
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 interface Formats {

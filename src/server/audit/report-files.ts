@@ -4,10 +4,10 @@ import { longDate } from '../../lib/format.ts';
 import { escapeXml } from '../../lib/serialize.ts';
 import type { Lang } from '../../site.ts';
 
-// A saved report as files (issue 23): Markdown to keep or paste, and the score badge as SVG. Every
-// text that comes from the audited site (addresses, evidence quoting its pages) is untrusted: in
-// Markdown it is escaped so it can never become a link, an image, markup or a heading; in the SVG
-// there is none (the score is a number).
+// A saved report as files (decision 031): Markdown to keep or paste, and the score badge as SVG.
+// Every text that comes from the audited site (addresses, evidence quoting its pages) is untrusted:
+// in Markdown it is escaped so it can never become a link, an image, markup or a heading; in the
+// SVG there is none (the score is a number).
 
 /** Plain text as Markdown text: one line, every character Markdown or HTML could act on escaped. */
 export function markdownText(text: string): string {
@@ -82,7 +82,10 @@ export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, pe
   return `${lines.join('\n')}\n`;
 }
 
-/** The badge's colours per score band (the spec's thresholds), with text that keeps 4.5:1 contrast. */
+/**
+ * The badge's colours per score band (green from 90, yellow from 75, red below: scoreBand in
+ * src/lib/audit.ts), with text that keeps WCAG's 4.5:1 contrast.
+ */
 const BADGE_COLOURS = {
   green: { fill: '#166534', text: '#ffffff' },
   yellow: { fill: '#facc15', text: '#1c1917' },

@@ -25,7 +25,10 @@ import type { Analysed, Discovery } from './worker.ts';
 // request a share of that, and the analysis always keeps the rest.
 
 const MB = 1024 * 1024;
-/** Caps from the issue: HTML pages 2 MB, text files 512 KB. */
+/**
+ * The most the audit reads of a body: 2 MB of an HTML page, 512 KB of a text file (robots.txt,
+ * llms.txt, a sitemap); far above real pages and files, and what bounds one audit's memory.
+ */
 export const HTML_CAP = 2 * MB;
 export const TEXT_CAP = 512 * 1024;
 /** A single request may use at most this much of the audit's time, so one slow file cannot eat it all. */

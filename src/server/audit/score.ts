@@ -1,5 +1,5 @@
-import { categoryStatus, type CategoryStatus } from '../../lib/audit.ts';
-import type { Finding, ItemStatus } from './types.ts';
+import { categoryStatus, type CategoryStatus, type ItemStatus } from '../../lib/audit.ts';
+import type { Finding } from './types.ts';
 
 // A category's score is the weighted share of its checks that pass, a warning counting half:
 // round(100 × Σ weight·value / Σ weight). Thresholds for the status are the site's own (lib/audit.ts).
@@ -18,5 +18,3 @@ export function scoreFindings(findings: readonly Finding[]): { score: number; st
   const score = categoryScore(findings);
   return { score, status: categoryStatus(score) };
 }
-
-export { categoryStatus };

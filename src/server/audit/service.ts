@@ -1,12 +1,10 @@
-import enAudit from '../../i18n/locales/en/audit.json';
-import enTools from '../../i18n/locales/en/tools.json';
-import frAudit from '../../i18n/locales/fr/audit.json';
-import frTools from '../../i18n/locales/fr/tools.json';
 import { textReader, type Translate } from '../../i18n/instance.ts';
+import { loadNamespaces } from '../../i18n/resources.ts';
 import {
   compareReports,
   overallScore,
   type AuditErrorReason,
+  type AuditFailure,
   type AuditOutcome,
   type AuditReport,
   type AuditStep,
@@ -64,7 +62,7 @@ export interface AuditService {
   /** The `tools` texts of a language (a saved report's Markdown copy and badge). */
   texts(lang: Lang): Translate;
   /** An outcome without running anything (rate limits decided outside the service). */
-  refusal(url: string, lang: Lang, reason: AuditErrorReason): AuditOutcome;
+  refusal(url: string, lang: Lang, reason: AuditErrorReason): AuditFailure;
 }
 
 export interface AuditRequestOptions {
@@ -98,7 +96,7 @@ export interface AuditServiceOptions {
   onOutcome?: (outcome: string, seconds: number | undefined) => void;
   resolve?: RunOptions['resolve'];
   now?: () => Date;
-  /** Saved reports (issue 23); without it, audits are not kept. */
+  /** Saved reports (decision 031); without it, audits are not kept. */
   reports?: ReportKeeping;
 }
 
@@ -115,7 +113,7 @@ interface Run {
   saved?: Promise<SavedAuditReport | undefined>;
 }
 
-const AUDIT_TEXTS = { en: { audit: enAudit, tools: enTools }, fr: { audit: frAudit, tools: frTools } };
+const AUDIT_TEXTS = await loadNamespaces(['audit', 'tools']);
 
 export function createAuditService(options: AuditServiceOptions): AuditService {
   const { settings } = options;
@@ -125,7 +123,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   let inFlight = 0;
 
   // `detail` names what the site answered with, where the message quotes it (a challenge's vendor).
-  const refusal = (url: string, lang: Lang, reason: AuditErrorReason, detail = ''): AuditOutcome => ({
+  const refusal = (url: string, lang: Lang, reason: AuditErrorReason, detail = ''): AuditFailure => ({
     ok: false,
     url,
     reason,

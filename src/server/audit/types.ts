@@ -1,3 +1,4 @@
+import type { CategoryId, ItemStatus } from '../../lib/audit.ts';
 import type { ViewRole } from './agents.ts';
 
 // Contracts between the audit's parts: the safe fetcher (safe-fetch.ts) produces FetchOutcome
@@ -90,9 +91,6 @@ export interface AuditInput {
   /** When the audit ran (freshness is judged against it). */
   now: Date;
 }
-
-export type ItemStatus = 'pass' | 'warning' | 'fail';
-export type CategoryId = 'crawlerAccess' | 'structuredData' | 'citability' | 'technical';
 
 /**
  * A translatable message: a key in the `audit` namespace and its values. Values that come from the

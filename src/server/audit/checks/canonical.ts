@@ -1,5 +1,5 @@
 import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
-import { clip } from '../../../lib/text.ts';
+import { bareHost, clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 
 // The canonical address: one, absolute, on the same site, and this page. It is read where search
@@ -8,11 +8,6 @@ import type { AuditContext } from '../context.ts';
 // <head> of the page or in the HTTP header"; with several different ones it ignores them all ("5
 // common mistakes with rel=canonical", Google Search Central blog, 2013; "Supporting rel=canonical
 // HTTP headers", 2011).
-
-/** The host without a leading "www.": http://www.example.com and https://example.com are one site. */
-export function siteOf(url: URL): string {
-  return url.hostname.replace(/^www\./, '');
-}
 
 /** The path compared for "same page": no trailing slash, no query, no fragment. */
 export function pagePath(url: URL): string {
@@ -64,7 +59,7 @@ function canonical(ctx: AuditContext): Verdict {
   }
   const target = new URL(link.url);
   const url = clip(link.url, 100);
-  if (siteOf(target) !== siteOf(ctx.page.url)) {
+  if (bareHost(target.hostname) !== bareHost(ctx.page.url.hostname)) {
     const evidence = [msg('items.canonical.evidence.otherSite', { url })];
     return verdict('fail', evidence, msg('items.canonical.recommendation.sameSite'));
   }

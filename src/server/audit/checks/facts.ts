@@ -1,4 +1,5 @@
 import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
+import { bareHost } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 
 // Verifiable facts in the main text: figures, percentages, dates and links to other sites.
@@ -40,18 +41,14 @@ function countAndBlank(text: string, pattern: RegExp): { count: number; rest: st
   return { count, rest };
 }
 
-export function siteOf(hostname: string): string {
-  return hostname.replace(/^www\./, '');
-}
-
 function facts(ctx: AuditContext): Verdict {
   const dates = countAndBlank(ctx.page.main.text, DATE_PATTERN);
   const percentages = countAndBlank(dates.rest, PERCENT_PATTERN);
   const figures = countAndBlank(percentages.rest, FIGURE_PATTERN);
-  const own = siteOf(ctx.page.url.hostname);
+  const own = bareHost(ctx.page.url.hostname);
   const external = new Set(
     ctx.page.main.links
-      .filter((href) => siteOf(new URL(href).hostname) !== own)
+      .filter((href) => bareHost(new URL(href).hostname) !== own)
       .map((href) => href.split('#')[0]),
   );
   const values = {

@@ -1,13 +1,13 @@
 import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
-import { clip } from '../../../lib/text.ts';
+import { bareHost, clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { isHreflang, isLanguageTag } from '../read/language-tags.ts';
 import type { PageLink } from '../read/links.ts';
 import type { Message } from '../types.ts';
-import { pagePath, siteOf } from './canonical.ts';
+import { pagePath } from './canonical.ts';
 
-// The page's language (`<html lang>`, a BCP 47 tag per the HTML spec) and its alternates in other
-// languages (hreflang). Alternates are read where Google reads them: `<link rel="alternate"
+// The page's language (`<html lang>`, a BCP 47 tag per the HTML Standard) and its alternates in
+// other languages (hreflang). Alternates are read where Google reads them: `<link rel="alternate"
 // hreflang>` in the `<head>` and the HTTP `Link` header (ctx.links); Google's "Tell Google about
 // localized versions of your page" puts the links in the head, gives each a language code
 // (read/language-tags.ts) or x-default, and a fully-qualified URL, and wants each version to list
@@ -16,7 +16,11 @@ import { pagePath, siteOf } from './canonical.ts';
 function sameAddress(a: string, b: URL): boolean {
   try {
     const url = new URL(a);
-    return siteOf(url) === siteOf(b) && pagePath(url) === pagePath(b) && url.search === b.search;
+    return (
+      bareHost(url.hostname) === bareHost(b.hostname) &&
+      pagePath(url) === pagePath(b) &&
+      url.search === b.search
+    );
   } catch {
     return false;
   }

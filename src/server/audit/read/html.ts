@@ -489,8 +489,9 @@ const MAX_ITEM_DATES = 100;
 /**
  * `datePublished` and `dateModified` given as microdata properties of an item (an `itemprop` inside
  * an element with `itemscope`; `itemprop` may name several properties, space-separated). The value is
- * the one the HTML spec's "property value" gives these elements: a `<meta>`'s content, a `<time>`'s
- * datetime (its text without one), and the text of any other element. `itemref` is not followed.
+ * the one the HTML Standard's microdata "property value" gives these elements: a `<meta>`'s
+ * content, a `<time>`'s datetime (its text without one), and the text of any other element.
+ * `itemref` is not followed.
  */
 function readItemDates(placed: Placed[], base: URL): ItemDate[] {
   const dates: ItemDate[] = [];
