@@ -55,7 +55,7 @@ export interface PageEntry {
   /** Sitemap priority and change frequency. */
   priority: number;
   changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly';
-  /** Shows the FAQ set the spec assigns to its path (and marks it up). */
+  /** Shows the FAQ set of its path (faqSetFor in src/lib/faq-sets.ts) and marks it up. */
   pathFaq: boolean;
   /** Translation namespaces the page needs besides its own (forms, services…). */
   extraNs?: string[];

@@ -20,7 +20,8 @@ function whenIdle(work: () => void) {
  * service worker (offline pages) and the local-only analytics (web-vitals, events), all loaded lazily
  * so they cost nothing in the initial bundle.
  * Page views of client-side navigations are noted from the start and handed over when analytics
- * starts, so a visitor who moves on quickly is still counted. Failures are silent, as the spec asks.
+ * starts, so a visitor who moves on quickly is still counted. Failures are silent: analytics must never
+ * disturb the visit.
  */
 export function afterLoad(router: Router, visitor: VisitorProfile, warm: (() => Promise<unknown>)[] = []) {
   let last = window.location.pathname;

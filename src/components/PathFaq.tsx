@@ -4,7 +4,7 @@ import { faqSetFor } from '../lib/faq-sets.ts';
 import { FaqAccordion } from './sections/FaqAccordion.tsx';
 import { Section } from './ui.tsx';
 
-/** The FAQ set the spec assigns to this path, as an accordion; the same entries feed the JSON-LD. */
+/** The FAQ set for this path (faqSetFor: product, guide or general), as an accordion; the same entries feed the JSON-LD. */
 export function PathFaq() {
   const { t, copy } = useT('faqsets');
   const { pathname } = useLocation();

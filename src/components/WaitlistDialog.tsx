@@ -8,7 +8,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]';
 
 /**
- * The spec's generic modal: overlay, 'Close' button, title, description, here with the waitlist form.
+ * The site's modal dialog: overlay, 'Close' button, title, description, here with the waitlist form.
  * Mounted by the first waitlist button a visitor uses (its module loads then), it opens at once for
  * that button and for every later one.
  */

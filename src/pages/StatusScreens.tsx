@@ -39,7 +39,7 @@ function RefreshLink({ children }: { children: ReactNode }) {
   );
 }
 
-/** The spec's 404 screen: Return Home goes to /, Go Back steps back in history. */
+/** The 404 screen: Return Home goes to /, Go Back steps back in history. */
 export function NotFoundScreen() {
   const { t } = useT('common');
   useEffect(() => {
@@ -58,7 +58,7 @@ export function NotFoundScreen() {
   );
 }
 
-/** The spec's render-failure screen. Plain links and a button: it must work even when the app does not. */
+/** The render-failure screen. Plain links and a button: it must work even when the app does not. */
 export function ErrorScreen({
   title,
   text,

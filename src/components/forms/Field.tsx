@@ -59,7 +59,7 @@ function controlProps({ id, name, value, error, required, disabled, onChange }: 
   };
 }
 
-/** The spec's shared text input: a labelled input with its inline error. */
+/** The forms' shared text input: a labelled input with its inline error. */
 export function TextField(
   props: FieldProps & {
     type?: 'text' | 'email' | 'url';
@@ -83,7 +83,7 @@ export function TextField(
   );
 }
 
-/** The spec's shared textarea. */
+/** The forms' shared textarea, labelled, with its inline error. */
 export function TextAreaField(
   props: FieldProps & { placeholder?: string; maxLength: number; rows?: number },
 ) {
