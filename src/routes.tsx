@@ -18,7 +18,7 @@ import {
   type NewsletterOutcome,
 } from './lib/newsletter.ts';
 import { isRecheckAction, recheckStatus, type RecheckAction, type RecheckOutcome } from './lib/recheck.ts';
-import { Document } from './document.tsx';
+import { Document } from './Document.tsx';
 import { ErrorScreen, NotFoundScreen, OfflineScreen } from './pages/StatusScreens.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { PAGES, isLang, isLegalPage, localePath, type Lang, type PageEntry, type PageId } from './site.ts';
@@ -32,8 +32,8 @@ import { longDate } from './lib/format.ts';
 type PageModule = { default: React.ComponentType };
 
 // One lazy chunk per page module (the status screens are part of the app itself). A page's module is
-// named after its translation namespace: src/pages/guide.tsx reads `guide`, the four legal pages
-// share src/pages/legal.tsx and `legal`.
+// named after its translation namespace, in kebab-case: src/pages/guide.tsx reads `guide`,
+// src/pages/ai-act.tsx reads `aiAct`, the four legal pages share src/pages/legal.tsx and `legal`.
 const PAGE_MODULES = import.meta.glob<PageModule>(['./pages/*.tsx', '!./pages/StatusScreens.tsx']);
 
 /** A page module's lazy component and, for the server's preloading, its source path. */
@@ -121,7 +121,8 @@ const PAGE_HANDLES: Partial<Record<PageId, Pick<RouteHandle, 'status' | 'private
 function pageRoute(page: PageEntry): RouteObject {
   const ns = isLegalPage(page.id) ? 'legal' : page.id;
   const namespaces = [ns, ...(page.pathFaq ? ['faqsets'] : []), ...(page.extraNs ?? [])];
-  const { source, lazy } = pageModule(ns);
+  // File names are kebab-case: the `aiAct` namespace's page is src/pages/ai-act.tsx.
+  const { source, lazy } = pageModule(ns.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
   const handle: RouteHandle = {
     page: page.id,
     ns: namespaces,

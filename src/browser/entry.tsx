@@ -13,16 +13,20 @@ import { ClientI18n } from '../i18n/client-i18n.ts';
 import { forgetThemeCookie } from '../lib/preferences.ts';
 import { pagePayload, type ClientPayload } from '../payload.ts';
 import { JsonLdContext, type GraphBuilder, type JsonLdSource } from '../seo/graph-builder.ts';
-import { loadPageHead } from '../seo/head-later.tsx';
+import { loadPageHead } from '../seo/DocumentHead.tsx';
 import { afterLoad } from './after-load.ts';
 import { loadContext, routes, type LoadContext } from '../routes.tsx';
 import { SiteContext } from '../site-context.tsx';
+import { ThemeContext, createThemeStore } from '../components/theme.ts';
 
 declare global {
   interface Window {
     __staticRouterHydrationData?: unknown;
   }
 }
+
+/** The theme chosen in this browser, for the life of the page. */
+const themeStore = createThemeStore();
 
 function App({
   payload,
@@ -41,9 +45,11 @@ function App({
   const jsonLd = useGraphBuilderOnDemand(hydratedJsonLd);
   return (
     <SiteContext.Provider value={payload.site}>
-      <JsonLdContext.Provider value={jsonLd}>
-        <RouterProvider router={router} />
-      </JsonLdContext.Provider>
+      <ThemeContext.Provider value={themeStore}>
+        <JsonLdContext.Provider value={jsonLd}>
+          <RouterProvider router={router} />
+        </JsonLdContext.Provider>
+      </ThemeContext.Provider>
     </SiteContext.Provider>
   );
 }

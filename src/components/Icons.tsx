@@ -1,5 +1,5 @@
 // Small inline SVG icons (decorative unless labelled by their parent), drawn on a 24px grid with a
-// 2px stroke. Every icon of the site, here and in home/icons.tsx and blog/ShareButton.tsx, is made by
+// 2px stroke. Every icon of the site, here and in home/HomeIcons.tsx and blog/ShareButton.tsx, is made by
 // `icon()` around the one <svg> wrapper below.
 import { createElement, type ReactElement, type ReactNode, type SVGProps } from 'react';
 

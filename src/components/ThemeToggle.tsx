@@ -1,7 +1,7 @@
 import type { Theme } from '../lib/preferences.ts';
 import { MonitorIcon, MoonIcon, SunIcon } from './Icons.tsx';
 import { useT } from '../i18n/hooks.ts';
-import { setTheme, useTheme } from './theme.ts';
+import { useTheme } from './theme.ts';
 
 const NEXT: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
 const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
@@ -9,7 +9,7 @@ const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
 /** Cycles light → dark → system. The head script applies the stored choice before paint: no flash. */
 export function ThemeToggle() {
   const { t } = useT('common');
-  const theme = useTheme();
+  const [theme, setTheme] = useTheme();
   const Icon = ICONS[theme];
   return (
     <button

@@ -1,9 +1,9 @@
-import { BookIcon, ClockIcon, GlobeIcon, TargetIcon } from '../components/home/icons.tsx';
+import { BookIcon, ClockIcon, GlobeIcon, TargetIcon } from '../components/home/HomeIcons.tsx';
 import { LockIcon, ShieldIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { CheckList, CtaBand, IconCardGrid, StatGrid } from '../components/sections/PageBlocks.tsx';
 import { Point } from '../components/sections/Point.tsx';
-import { Section } from '../components/ui.tsx';
+import { Section } from '../components/Primitives.tsx';
 import { ActionLinks, ArrowLink } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';

@@ -5,7 +5,7 @@ import { ShareButton } from '../components/blog/ShareButton.tsx';
 import { TagList } from '../components/blog/PostCard.tsx';
 import { ArrowLeft } from '../components/Icons.tsx';
 import { CtaBand } from '../components/sections/PageBlocks.tsx';
-import { Badge, Section } from '../components/ui.tsx';
+import { Badge, Section } from '../components/Primitives.tsx';
 import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import type { BlogPostData } from '../content/blog-data.ts';
 import { cutExcerpt } from '../content/blog.ts';

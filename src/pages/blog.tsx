@@ -3,7 +3,7 @@ import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import { NewsletterForm } from '../components/blog/NewsletterForm.tsx';
 import { PostCard } from '../components/blog/PostCard.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { Section } from '../components/ui.tsx';
+import { Section } from '../components/Primitives.tsx';
 import type { BlogListData } from '../content/blog-data.ts';
 import {
   BLOG_CATEGORIES,

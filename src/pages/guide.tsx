@@ -2,7 +2,7 @@ import { CaseStudyCard } from '../components/guide/CaseStudyCard.tsx';
 import { BotIcon, CheckIcon, SparkIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { CheckList, CtaBand, IconCardGrid, StatGrid } from '../components/sections/PageBlocks.tsx';
-import { Badge, Section } from '../components/ui.tsx';
+import { Badge, Section } from '../components/Primitives.tsx';
 import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { readCaseStudies } from '../lib/case-studies.ts';

@@ -2,7 +2,7 @@ import { CheckIcon, LockIcon, MailIcon, ShieldIcon } from '../components/Icons.t
 import { PageHero } from '../components/PageHero.tsx';
 import { CtaBand, IconCardGrid, StatGrid } from '../components/sections/PageBlocks.tsx';
 import { ServiceCard } from '../components/services/ServiceCard.tsx';
-import { Section } from '../components/ui.tsx';
+import { Section } from '../components/Primitives.tsx';
 import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { SERVICES } from '../lib/services.ts';

@@ -1,5 +1,5 @@
 import aboutJsonLd from '../pages/about.seo.ts';
-import aiActJsonLd from '../pages/aiAct.seo.ts';
+import aiActJsonLd from '../pages/ai-act.seo.ts';
 import contactJsonLd from '../pages/contact.seo.ts';
 import faqJsonLd from '../pages/faq.seo.ts';
 import guideJsonLd from '../pages/guide.seo.ts';

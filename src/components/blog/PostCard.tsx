@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { CARD_TAG_LIMIT, type PostSummary } from '../../content/blog.ts';
 import { localePath } from '../../site.ts';
-import { Badge } from '../ui.tsx';
+import { Badge } from '../Primitives.tsx';
 import { longDate } from '../../lib/format.ts';
 
 /** A post card: category badge, reading time, title link, excerpt, first three tags, author, date. */

@@ -1,6 +1,6 @@
 import { useT } from '../../i18n/hooks.ts';
 import { icon } from '../Icons.tsx';
-import { useNotify } from '../toasts.tsx';
+import { useNotify } from '../Toasts.tsx';
 
 const ShareIcon = icon(
   [

@@ -5,7 +5,7 @@ import { readApiError, type ApiError } from '../../lib/api-error.ts';
 import { HONEYPOT_FIELD, formEndpoint, type FormType } from '../../lib/form-limits.ts';
 import { isWebsiteUrl } from '../../lib/urls.ts';
 import { useSite } from '../../site-context.tsx';
-import { useNotify } from '../toasts.tsx';
+import { useNotify } from '../Toasts.tsx';
 
 export type FieldName = 'name' | 'email' | 'website' | 'service' | 'message';
 

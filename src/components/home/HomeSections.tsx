@@ -9,10 +9,10 @@ import {
   RocketIcon,
   TrophyIcon,
   UsersIcon,
-} from './icons.tsx';
+} from './HomeIcons.tsx';
 import { BotIcon } from '../Icons.tsx';
 import { CheckList, CtaBand, IconCardGrid, StatGrid } from '../sections/PageBlocks.tsx';
-import { Section } from '../ui.tsx';
+import { Section } from '../Primitives.tsx';
 import { WaitlistButton } from '../Waitlist.tsx';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { useSite } from '../../site-context.tsx';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { itemBadgeVariant, type ReportChanges as Changes } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
-import { Badge } from '../ui.tsx';
+import { Badge } from '../Primitives.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import { reportPaths } from './ReportShare.tsx';
 

@@ -1,6 +1,6 @@
 import type { AriaAttributes, HTMLAttributes, ReactNode } from 'react';
 import { CheckIcon, type IconComponent } from '../Icons.tsx';
-import { classes } from '../ui.tsx';
+import { classes } from '../Primitives.tsx';
 
 // The blocks the marketing pages are built from: a call-to-action band, stat cards, icon cards and
 // check lists. One module rather than four: home, about, guide and services use all of them, so they

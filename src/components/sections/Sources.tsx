@@ -1,6 +1,6 @@
 import { useT } from '../../i18n/hooks.ts';
 import { SOURCES, type SourceId } from '../../lib/sources.ts';
-import { Section } from '../ui.tsx';
+import { Section } from '../Primitives.tsx';
 
 /** A link to a cited document (in English: hreflang says so), titled in the page's language. */
 export function SourceLink({ id }: { id: SourceId }) {

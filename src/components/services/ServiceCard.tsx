@@ -4,7 +4,7 @@ import type { ServiceOffer } from '../../lib/services.ts';
 import { useSite } from '../../site-context.tsx';
 import { localePath } from '../../site.ts';
 import { ArrowRight, SparkIcon } from '../Icons.tsx';
-import { Badge } from '../ui.tsx';
+import { Badge } from '../Primitives.tsx';
 import { formatUsd } from '../../lib/format.ts';
 import { CheckList } from '../sections/PageBlocks.tsx';
 

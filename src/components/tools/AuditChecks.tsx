@@ -2,7 +2,7 @@ import { useT } from '../../i18n/hooks.ts';
 import { CATEGORY_IDS, type CategoryId } from '../../lib/audit.ts';
 import { BotIcon, CheckIcon, MonitorIcon, ShieldIcon, SparkIcon, type IconComponent } from '../Icons.tsx';
 import { IconCard } from '../sections/PageBlocks.tsx';
-import { Section } from '../ui.tsx';
+import { Section } from '../Primitives.tsx';
 
 const ICONS: Record<CategoryId, IconComponent> = {
   crawlerAccess: BotIcon,

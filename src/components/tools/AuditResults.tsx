@@ -19,7 +19,7 @@ import {
 import { longDate } from '../../lib/format.ts';
 import { localePath } from '../../site.ts';
 import { ArrowRight, SparkIcon } from '../Icons.tsx';
-import { Badge, Section } from '../ui.tsx';
+import { Badge, Section } from '../Primitives.tsx';
 import { ArrowLink } from '../sections/ActionLinks.tsx';
 import { WaitlistButton } from '../Waitlist.tsx';
 

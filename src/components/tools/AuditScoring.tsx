@@ -1,7 +1,7 @@
 import { useT } from '../../i18n/hooks.ts';
 import { BLOCKED_SCORE_CAP, SCORE_GREEN_FROM, SCORE_YELLOW_FROM } from '../../lib/audit.ts';
 import { CheckList } from '../sections/PageBlocks.tsx';
-import { Section } from '../ui.tsx';
+import { Section } from '../Primitives.tsx';
 
 /** How the audit turns checks into scores (decision 023), with the figures the code uses. */
 export function AuditScoring() {

@@ -1,7 +1,7 @@
 import { useT } from '../../i18n/hooks.ts';
 import type { VisitorProfile } from '../../lib/visitor.ts';
 import { BotIcon, MonitorIcon, SparkIcon } from '../Icons.tsx';
-import { Badge } from '../ui.tsx';
+import { Badge } from '../Primitives.tsx';
 
 type Kind = 'human' | 'ai' | 'bot';
 

@@ -41,7 +41,7 @@ export function useNotify(): Notify {
  */
 export function Toasts({ children }: { children?: ReactNode }) {
   const { t } = useT('common');
-  const theme = useTheme();
+  const [theme] = useTheme();
   // Set by the first toast; the toaster calls it once sonner listens.
   const [onReady, setOnReady] = useState<(() => void) | null>(null);
   const mounted = useRef<Promise<void> | null>(null);

@@ -16,6 +16,8 @@ interface HeadProps {
 
 type Head = ComponentType<HeadProps>;
 
+// A cache of the head's module, like React.lazy's of a component: loaded once for the life of the
+// page, the same for every part of it.
 let loaded: Head | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();

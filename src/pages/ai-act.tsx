@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { FileIcon, ScaleIcon } from '../components/home/icons.tsx';
+import { FileIcon, ScaleIcon } from '../components/home/HomeIcons.tsx';
 import {
   ArrowRight,
   BotIcon,
