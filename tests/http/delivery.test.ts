@@ -351,6 +351,8 @@ describe('team email and webhook', () => {
     const { store } = await harness({
       smtpPort: 9,
       channels: ['team-email', 'webhook', 'visitor-email'],
+      // Nothing is sent here; visitor emails only need a renderer to be on.
+      renderer: () => ({ subject: '', html: '', text: '' }),
       start: false,
     });
     const t0 = new Date();

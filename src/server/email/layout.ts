@@ -43,7 +43,8 @@ export type Block =
   | { type: 'fields'; rows: { label: string; textLabel: string; value: string; quote?: boolean }[] }
   /**
    * Every field of a record as a two-column table, values as they are (line breaks kept): the team
-   * email's. In plain text, `Label: value`, a value of several lines indented under its label.
+   * email's. In plain text, the caption, then `Label: value`, a value of several lines indented
+   * under its label; nothing is wrapped.
    */
   | { type: 'table'; caption: string; rows: [label: string, value: string][] };
 
@@ -344,12 +345,14 @@ function blockText(block: Block): string {
         )
         .join('\n');
     case 'table':
-      return block.rows
-        .map(([label, raw]) => {
+      return [
+        cleanText(block.caption),
+        '',
+        ...block.rows.map(([label, raw]) => {
           const value = cleanText(raw);
           return value.includes('\n') ? `${label}:\n${value.replace(/^/gm, '    ')}` : `${label}: ${value}`;
-        })
-        .join('\n');
+        }),
+      ].join('\n');
   }
 }
 

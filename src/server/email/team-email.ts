@@ -114,9 +114,12 @@ export function renderTeamEmail(payload: DeliveryPayload): TeamEmail {
     tagline: t('layout.tagline'),
     body: [
       { type: 'heading', level: 1, text: `New ${form} lead` },
-      paragraph(`New ${form} lead from the website.`),
-      ...(note ? [paragraph(note)] : []),
-      { type: 'table', caption: 'Every field the visitor sent, as stored.', rows: leadFields(payload) },
+      // The caption is one line in the plain text: an operator's search finds what was asked.
+      {
+        type: 'table',
+        caption: `${note ? `${note} ` : ''}Every field the visitor sent, as stored.`,
+        rows: leadFields(payload),
+      },
       paragraph('Reply to this email to answer the visitor directly.'),
     ],
     footer: [paragraph('Sent by the website to the team’s addresses (LEADS_NOTIFY_TO).', true)],
