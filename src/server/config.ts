@@ -81,7 +81,7 @@ export class ConfigError extends Error {
 }
 
 /** Settings whose values never appear in an error message. */
-const SECRET_SETTINGS: ReadonlySet<string> = new Set(['METRICS_TOKEN']);
+const SECRET_SETTINGS: ReadonlySet<string> = new Set(['METRICS_TOKEN', 'NEWSLETTER_SECRET']);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -249,6 +249,12 @@ const schema = z.object({
   METRICS_TOKEN: z
     .string()
     .regex(/^\S+$/, 'must not contain spaces')
+    .min(32, 'must be at least 32 characters (openssl rand -hex 32 makes one)')
+    .optional(),
+  // The key of the email links and of no-JavaScript form outcomes (src/server/delivery/secret.ts):
+  // checked here so that a weak one stops start-up with the other settings, and is never printed.
+  NEWSLETTER_SECRET: z
+    .string()
     .min(32, 'must be at least 32 characters (openssl rand -hex 32 makes one)')
     .optional(),
   METRICS_PORT: wholeNumber().min(0).max(65535, 'must be a port number (0-65535)').optional(),

@@ -16,16 +16,15 @@ import {
   type FormOutcome,
   type FormType,
 } from '../lib/form-limits.ts';
-import { isLang, localePath, type Lang } from '../site.ts';
+import { LANGUAGES, isLang, localePath, type Lang } from '../site.ts';
 import { reportPageUrl } from './email/links.ts';
 import { putFlash } from './flash.ts';
 import { parseForm, type ParsedForm } from './forms.ts';
 import { detectLanguage } from './language.ts';
 import { formMessage } from './messages.ts';
 import type { LeadStore } from './store/index.ts';
-import { saveSubmission, type Submission } from './store/records.ts';
 import { newReportId } from './store/report-types.ts';
-import { StoreRefusedError } from './store/types.ts';
+import { StoreRefusedError, type Submission } from './store/types.ts';
 
 // POST /api/{form} for each of FORM_TYPES (/api/waitlist, /api/contact, /api/newsletter; decision 006;
 // /api/report-email, "Email me this report", decision 030; /api/recheck, the monthly re-check,
@@ -56,7 +55,10 @@ function isHtmlPost(req: Request): boolean {
   return Boolean(req.is('application/x-www-form-urlencoded')) && req.accepts(['json', 'html']) === 'html';
 }
 
-const RETURN_TO = /^\/(en|fr)(\/[A-Za-z0-9/_-]*)?(\?[A-Za-z0-9=&%_.-]*)?(#[A-Za-z0-9_-]+)?$/;
+/** A page of the site in one of its languages, with an optional query and fragment of safe characters. */
+const RETURN_TO = new RegExp(
+  `^/(${LANGUAGES.join('|')})(/[A-Za-z0-9/_-]*)?(\\?[A-Za-z0-9=&%_.-]*)?(#[A-Za-z0-9_-]+)?$`,
+);
 
 /** Where a no-JavaScript post returns: the page it came from, never another site. */
 function returnPath(req: Request, lang: Lang): string {
@@ -217,7 +219,7 @@ export function leadsRouter(deps: LeadsDeps): Router {
           answer(req, res, 200, { form, ok: true });
           return;
         }
-        const outcome = await saveSubmission(deps.store, submission, ctx);
+        const outcome = await deps.store.save(submission, ctx);
         deps.logger.info({ form, outcome, store: deps.store.kind }, 'form submission stored');
         deps.onLead?.(form, outcome);
         answer(req, res, 200, { form, ok: true });

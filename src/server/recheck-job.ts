@@ -5,6 +5,7 @@ import { TRANSIENT_AUDIT_FAILURES, type AuditOutcome } from '../lib/audit.ts';
 import { nextRecheckAt } from '../lib/recheck.ts';
 import type { Lang } from '../site.ts';
 import type { RecheckStore, RecheckSubscription } from './store/recheck-types.ts';
+import { deliveryPayload } from './store/records.ts';
 import type { DeliveryPayload } from './store/types.ts';
 
 // The monthly re-check job (decision 032). Every poll it leases the subscriptions that are due (one
@@ -59,25 +60,20 @@ export function recheckMailPayload(
   subscription: RecheckSubscription,
   found: { reportId: string; checkedAt: Date; nextCheckAt: Date; failure?: string },
 ): DeliveryPayload {
-  return {
-    form: 'recheck',
+  return deliveryPayload({
+    email: subscription.email,
     language: subscription.language,
-    lead: {
-      email: subscription.email,
-      language: subscription.language,
+    lead_data: {
+      form_type: 'recheck',
+      recheck_id: subscription.id,
       website: subscription.address,
-      lead_data: {
-        form_type: 'recheck',
-        recheck_id: subscription.id,
-        website: subscription.address,
-        report_id: found.reportId,
-        previous_report_id: subscription.lastReportId,
-        checked_at: found.checkedAt.toISOString(),
-        next_check_at: found.nextCheckAt.toISOString(),
-        ...(found.failure ? { failure: found.failure } : {}),
-      },
+      report_id: found.reportId,
+      previous_report_id: subscription.lastReportId,
+      checked_at: found.checkedAt.toISOString(),
+      next_check_at: found.nextCheckAt.toISOString(),
+      ...(found.failure ? { failure: found.failure } : {}),
     },
-  };
+  });
 }
 
 export function createRecheckJob(options: RecheckJobOptions): RecheckJob {

@@ -225,9 +225,9 @@ describe('team email and webhook', () => {
     const smtp = await startSmtp();
     const hook = await startReceiver();
     const { store } = await harness({ smtpPort: smtp.port, webhookUrl: hook.url });
-    expect(await store.saveWaitlist(waitlist, ctx())).toBe('stored');
-    expect(await store.saveContact(contact, ctx())).toBe('stored');
-    expect(await store.saveNewsletter(newsletter, ctx())).toBe('stored');
+    expect(await store.save({ form: 'waitlist', data: waitlist }, ctx())).toBe('stored');
+    expect(await store.save({ form: 'contact', data: contact }, ctx())).toBe('stored');
+    expect(await store.save({ form: 'newsletter', data: newsletter }, ctx())).toBe('stored');
     await waitFor(() => delivered(store, 6), 'six deliveries');
     expect(smtp.messages).toHaveLength(3);
     expect(hook.requests).toHaveLength(3);
@@ -336,11 +336,13 @@ describe('team email and webhook', () => {
       `CREATE TRIGGER refuse_webhook BEFORE INSERT ON lead_deliveries WHEN NEW.channel = 'webhook'
        BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`,
     );
-    await expect(store.saveContact(contact, ctx())).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.save({ form: 'contact', data: contact }, ctx())).rejects.toBeInstanceOf(
+      StoreUnavailableError,
+    );
     expect(await store.list()).toHaveLength(0);
     expect(await store.deliveries()).toHaveLength(0);
     await raw.execute('DROP TRIGGER refuse_webhook');
-    expect(await store.saveContact(contact, ctx())).toBe('stored');
+    expect(await store.save({ form: 'contact', data: contact }, ctx())).toBe('stored');
     expect(await store.list()).toHaveLength(1);
     expect((await store.deliveries()).map((d) => d.channel).sort()).toEqual(['team-email', 'webhook']);
   });
@@ -349,13 +351,15 @@ describe('team email and webhook', () => {
     const { store } = await harness({
       smtpPort: 9,
       channels: ['team-email', 'webhook', 'visitor-email'],
+      // Nothing is sent here; visitor emails only need a renderer to be on.
+      renderer: () => ({ subject: '', html: '', text: '' }),
       start: false,
     });
     const t0 = new Date();
-    expect(await store.saveWaitlist(waitlist, ctx(t0))).toBe('stored');
+    expect(await store.save({ form: 'waitlist', data: waitlist }, ctx(t0))).toBe('stored');
     expect(
-      await store.saveWaitlist(
-        { ...waitlist, email: 'JANE@example.com' },
+      await store.save(
+        { form: 'waitlist', data: { ...waitlist, email: 'JANE@example.com' } },
         ctx(new Date(t0.getTime() + 60_000)),
       ),
     ).toBe('duplicate');
@@ -374,7 +378,7 @@ describe('team email and webhook', () => {
       res.end();
     });
     const { store } = await harness({ smtpPort: 9, webhookUrl: hook.url, channels: ['webhook'] });
-    await store.saveNewsletter(newsletter, ctx());
+    await store.save({ form: 'newsletter', data: newsletter }, ctx());
     const [redirected] = await waitFor(async () => {
       const list = (await store.deliveries()).filter((d) => d.attempts === 1);
       return list.length ? list : undefined;
@@ -392,7 +396,7 @@ describe('team email and webhook', () => {
       channels: ['webhook'],
       webhookTimeoutMs: 200,
     });
-    await slow.store.saveNewsletter(newsletter, ctx());
+    await slow.store.save({ form: 'newsletter', data: newsletter }, ctx());
     const [timedOut] = await waitFor(async () => {
       const list = (await slow.store.deliveries()).filter((d) => d.attempts === 1);
       return list.length ? list : undefined;
@@ -406,7 +410,7 @@ describe('retries', () => {
   it('delivers once after the SMTP server comes back', async () => {
     const port = await freePort();
     const { store, clock, outcomes } = await harness({ smtpPort: port, channels: ['team-email'] });
-    await store.saveContact(contact, ctx());
+    await store.save({ form: 'contact', data: contact }, ctx());
     const attempts = async (n: number) => (await store.deliveries())[0]!.attempts >= n;
     await waitFor(() => attempts(1), 'the first attempt');
     const [first] = await store.deliveries();
@@ -432,7 +436,7 @@ describe('retries', () => {
   it('retries a webhook answering 500 twice, then 200, with the same webhook-id each time', async () => {
     const hook = await startReceiver((n, res) => status(n <= 2 ? 500 : 200)(n, res));
     const { store, clock } = await harness({ smtpPort: 9, webhookUrl: hook.url, channels: ['webhook'] });
-    await store.saveWaitlist(waitlist, ctx());
+    await store.save({ form: 'waitlist', data: waitlist }, ctx());
     await waitFor(() => hook.requests.length === 1, 'the first request');
     await waitFor(async () => (await store.deliveries())[0]!.attempts === 1, 'the first failure');
     clock.advance(5_000);
@@ -456,7 +460,7 @@ describe('retries', () => {
       webhookUrl: hook.url,
       channels: ['webhook'],
     });
-    await store.saveNewsletter(newsletter, ctx());
+    await store.save({ form: 'newsletter', data: newsletter }, ctx());
     await waitFor(async () => (await store.deliveries())[0]!.attempts === 1, 'the first failure');
     clock.advance(23.9 * 3_600_000);
     await waitFor(async () => (await store.deliveries())[0]!.attempts === 2, 'a late failure');
@@ -473,7 +477,7 @@ describe('workers and restarts', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const hook = await startReceiver((_n, res) => void gate.then(() => res.end()));
     const { store, worker } = await harness({ smtpPort: 9, webhookUrl: hook.url, channels: ['webhook'] });
-    await store.saveContact(contact, ctx());
+    await store.save({ form: 'contact', data: contact }, ctx());
     worker.nudge();
     await waitFor(() => hook.requests.length === 1, 'the request');
     const stopped = worker.stop();
@@ -487,8 +491,8 @@ describe('workers and restarts', () => {
     const dataDir = tempDir();
     const clock = testClock();
     const first = await harness({ smtpPort: 9, webhookUrl: hook.url, channels: ['webhook'], dataDir, clock });
-    await first.store.saveWaitlist(waitlist, ctx());
-    await first.store.saveContact(contact, ctx());
+    await first.store.save({ form: 'waitlist', data: waitlist }, ctx());
+    await first.store.save({ form: 'contact', data: contact }, ctx());
     await waitFor(
       async () => (await first.store.deliveries()).every((d) => d.attempts === 1),
       'first attempts',
@@ -523,7 +527,7 @@ describe('workers and restarts', () => {
     const leads = 30;
     for (let i = 0; i < leads; i++) {
       const store = i % 2 ? a.store : b.store;
-      await store.saveContact({ ...contact, email: `visitor${i}@example.com` }, ctx());
+      await store.save({ form: 'contact', data: { ...contact, email: `visitor${i}@example.com` } }, ctx());
     }
     a.worker.start();
     b.worker.start();
@@ -551,7 +555,7 @@ describe('leases that expire (a worker that died or froze mid-attempt)', () => {
 
   it('counts an expired lease as an attempt, and fails the delivery on its third expiry', async () => {
     const { store } = await harness({ smtpPort: 9, channels: ['webhook'], start: false });
-    await store.saveContact(contact, ctx());
+    await store.save({ form: 'contact', data: contact }, ctx());
     const t0 = Date.now() + 1000;
     const [first] = await lease(store, t0, 'dies-1');
     expect(first).toMatchObject({ status: 'pending', attempts: 0, expiredLeases: 0, leasedBy: 'dies-1' });
@@ -590,7 +594,7 @@ describe('leases that expire (a worker that died or froze mid-attempt)', () => {
 
   it('honours a lower limit of expired leases', async () => {
     const { store } = await harness({ smtpPort: 9, channels: ['webhook'], start: false });
-    await store.saveContact(contact, ctx());
+    await store.save({ form: 'contact', data: contact }, ctx());
     const t0 = Date.now() + 1000;
     await lease(store, t0, 'dies', 1);
     const [dead] = await lease(store, t0 + 60_000, 'next', 1);
@@ -607,7 +611,7 @@ describe('leases that expire (a worker that died or froze mid-attempt)', () => {
       clock,
       start: false,
     });
-    await store.saveContact(contact, ctx());
+    await store.save({ form: 'contact', data: contact }, ctx());
     const t0 = Date.now() + 1000;
     // Three workers died holding it (the lease is 60 s here, 2 minutes in the worker).
     for (let n = 0; n < 3; n++) await lease(store, t0 + n * 60_000, `dead-${n}`);
@@ -634,7 +638,7 @@ describe('leases that expire (a worker that died or froze mid-attempt)', () => {
       onOutcome: (_channel, outcome) => outcomes.push(outcome),
     });
     onClose(() => worker.stop());
-    await store.saveContact(contact, ctx());
+    await store.save({ form: 'contact', data: contact }, ctx());
     worker.start();
     await waitFor(async () => (await store.deliveries())[0]!.attempts === 1, 'the failed attempt');
     const [delivery] = await store.deliveries();
@@ -662,11 +666,17 @@ describe('visitor emails', () => {
     const { store } = await harness({ smtpPort: smtp.port, channels: all, renderer, clock, start: false });
     const t0 = new Date();
     const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
-    await store.saveContact(contact, ctx(t0));
-    await store.saveNewsletter({ email: 'ADA@example.org', lang: 'fr' }, ctx(minutes(1)));
-    await store.saveNewsletter(newsletter, ctx(minutes(2)));
-    await store.saveWaitlist({ ...waitlist, email: 'ada@example.org' }, ctx(minutes(9.9)));
-    await store.saveWaitlist({ ...waitlist, email: 'Ada@Example.org', name: 'A' }, ctx(minutes(10.1)));
+    await store.save({ form: 'contact', data: contact }, ctx(t0));
+    await store.save({ form: 'newsletter', data: { email: 'ADA@example.org', lang: 'fr' } }, ctx(minutes(1)));
+    await store.save({ form: 'newsletter', data: newsletter }, ctx(minutes(2)));
+    await store.save(
+      { form: 'waitlist', data: { ...waitlist, email: 'ada@example.org' } },
+      ctx(minutes(9.9)),
+    );
+    await store.save(
+      { form: 'waitlist', data: { ...waitlist, email: 'Ada@Example.org', name: 'A' } },
+      ctx(minutes(10.1)),
+    );
     const deliveries = await store.deliveries();
     expect(byChannel(deliveries, 'team-email')).toHaveLength(4);
     expect(byChannel(deliveries, 'webhook')).toHaveLength(4);
@@ -676,8 +686,14 @@ describe('visitor emails', () => {
     ]);
 
     // Once the first visitor email to an address is ten minutes old, another one may go.
-    await store.saveContact({ ...contact, name: 'Later', lang: 'fr' }, ctx(minutes(10.5)));
-    await store.saveNewsletter({ email: 'ada@example.org', lang: 'fr' }, ctx(minutes(11.5)));
+    await store.save(
+      { form: 'contact', data: { ...contact, name: 'Later', lang: 'fr' } },
+      ctx(minutes(10.5)),
+    );
+    await store.save(
+      { form: 'newsletter', data: { email: 'ada@example.org', lang: 'fr' } },
+      ctx(minutes(11.5)),
+    );
     const all6 = await store.deliveries();
     expect(byChannel(all6, 'team-email')).toHaveLength(6);
     const visitor = byChannel(all6, 'visitor-email');
@@ -730,14 +746,11 @@ describe('visitor emails', () => {
     expect(later.text).toContain('Hello ada@example.org');
   });
 
-  it('fails visitor emails (and retries them) while no renderer is configured', async () => {
+  it('refuses to start visitor emails without a renderer, naming the setting, rather than fail each one', async () => {
     const smtp = await startSmtp();
-    const { store } = await harness({ smtpPort: smtp.port, channels: ['visitor-email'] });
-    await store.saveNewsletter(newsletter, ctx());
-    await waitFor(async () => (await store.deliveries())[0]!.attempts === 1, 'an attempt');
-    const [delivery] = await store.deliveries();
-    expect(delivery!.status).toBe('pending');
-    expect(delivery!.lastError).toBe('visitor email renderer not configured');
+    await expect(harness({ smtpPort: smtp.port, channels: ['visitor-email'] })).rejects.toThrow(
+      /^Invalid configuration: .*NEWSLETTER_SECRET/,
+    );
     expect(smtp.messages).toHaveLength(0);
   });
 });
@@ -751,7 +764,7 @@ describe('operators', () => {
 
   it('npm run leads -- outbox lists pending and failed deliveries; retry puts failed ones back', async () => {
     const { store, dataDir } = await harness({ smtpPort: 9, start: false });
-    await store.saveContact(contact, ctx());
+    await store.save({ form: 'contact', data: contact }, ctx());
     const [team] = await store.claim({
       workerId: 'test',
       now: new Date(Date.now() + 1000),

@@ -31,14 +31,17 @@ export const rawClient = (dataDir: string): Client =>
  */
 export async function fileFromBefore(dataDir: string, undo: string[]): Promise<Client> {
   const before = await EmbeddedStore.open(dataDir);
-  await before.saveContact(
+  await before.save(
     {
-      name: 'Ada',
-      email: 'ada@example.com',
-      website: 'https://ada.example.com',
-      service: 'content-strategy',
-      message: 'Hello',
-      lang: 'en',
+      form: 'contact',
+      data: {
+        name: 'Ada',
+        email: 'ada@example.com',
+        website: 'https://ada.example.com',
+        service: 'content-strategy',
+        message: 'Hello',
+        lang: 'en',
+      },
     },
     { source: 'test', submittedAt: new Date('2026-11-01T00:00:00Z') },
   );

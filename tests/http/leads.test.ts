@@ -313,11 +313,7 @@ describe('without JavaScript', () => {
 describe('store failures', () => {
   const failing: LeadStore = {
     kind: 'embedded',
-    saveWaitlist: () => Promise.reject(new StoreUnavailableError('disk full')),
-    saveContact: () => Promise.reject(new StoreUnavailableError('disk full')),
-    saveNewsletter: () => Promise.reject(new StoreUnavailableError('disk full')),
-    saveReportEmail: () => Promise.reject(new StoreUnavailableError('disk full')),
-    saveRecheck: () => Promise.reject(new StoreUnavailableError('disk full')),
+    save: () => Promise.reject(new StoreUnavailableError('disk full')),
     ping: () => Promise.reject(new StoreUnavailableError('disk full')),
     close: () => Promise.resolve(),
   };

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { recheckMailPayload } from '../../src/server/recheck-job.ts';
-import { MIGRATIONS } from '../../src/server/store/embedded.ts';
+import { MIGRATIONS } from '../../src/server/store/embedded-migrations.ts';
 import { openStore } from '../../src/server/store/index.ts';
 import { newReportId } from '../../src/server/store/report-types.ts';
 import {
@@ -45,14 +45,17 @@ async function subscribed(store: LeadStore, lead = true) {
     now: T0,
   });
   if (lead) {
-    const saved = await store.saveRecheck(
+    const saved = await store.save(
       {
-        email,
-        report: reportId,
-        lang: 'fr',
-        website: address,
-        reportUrl: `https://geo.example/fr/tools/report/${reportId}`,
-        recheckId: subscription!.id,
+        form: 'recheck',
+        data: {
+          email,
+          report: reportId,
+          lang: 'fr',
+          website: address,
+          reportUrl: `https://geo.example/fr/tools/report/${reportId}`,
+          recheckId: subscription!.id,
+        },
       },
       { source: 'test', submittedAt: T0 },
     );
@@ -128,17 +131,19 @@ function recheckMailContract(
       });
       const first = newReportId();
       const other = newReportId();
-      expect(await store.saveRecheck(ask(first), at(0))).toBe('stored');
-      expect(await store.saveRecheck(ask(first, email.toLowerCase()), at(5))).toBe('duplicate');
+      expect(await store.save({ form: 'recheck', data: ask(first) }, at(0))).toBe('stored');
+      expect(await store.save({ form: 'recheck', data: ask(first, email.toLowerCase()) }, at(5))).toBe(
+        'duplicate',
+      );
       // Another server on the same data: the store's own rule folds it (SQLite's INSERT … WHERE NOT
       // EXISTS; Supabase's leads_fold_recent_duplicate), whatever that server answers.
       const peer = await another();
       try {
-        await peer.saveRecheck(ask(first), at(6));
+        await peer.save({ form: 'recheck', data: ask(first) }, at(6));
       } finally {
         await peer.close();
       }
-      expect(await store.saveRecheck(ask(other), at(7))).toBe('stored');
+      expect(await store.save({ form: 'recheck', data: ask(other) }, at(7))).toBe('stored');
       const mine = (await claimAll(store.outbox!, at(8).submittedAt)).filter(
         (d) => String(d.payload.lead.email).toLowerCase() === email.toLowerCase(),
       );

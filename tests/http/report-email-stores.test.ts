@@ -7,7 +7,8 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { createClient } from '@libsql/client';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, EmbeddedStore, MIGRATIONS } from '../../src/server/store/embedded.ts';
+import { MIGRATIONS } from '../../src/server/store/embedded-migrations.ts';
+import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { leadRecord } from '../../src/server/store/records.ts';
 import type { ReportEmailLead } from '../../src/server/store/types.ts';
 import { closePeers, parseMail, startSmtp, waitFor } from './delivery-peers.ts';
@@ -124,7 +125,7 @@ describe('embedded store, migration 7', () => {
 
         // A report lead now, with its report email; its id follows the deleted lead's, never reuses it.
         const submission = reportSubmission('new@example.com', ID_A);
-        expect(await store.saveReportEmail(submission.data, ctx(9))).toBe('stored');
+        expect(await store.save({ form: 'report', data: submission.data }, ctx(9))).toBe('stored');
         const [row] = (
           await raw.execute("SELECT id, form_type, website FROM leads WHERE email = 'new@example.com'")
         ).rows;
@@ -180,7 +181,7 @@ describe('embedded store, migration 7', () => {
         submittedAt: new Date(Date.UTC(2026, 0, 1, 0, minutes)),
       });
       const save = (report: string, minutes: number, email = 'ada@example.com') =>
-        store.saveReportEmail(reportSubmission(email, report).data, at(minutes));
+        store.save({ form: 'report', data: reportSubmission(email, report).data }, at(minutes));
       expect(await save(ID_A, 0)).toBe('stored');
       expect(await save(ID_A, 5, 'ADA@example.com')).toBe('duplicate');
       expect(await save(ID_B, 6)).toBe('stored');

@@ -73,7 +73,7 @@ const contact = {
 describe('SupabaseStore requests', () => {
   it('calls create_free_audit_from_form with exactly the spec payload', async () => {
     const store = new SupabaseStore(baseUrl, KEY);
-    expect(await store.saveWaitlist(waitlist, ctx())).toBe('stored');
+    expect(await store.save({ form: 'waitlist', data: waitlist }, ctx())).toBe('stored');
     expect(seen).toHaveLength(1);
     const [call] = seen;
     expect(call!.method).toBe('POST');
@@ -94,7 +94,7 @@ describe('SupabaseStore requests', () => {
 
   it('inserts the contact lead record into leads', async () => {
     const store = new SupabaseStore(baseUrl, KEY);
-    expect(await store.saveContact(contact, ctx())).toBe('stored');
+    expect(await store.save({ form: 'contact', data: contact }, ctx())).toBe('stored');
     const [call] = seen;
     expect(call!.method).toBe('POST');
     expect(call!.path).toBe('/rest/v1/leads');
@@ -120,15 +120,17 @@ describe('SupabaseStore requests', () => {
 
   it('keeps a waitlist note as a lead, since the function takes no message', async () => {
     const store = new SupabaseStore(baseUrl, KEY);
-    await store.saveWaitlist({ ...waitlist, message: 'We sell bikes' }, ctx());
+    await store.save({ form: 'waitlist', data: { ...waitlist, message: 'We sell bikes' } }, ctx());
     expect(seen.map((s) => s.path)).toEqual(['/rest/v1/rpc/create_free_audit_from_form', '/rest/v1/leads']);
     expect((seen[1]!.body as { lead_data: { message: string } }).lead_data.message).toBe('We sell bikes');
   });
 
   it('stores the same form and email once within the window', async () => {
     const store = new SupabaseStore(baseUrl, KEY);
-    expect(await store.saveContact(contact, ctx())).toBe('stored');
-    expect(await store.saveContact({ ...contact, email: 'ADA@example.com' }, ctx())).toBe('duplicate');
+    expect(await store.save({ form: 'contact', data: contact }, ctx())).toBe('stored');
+    expect(await store.save({ form: 'contact', data: { ...contact, email: 'ADA@example.com' } }, ctx())).toBe(
+      'duplicate',
+    );
     expect(seen).toHaveLength(1);
   });
 
@@ -138,7 +140,9 @@ describe('SupabaseStore requests', () => {
     reply = (req, res) => void gate.then(() => ok(201, undefined)(req, res));
     const store = new SupabaseStore(baseUrl, KEY);
     const outcomes = Promise.all(
-      Array.from({ length: 5 }, () => store.saveContact({ ...contact, email: 'race@example.com' }, ctx())),
+      Array.from({ length: 5 }, () =>
+        store.save({ form: 'contact', data: { ...contact, email: 'race@example.com' } }, ctx()),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
@@ -150,9 +154,9 @@ describe('SupabaseStore requests', () => {
 describe('SupabaseStore failures', () => {
   it('treats { success: false } as a failure', async () => {
     reply = ok(200, { success: false, error: 'Duplicate audit' });
-    await expect(new SupabaseStore(baseUrl, KEY).saveWaitlist(waitlist, ctx())).rejects.toThrow(
-      /Duplicate audit/,
-    );
+    await expect(
+      new SupabaseStore(baseUrl, KEY).save({ form: 'waitlist', data: waitlist }, ctx()),
+    ).rejects.toThrow(/Duplicate audit/);
   });
 
   it("shows the function's own error text to the visitor", async () => {
@@ -172,14 +176,18 @@ describe('SupabaseStore failures', () => {
 
   it('treats HTTP 5xx as a failure', async () => {
     reply = ok(500, { message: 'internal error', code: 'XX000' });
-    await expect(new SupabaseStore(baseUrl, KEY).saveContact(contact, ctx())).rejects.toThrow(/failed/);
+    await expect(
+      new SupabaseStore(baseUrl, KEY).save({ form: 'contact', data: contact }, ctx()),
+    ).rejects.toThrow(/failed/);
     reply = ok(503, { message: 'unavailable' });
-    await expect(new SupabaseStore(baseUrl, KEY).saveWaitlist(waitlist, ctx())).rejects.toThrow();
+    await expect(
+      new SupabaseStore(baseUrl, KEY).save({ form: 'waitlist', data: waitlist }, ctx()),
+    ).rejects.toThrow();
   });
 
   it('treats a refused connection as a failure', async () => {
     const store = new SupabaseStore('http://127.0.0.1:1', KEY);
-    await expect(store.saveContact(contact, ctx())).rejects.toThrow();
+    await expect(store.save({ form: 'contact', data: contact }, ctx())).rejects.toThrow();
     await expect(store.ping()).rejects.toThrow(/unreachable/);
   });
 
@@ -189,7 +197,7 @@ describe('SupabaseStore failures', () => {
     };
     const store = new SupabaseStore(baseUrl, KEY, { timeoutMs: 300 });
     const started = Date.now();
-    await expect(store.saveContact(contact, ctx())).rejects.toThrow();
+    await expect(store.save({ form: 'contact', data: contact }, ctx())).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(3000);
   });
 

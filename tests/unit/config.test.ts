@@ -7,8 +7,27 @@ import {
   isPublishedSite,
   loadConfig,
 } from '../../src/server/config.ts';
+import { newsletterSecret } from '../../src/server/delivery/secret.ts';
 
 describe('loadConfig', () => {
+  it('stops on a weak NEWSLETTER_SECRET without printing it, and a missing one where nothing can replace it', () => {
+    const weak = 'short-secret-value';
+    expect(() => loadConfig({ NEWSLETTER_SECRET: weak })).toThrow(
+      'Invalid configuration: NEWSLETTER_SECRET=(hidden) must be at least 32 characters',
+    );
+    try {
+      loadConfig({ NEWSLETTER_SECRET: weak });
+    } catch (error) {
+      expect(String(error)).not.toContain(weak);
+    }
+    expect(() => loadConfig({ NEWSLETTER_SECRET: 'x'.repeat(32) })).not.toThrow();
+    // Supabase with visitor emails on: replicas must share the key, so none is a start-up error.
+    const missing = () =>
+      newsletterSecret({ env: {}, dataDir: '/nonexistent', supabase: true, needed: true });
+    expect(missing).toThrow(ConfigError);
+    expect(missing).toThrow(/^Invalid configuration: NEWSLETTER_SECRET must be set/);
+  });
+
   it('has working defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_ENDPOINTS, FORM_TYPES, formEndpoint, formOfEndpoint } from '../../src/lib/form-limits.ts';
 import {
+  deliveryPayload,
   duplicateDetail,
-  leadColumns,
   leadRecord,
   toDelivery,
   type DeliveryRecord,
@@ -10,6 +10,12 @@ import {
 
 // Both stores write the lead record built here: these are the stored shapes (the embedded store keeps
 // lead_data as JSON text, so its key order is part of what is stored).
+
+/** The embedded store's own columns, read off the record as its save reads them. */
+const leadColumns = (record: ReturnType<typeof leadRecord>) => {
+  const { form_type, website, service, message } = deliveryPayload({ ...record }).lead;
+  return { form_type, website, service, message };
+};
 
 const ctx = { source: 'geo-website-test', submittedAt: new Date('2025-06-01T10:00:00.000Z') };
 const at = '2025-06-01T10:00:00.000Z';
@@ -129,7 +135,8 @@ describe('leadRecord', () => {
 });
 
 describe('toDelivery', () => {
-  const payload = { form: 'contact' as const, language: 'en', lead: { id: 1 } };
+  // A payload as both stores hold it: the lead in the one shape deliveryPayload gives.
+  const payload = deliveryPayload({ id: 1, language: 'en', lead_data: { form_type: 'contact' } });
   const row: DeliveryRecord = {
     id: 'd1',
     lead_id: 7,
@@ -191,5 +198,67 @@ describe('form endpoints', () => {
     }
     expect(formOfEndpoint('/api/audit')).toBeUndefined();
     expect(formOfEndpoint('/api/')).toBeUndefined();
+  });
+});
+
+describe('deliveryPayload', () => {
+  const contact = leadRecord(
+    {
+      form: 'contact',
+      data: {
+        name: 'Ada',
+        email: 'ada@example.com',
+        website: '',
+        service: 'content-strategy',
+        message: 'Hello',
+        lang: 'fr',
+      },
+    },
+    ctx,
+  );
+
+  it('gives one shape for the embedded store’s record and for Supabase’s row', () => {
+    const embedded = deliveryPayload({ id: 7, ...contact, created_at: at });
+    expect(embedded).toEqual({
+      form: 'contact',
+      language: 'fr',
+      lead: {
+        id: 7,
+        form_type: 'contact',
+        name: 'Ada',
+        email: 'ada@example.com',
+        phone: null,
+        company: null,
+        website: null,
+        service: 'content-strategy',
+        message: 'Hello',
+        language: 'fr',
+        source: 'geo-website-test',
+        status: 'new',
+        utm_data: contact.utm_data,
+        lead_data: contact.lead_data,
+        created_at: at,
+      },
+    });
+    // Supabase's row: a uuid, its own columns kept; SQLite's: JSON columns as text.
+    const supabase = deliveryPayload({ ...contact, id: 'b3c1', created_at: at, updated_at: at });
+    expect(supabase.lead).toEqual({ ...embedded.lead, id: 'b3c1', updated_at: at });
+    const sqlite = deliveryPayload({
+      id: 7,
+      ...contact,
+      lead_data: JSON.stringify(contact.lead_data),
+      utm_data: JSON.stringify(contact.utm_data),
+      created_at: at,
+    });
+    expect(sqlite).toEqual(embedded);
+    // A payload's lead comes back as it is.
+    expect(deliveryPayload(embedded.lead)).toEqual(embedded);
+  });
+
+  it('names a row without a known form `unknown`', () => {
+    expect(deliveryPayload({ email: 'x@example.com', lead_data: { form_type: 'other' } })).toMatchObject({
+      form: 'unknown',
+      lead: { form_type: 'unknown', email: 'x@example.com', website: null, id: null },
+    });
   });
 });

@@ -1,13 +1,10 @@
 import type { Logger } from 'pino';
+import { ConfigError } from '../config.ts';
 import type { DeliveryChannel, Outbox } from '../store/types.ts';
 import { createMailTransport, type MailTransport } from './channels/mail.ts';
 import { teamEmailChannel } from './channels/team-email.ts';
 import type { DeliverySender } from './channels/types.ts';
-import {
-  visitorEmailChannel,
-  visitorMailRendererNotConfigured,
-  type VisitorMailRenderer,
-} from './channels/visitor-email.ts';
+import { visitorEmailChannel, type VisitorMailRenderer } from './channels/visitor-email.ts';
 import { webhookChannel } from './channels/webhook.ts';
 import type { DeliveryConfig } from './config.ts';
 import { createDeliveryWorker, type DeliveryOutcome, type DeliveryWorker } from './worker.ts';
@@ -15,17 +12,18 @@ import { createDeliveryWorker, type DeliveryOutcome, type DeliveryWorker } from 
 // Lead delivery, assembled from the settings (decision 018): the channels that are on, and the worker
 // that drains the store's outbox through them.
 
-export { describeChannels, loadDeliveryConfig, type DeliveryConfig } from './config.ts';
-export type { DeliveryOutcome, DeliveryWorker } from './worker.ts';
-export type { VisitorMail, VisitorMailRenderer, VisitorMailRequest } from './channels/visitor-email.ts';
-export { visitorMailRendererNotConfigured } from './channels/visitor-email.ts';
+// The settings' loader and start-up line, for server.ts, which assembles delivery from this module.
+export { describeChannels, loadDeliveryConfig } from './config.ts';
 
 export interface LeadDeliveryOptions {
   config: DeliveryConfig;
   /** The store's outbox (`store.outbox`). */
   outbox: Outbox;
   logger: Logger;
-  /** Visitor emails' content (default: visitorMailRendererNotConfigured, every visitor email fails). */
+  /**
+   * Visitor emails' content (createVisitorMailRenderer): required when the visitor-email channel is
+   * on, which cannot start without it.
+   */
   renderer?: VisitorMailRenderer;
   /** Per channel and outcome, for metrics. */
   onOutcome?: (channel: DeliveryChannel, outcome: DeliveryOutcome) => void;
@@ -42,7 +40,10 @@ export interface LeadDelivery extends DeliveryWorker {
   readonly senders: Partial<Record<DeliveryChannel, DeliverySender>>;
 }
 
-/** The senders of the channels on. */
+/**
+ * The senders of the channels on. Visitor emails without a renderer stop start-up: the renderer
+ * signs the newsletter's links, so a site that cannot make one must say so, not fail every email.
+ */
 export function createSenders(
   config: DeliveryConfig,
   options: { renderer?: VisitorMailRenderer; transport?: MailTransport; webhookTimeoutMs?: number } = {},
@@ -56,10 +57,15 @@ export function createSenders(
       senders['team-email'] = teamEmailChannel({ transport, from: config.mailFrom, to: config.notifyTo });
     }
     if (config.channels.has('visitor-email')) {
+      if (!options.renderer) {
+        throw new ConfigError(
+          'Invalid configuration: visitor emails are on (SMTP_URL and MAIL_FROM) but cannot be written: NEWSLETTER_SECRET must be set (it signs their links)',
+        );
+      }
       senders['visitor-email'] = visitorEmailChannel({
         transport,
         from: config.mailFrom,
-        renderer: options.renderer ?? visitorMailRendererNotConfigured,
+        renderer: options.renderer,
       });
     }
   }

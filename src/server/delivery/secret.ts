@@ -4,11 +4,12 @@ import path from 'node:path';
 import { ConfigError } from '../config.ts';
 
 // The key that signs the newsletter's confirm and unsubscribe links. NEWSLETTER_SECRET when set
-// (every replica must share it); with the embedded store, a key made once and kept in DATA_DIR, so
-// that links keep working across restarts with no set-up.
+// (every replica must share it; loadConfig has checked its length); with the embedded store, a key
+// made once and kept in DATA_DIR, so that links keep working across restarts with no set-up. With
+// Supabase and visitor emails on, no key is a start-up error naming the setting: the emails would
+// have no links to sign.
 
 const FILE = 'newsletter-secret';
-const MIN_LENGTH = 32;
 
 export function newsletterSecret(options: {
   env: Record<string, string | undefined>;
@@ -18,14 +19,7 @@ export function newsletterSecret(options: {
   needed: boolean;
 }): Buffer | undefined {
   const given = options.env.NEWSLETTER_SECRET;
-  if (given) {
-    if (given.length < MIN_LENGTH) {
-      throw new ConfigError(
-        `Invalid configuration: NEWSLETTER_SECRET must be at least ${MIN_LENGTH} characters`,
-      );
-    }
-    return Buffer.from(given, 'utf8');
-  }
+  if (given) return Buffer.from(given, 'utf8');
   if (!options.needed) return undefined;
   if (options.supabase) {
     throw new ConfigError(

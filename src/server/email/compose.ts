@@ -1,4 +1,5 @@
 import { parseAuditUrl } from '../../lib/audit.ts';
+import { bareHost, clip } from '../../lib/text.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
 import type { Lang } from '../../site.ts';
 import { renderHtml, renderText, type Block, type EmailDocument, type Inline } from './layout.ts';
@@ -19,11 +20,13 @@ export interface EmailContext {
   contactEmail?: string;
 }
 
-/** Clips a visitor's or an audited site's text to `max` characters (whole code points), adding "…". */
-export function clip(value: string, max: number): { text: string; clipped: boolean } {
-  const chars = Array.from(value);
-  if (chars.length <= max) return { text: value, clipped: false };
-  return { text: `${chars.slice(0, max).join('').trimEnd()}…`, clipped: true };
+/**
+ * The audited site's text (or ours quoting it) bounded to `max` characters: as it is when it fits,
+ * so our translations keep their typography (clip() makes every space an ordinary one, and French
+ * needs its no-break spaces), else clip()'s one line of at most `max` characters.
+ */
+export function bounded(text: string, max: number): string {
+  return Array.from(text).length <= max ? text : clip(text, max);
 }
 
 /**
@@ -32,7 +35,7 @@ export function clip(value: string, max: number): { text: string; clipped: boole
  */
 export function displayDomain(url: string): string {
   try {
-    return new URL(url).hostname.replace(/^www\./i, '');
+    return bareHost(new URL(url).hostname);
   } catch {
     return '';
   }

@@ -1,4 +1,5 @@
 import type { ItemStatus, ScoreBand } from '../../lib/audit.ts';
+import { escapeHtml } from '../../lib/serialize.ts';
 
 // One email as a list of blocks, rendered twice: as an HTML document for mail clients and as plain
 // text. Both come from the same blocks, so the two versions always say the same thing.
@@ -39,7 +40,13 @@ export type Block =
     }
   | { type: 'findings'; items: Finding[] }
   /** Labelled values (what the visitor sent); `textLabel` is the label with its colon, for plain text. */
-  | { type: 'fields'; rows: { label: string; textLabel: string; value: string; quote?: boolean }[] };
+  | { type: 'fields'; rows: { label: string; textLabel: string; value: string; quote?: boolean }[] }
+  /**
+   * Every field of a record as a two-column table, values as they are (line breaks kept): the team
+   * email's. In plain text, the caption, then `Label: value`, a value of several lines indented
+   * under its label; nothing is wrapped.
+   */
+  | { type: 'table'; caption: string; rows: [label: string, value: string][] };
 
 export interface Finding {
   status: ItemStatus;
@@ -83,19 +90,6 @@ const BAND: Record<ScoreBand, { fg: string; bg: string; bar: string }> = {
   red: { fg: '#991b1b', bg: '#fee2e2', bar: '#b91c1c' },
 };
 const ITEM_BAND: Record<ItemStatus, ScoreBand> = { pass: 'green', warning: 'yellow', fail: 'red' };
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text for HTML content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 /** Control characters other than tab and line breaks never reach an email. */
 export function cleanText(value: string): string {
@@ -213,6 +207,20 @@ function blockHtml(block: Block): string {
         })
         .join('');
       return `<div style="margin:0 0 8px">${rows}</div>`;
+    }
+    case 'table': {
+      const cell = `padding:6px 0;border-bottom:1px solid ${C.border};vertical-align:top`;
+      const rows = block.rows
+        .map(
+          ([label, value]) =>
+            `<tr><th scope="row" style="${cell};padding-right:16px;text-align:left">${e(label)}</th>` +
+            `<td style="${cell};white-space:pre-wrap;overflow-wrap:anywhere">${e(value)}</td></tr>`,
+        )
+        .join('\n');
+      return (
+        `<table style="margin:0 0 16px;border-collapse:collapse;font-size:15px;line-height:1.5;color:${C.fg}">` +
+        `<caption style="padding-bottom:8px;text-align:left">${e(block.caption)}</caption>\n<tbody>\n${rows}\n</tbody></table>`
+      );
     }
   }
 }
@@ -336,6 +344,15 @@ function blockText(block: Block): string {
             : wrap(`${row.textLabel} ${row.value}`, WIDTH, '  '),
         )
         .join('\n');
+    case 'table':
+      return [
+        cleanText(block.caption),
+        '',
+        ...block.rows.map(([label, raw]) => {
+          const value = cleanText(raw);
+          return value.includes('\n') ? `${label}:\n${value.replace(/^/gm, '    ')}` : `${label}: ${value}`;
+        }),
+      ].join('\n');
   }
 }
 

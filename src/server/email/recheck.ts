@@ -1,6 +1,6 @@
 import type { AuditErrorReason, AuditReport } from '../../lib/audit.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import { clip, displayDomain, letter, type EmailContext, type LetterParts } from './compose.ts';
+import { bounded, displayDomain, letter, type EmailContext, type LetterParts } from './compose.ts';
 import type { Block } from './layout.ts';
 import { listUnsubscribeHeaders, reportPageUrl } from './links.ts';
 import { changesLine } from './report-summary.ts';
@@ -85,7 +85,7 @@ function addressRow(ctx: EmailContext, address: string): Block {
       {
         label: t('recheck.address'),
         textLabel: t('layout.label', { label: t('recheck.address') }),
-        value: clip(address, 200).text,
+        value: bounded(address, 200),
       },
     ],
   };
@@ -127,7 +127,7 @@ function changedChecks(ctx: EmailContext, report: AuditReport): Block[] {
       type: 'list',
       items: listed.map((check) => [
         t('recheck.report.change', {
-          title: clip(check.title, 200).text,
+          title: bounded(check.title, 200),
           before: status(check.before),
           after: status(check.after),
         }),

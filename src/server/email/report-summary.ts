@@ -1,6 +1,6 @@
 import type { AuditReport, ReportChanges } from '../../lib/audit.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import { clip, displayDomain, letter, websiteOrigin, type EmailContext } from './compose.ts';
+import { bounded, displayDomain, letter, websiteOrigin, type EmailContext } from './compose.ts';
 import type { Block } from './layout.ts';
 import { reportPageUrl, toolsUrl } from './links.ts';
 import { auditedOn, findingsBlocks, score100, scoreBlocks, topFindings } from './waitlist.ts';
@@ -54,7 +54,7 @@ function summaryBody(ctx: EmailContext, id: string, report: AuditReport): Block[
         {
           label: label('report.address'),
           textLabel: textLabel('report.address'),
-          value: clip(report.url, ADDRESS_MAX).text,
+          value: bounded(report.url, ADDRESS_MAX),
         },
         ...(date ? [{ label: label('report.date'), textLabel: textLabel('report.date'), value: date }] : []),
       ],

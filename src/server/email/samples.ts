@@ -1,6 +1,7 @@
 import { overallScore, type AuditCategory, type AuditOutcome, type AuditReport } from '../../lib/audit.ts';
 import type { Lang } from '../../site.ts';
 import type { VisitorMailRequest } from '../delivery/channels/visitor-email.ts';
+import { NAME_NOT_PROVIDED } from '../store/types.ts';
 
 // Made-up leads and audit results for the email previews (scripts/email-previews.ts) and the tests:
 // one of each email, in each language, shaped as the store and the audit service produce them.
@@ -269,7 +270,7 @@ export function sampleRequests(lang: Lang) {
       kind: 'waitlist-confirmation',
       form: 'waitlist',
       lead: lead('waitlist', {
-        name: 'Not provided',
+        name: NAME_NOT_PROVIDED,
         website: SAMPLE_FAILING_WEBSITE,
         service: null,
         message: null,

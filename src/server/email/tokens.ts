@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isLang, type Lang } from '../../site.ts';
 
 // Stateless signed tokens for the newsletter's links (decision 018): the confirmation link of the
 // double opt-in and the unsubscribe link of every newsletter email. Nothing is stored: the token
@@ -12,11 +13,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // unsubscribed (decision 021), so an old link replayed within its 7 days cannot subscribe it again.
 
 export type TokenPurpose = 'confirm' | 'unsubscribe';
-export type TokenLang = 'en' | 'fr';
 
 export interface TokenPayload {
   email: string;
-  lang: TokenLang;
+  lang: Lang;
   purpose: TokenPurpose;
   /** Milliseconds since the epoch. Confirm tokens default to 7 days from now; unsubscribe tokens never expire. */
   expiresAt?: number;
@@ -26,7 +26,7 @@ export type TokenCheck =
   | {
       ok: true;
       email: string;
-      lang: TokenLang;
+      lang: Lang;
       /** Confirm tokens: when the link was made (milliseconds since the epoch). */
       issuedAt?: number;
     }
@@ -47,7 +47,7 @@ const SIGNATURE_BYTES = 32;
 interface Wire {
   p: TokenPurpose;
   e: string;
-  l: TokenLang;
+  l: Lang;
   x?: number;
   /** Issued at (confirm tokens made since decision 021; older ones were issued 7 days before `x`). */
   i?: number;
@@ -83,7 +83,7 @@ function isWire(value: unknown): value is Wire {
     typeof v.e === 'string' &&
     v.e.length > 0 &&
     v.e.length <= 254 &&
-    (v.l === 'en' || v.l === 'fr') &&
+    isLang(v.l) &&
     (v.x === undefined || (typeof v.x === 'number' && Number.isFinite(v.x))) &&
     (v.i === undefined || (typeof v.i === 'number' && Number.isFinite(v.i)))
   );

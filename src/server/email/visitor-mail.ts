@@ -7,7 +7,8 @@ import {
 import { isLang, type Lang } from '../../site.ts';
 import type { VisitorMailRenderer, VisitorMailRequest } from '../delivery/channels/visitor-email.ts';
 import { DeliveryError } from '../delivery/channels/types.ts';
-import { NAME_NOT_PROVIDED } from '../store/types.ts';
+import { deliveryPayload } from '../store/records.ts';
+import { NAME_NOT_PROVIDED, type DeliveryLead } from '../store/types.ts';
 import { greetingName, websiteOrigin, type EmailContext } from './compose.ts';
 import { contactAcknowledgement } from './contact-ack.ts';
 import { newsletterConfirmUrl, newsletterUnsubscribeUrl, normalizeSiteUrl, recheckUrl } from './links.ts';
@@ -44,37 +45,25 @@ export interface VisitorMailOptions {
   now?: () => number;
 }
 
-/** A stored lead's text field, or null when it is missing, empty or not text. */
-function field(lead: Record<string, unknown>, name: string): string | null {
-  const value = lead[name];
+/** A text, trimmed, or null when it is missing, empty or not text. */
+function text(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
 }
 
-/** A value of the lead's `lead_data` (an object, or its JSON text), as text, or null. */
-function dataField(lead: Record<string, unknown>, name: string): string | null {
-  let data = lead.lead_data;
-  if (typeof data === 'string') {
-    try {
-      data = JSON.parse(data) as unknown;
-    } catch {
-      return null;
-    }
-  }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
-  return field(data as Record<string, unknown>, name);
-}
+/** A value of the lead's `lead_data`, as text, or null. */
+const dataField = (lead: DeliveryLead, name: string): string | null => text(lead.lead_data[name]);
 
 /** A report id of the lead's data (`report_id`, `previous_report_id`), or a failed delivery. */
-function reportIdOf(lead: Record<string, unknown>, name: string): string {
+function reportIdOf(lead: DeliveryLead, name: string): string {
   const id = dataField(lead, name);
   if (!id || !REPORT_ID.test(id)) throw new DeliveryError('NO_REPORT', `visitor email without its ${name}`);
   return id;
 }
 
 /** What every re-check email needs of its lead: the subscription and the re-checked address. */
-function recheckOf(lead: Record<string, unknown>): { id: string; address: string } {
+function recheckOf(lead: DeliveryLead): { id: string; address: string } {
   const id = dataField(lead, 'recheck_id');
   const address = dataField(lead, 'website');
   if (!id || !RECHECK_ID.test(id) || !address) {
@@ -107,8 +96,8 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
 
   return async (request) => {
     const lang = languageOf(request);
-    const lead = request.lead ?? {};
-    const email = request.recipient || field(lead, 'email');
+    const { lead } = deliveryPayload(request.lead ?? {});
+    const email = request.recipient || text(lead.email);
     if (!email) throw new DeliveryError('NO_RECIPIENT', 'visitor email without a recipient');
     const ctx: EmailContext = {
       lang,
@@ -119,9 +108,9 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
     };
     // Of what the visitor typed, only the name's plain first line and the website's origin reach
     // the email (compose.ts says why).
-    const rawName = field(lead, 'name');
+    const rawName = text(lead.name);
     const name = rawName && rawName !== NAME_NOT_PROVIDED ? greetingName(rawName) : null;
-    const website = websiteOrigin(field(lead, 'website'));
+    const website = websiteOrigin(text(lead.website));
 
     switch (request.kind) {
       case 'waitlist-confirmation': {
@@ -138,17 +127,12 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
         return waitlistConfirmation(ctx, { name, website, outcome });
       }
       case 'contact-ack':
-        return contactAcknowledgement(ctx, { name, service: field(lead, 'service'), website });
+        return contactAcknowledgement(ctx, { name, service: text(lead.service), website });
       case 'report-summary': {
         // The report as saved, read now: the email shows it as its page does (decision 030).
         const id = reportIdOf(lead, 'report_id');
         const report = (await savedReport(id, lang)) ?? null;
-        // The audited address: a column in the embedded store, in lead_data in Supabase's row.
-        return reportSummary(ctx, {
-          id,
-          report,
-          website: field(lead, 'website') ?? dataField(lead, 'website'),
-        });
+        return reportSummary(ctx, { id, report, website: text(lead.website) });
       }
       case 'recheck-optin': {
         const { id, address } = recheckOf(lead);
@@ -195,7 +179,3 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
     }
   };
 }
-
-export { verifyToken, signToken, CONFIRM_TOKEN_TTL_MS } from './tokens.ts';
-export type { TokenCheck, TokenPayload, TokenPurpose } from './tokens.ts';
-export { listUnsubscribeHeaders, newsletterConfirmUrl, newsletterUnsubscribeUrl } from './links.ts';

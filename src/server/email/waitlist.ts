@@ -8,7 +8,7 @@ import {
 } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import { clip, displayDomain, letter, websiteOrigin, type EmailContext } from './compose.ts';
+import { bounded, displayDomain, letter, websiteOrigin, type EmailContext } from './compose.ts';
 import type { Block, Finding, Inline } from './layout.ts';
 import { pageUrl, toolsUrl } from './links.ts';
 
@@ -132,11 +132,11 @@ export function findingsBlocks(ctx: EmailContext, top: AuditItem[], more: number
       items: top.map((item): Finding => ({
         status: item.status,
         statusLabel: t(`tools:results.itemStatus.${item.status}`),
-        title: clip(item.title, 200).text,
+        title: bounded(item.title, 200),
         evidenceLabel: t('tools:results.evidence'),
-        evidence: clip(item.evidence, 400).text,
+        evidence: bounded(item.evidence, 400),
         recommendationLabel: t('tools:results.recommendation'),
-        recommendation: item.recommendation ? clip(item.recommendation, 600).text : undefined,
+        recommendation: item.recommendation ? bounded(item.recommendation, 600) : undefined,
       })),
     });
     if (more > 0) blocks.push({ type: 'paragraph', content: [t('waitlist.report.more', { count: more })] });

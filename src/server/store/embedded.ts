@@ -2,18 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client, type InStatement } from '@libsql/client';
-import { FORM_TYPES } from '../../lib/form-limits.ts';
-import { EmbeddedRechecks, RECHECK_SUBSCRIPTIONS_SCHEMA } from './embedded-rechecks.ts';
-import { AUDIT_REPORTS_SCHEMA, EmbeddedReports } from './embedded-reports.ts';
-import {
-  SubmissionStore,
-  duplicateDetail,
-  leadColumns,
-  leadRecord,
-  toDelivery,
-  type DeliveryRecord,
-  type Submission,
-} from './records.ts';
+import { applyMigrations } from './embedded-migrations.ts';
+import { EmbeddedRechecks } from './embedded-rechecks.ts';
+import { EmbeddedReports } from './embedded-reports.ts';
+import { deliveryPayload, duplicateDetail, leadRecord, toDelivery, type DeliveryRecord } from './records.ts';
 import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 import {
@@ -23,7 +15,6 @@ import {
   MAX_EXPIRED_LEASES,
   StoreUnavailableError,
   VISITOR_MAIL_KIND,
-  VISITOR_MAIL_KINDS,
   VISITOR_MAIL_WINDOW_MS,
   type ClaimRequest,
   type Delivery,
@@ -41,6 +32,7 @@ import {
   type Outbox,
   type SaveOutcome,
   type StoreOptions,
+  type Submission,
 } from './types.ts';
 
 // The embedded default store: one SQLite file in DATA_DIR (WAL, synchronous=FULL so a 200 means the
@@ -48,216 +40,6 @@ import {
 // It is also the lead delivery outbox (decision 018): a lead and the deliveries it causes are written
 // in one transaction, and workers (in this process or another one on the same file) lease them.
 // The saved audit reports live in the same file (embedded-reports.ts).
-
-/**
- * Rebuilds a table to change what its CHECK constraints allow, which SQLite cannot alter in place:
- * SQLite's own procedure (https://www.sqlite.org/lang_altertable.html#otheralter), with foreign keys
- * off for the transaction (a migration with `foreignKeysOff`): a new table, every row copied, the old
- * one dropped, the new one renamed (in that order, so `lead_deliveries` keeps referencing `leads`),
- * its indexes made again. An AUTOINCREMENT table keeps its sequence, so no id is ever given twice.
- */
-function rebuildTable(table: string, create: string, columns: string, indexes: string[]): string[] {
-  const next = `${table}_next`;
-  return [
-    create.replace(`CREATE TABLE ${table} (`, `CREATE TABLE ${next} (`),
-    `INSERT INTO ${next} (${columns}) SELECT ${columns} FROM ${table}`,
-    `UPDATE sqlite_sequence SET seq = max(seq, coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${table}'), 0))
-     WHERE name = '${next}'`,
-    `INSERT INTO sqlite_sequence (name, seq) SELECT '${next}', seq FROM sqlite_sequence
-     WHERE name = '${table}' AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = '${next}')`,
-    `DROP TABLE ${table}`,
-    `ALTER TABLE ${next} RENAME TO ${table}`,
-    ...indexes,
-  ];
-}
-
-/**
- * The leads and lead_deliveries tables rebuilt (rebuildTable) to allow these form types and delivery
- * kinds: the columns are those of migrations 1, 3 and 4, in their order. Each migration that widens
- * the lists passes them as they stood then.
- */
-function rebuildLeadTables(forms: readonly string[], kinds: readonly string[]): string[] {
-  const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
-  return [
-    ...rebuildTable(
-      'leads',
-      `CREATE TABLE leads (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        form_type TEXT NOT NULL CHECK (form_type IN (${list(forms)})),
-        name TEXT,
-        email TEXT NOT NULL,
-        email_key TEXT NOT NULL,
-        phone TEXT,
-        company TEXT,
-        website TEXT,
-        service TEXT,
-        message TEXT,
-        language TEXT NOT NULL,
-        source TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'new',
-        utm_data TEXT NOT NULL,
-        lead_data TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        created_ms INTEGER NOT NULL,
-        submission_id TEXT
-      )`,
-      'id, form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms, submission_id',
-      [
-        'CREATE INDEX leads_dedupe ON leads (form_type, email_key, created_ms)',
-        'CREATE INDEX leads_created ON leads (created_ms)',
-        'CREATE UNIQUE INDEX leads_submission ON leads (submission_id)',
-      ],
-    ),
-    ...rebuildTable(
-      'lead_deliveries',
-      `CREATE TABLE lead_deliveries (
-        id TEXT PRIMARY KEY,
-        lead_id INTEGER NOT NULL REFERENCES leads (id),
-        channel TEXT NOT NULL CHECK (channel IN ('team-email', 'webhook', 'visitor-email')),
-        kind TEXT NOT NULL CHECK (kind IN (${list(kinds)})),
-        recipient TEXT,
-        recipient_key TEXT,
-        payload TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at TEXT NOT NULL,
-        lease_until TEXT,
-        leased_by TEXT,
-        last_error TEXT,
-        created_at TEXT NOT NULL,
-        retried_at TEXT,
-        delivered_at TEXT,
-        expired_leases INTEGER NOT NULL DEFAULT 0
-      )`,
-      'id, lead_id, channel, kind, recipient, recipient_key, payload, status, attempts, next_attempt_at, lease_until, leased_by, last_error, created_at, retried_at, delivered_at, expired_leases',
-      [
-        'CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at)',
-        'CREATE INDEX lead_deliveries_lead ON lead_deliveries (lead_id)',
-        "CREATE INDEX lead_deliveries_visitor ON lead_deliveries (recipient_key, created_at) WHERE channel = 'visitor-email'",
-      ],
-    ),
-  ];
-}
-
-/** The file's schema, version by version (exported for the tests of an upgrade). */
-export const MIGRATIONS: readonly { version: number; statements: string[]; foreignKeysOff?: boolean }[] = [
-  {
-    version: 1,
-    statements: [
-      `CREATE TABLE leads (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        form_type TEXT NOT NULL CHECK (form_type IN ('waitlist', 'contact', 'newsletter')),
-        name TEXT,
-        email TEXT NOT NULL,
-        email_key TEXT NOT NULL,
-        phone TEXT,
-        company TEXT,
-        website TEXT,
-        service TEXT,
-        message TEXT,
-        language TEXT NOT NULL,
-        source TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'new',
-        utm_data TEXT NOT NULL,
-        lead_data TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        created_ms INTEGER NOT NULL
-      )`,
-      'CREATE INDEX leads_dedupe ON leads (form_type, email_key, created_ms)',
-      'CREATE INDEX leads_created ON leads (created_ms)',
-    ],
-  },
-  {
-    version: 2,
-    // Readiness writes here: a write probe finds a locked or read-only file, a read would not.
-    statements: [
-      'CREATE TABLE store_health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL)',
-    ],
-  },
-  {
-    version: 3,
-    // The outbox. Times are ISO 8601 UTC strings from toISOString(), which sort as they compare.
-    // `submission_id` marks the row a save just inserted, so its deliveries are inserted by the same
-    // transaction only when the lead itself was (a duplicate inserts neither).
-    statements: [
-      'ALTER TABLE leads ADD COLUMN submission_id TEXT',
-      'CREATE UNIQUE INDEX leads_submission ON leads (submission_id)',
-      `CREATE TABLE lead_deliveries (
-        id TEXT PRIMARY KEY,
-        lead_id INTEGER NOT NULL REFERENCES leads (id),
-        channel TEXT NOT NULL CHECK (channel IN ('team-email', 'webhook', 'visitor-email')),
-        kind TEXT NOT NULL CHECK (kind IN ('team-email', 'webhook', 'waitlist-confirmation', 'contact-ack', 'newsletter-optin')),
-        recipient TEXT,
-        recipient_key TEXT,
-        payload TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at TEXT NOT NULL,
-        lease_until TEXT,
-        leased_by TEXT,
-        last_error TEXT,
-        created_at TEXT NOT NULL,
-        retried_at TEXT,
-        delivered_at TEXT
-      )`,
-      'CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at)',
-      'CREATE INDEX lead_deliveries_lead ON lead_deliveries (lead_id)',
-      "CREATE INDEX lead_deliveries_visitor ON lead_deliveries (recipient_key, created_at) WHERE channel = 'visitor-email'",
-    ],
-  },
-  {
-    version: 4,
-    // Leases that expired without an outcome (decision 021): a delivery whose worker keeps dying
-    // is failed after MAX_EXPIRED_LEASES of them instead of being sent again forever.
-    statements: ['ALTER TABLE lead_deliveries ADD COLUMN expired_leases INTEGER NOT NULL DEFAULT 0'],
-  },
-  {
-    version: 5,
-    // When each address last unsubscribed from the newsletter (decision 021): a confirmation link
-    // issued before that no longer subscribes it.
-    statements: [
-      'CREATE TABLE newsletter_unsubscribes (email_key TEXT PRIMARY KEY, unsubscribed_at TEXT NOT NULL)',
-    ],
-  },
-  {
-    version: 6,
-    // Saved audit reports (issue 23): embedded-reports.ts.
-    statements: AUDIT_REPORTS_SCHEMA,
-  },
-  {
-    version: 7,
-    // "Email me this report" (decision 030): form_type 'report' and the visitor email
-    // 'report-summary'.
-    foreignKeysOff: true,
-    statements: rebuildLeadTables(
-      ['waitlist', 'contact', 'newsletter', 'report'],
-      ['team-email', 'webhook', 'waitlist-confirmation', 'contact-ack', 'newsletter-optin', 'report-summary'],
-    ),
-  },
-  {
-    version: 8,
-    // Monthly re-check subscriptions (issue 23): embedded-rechecks.ts. The runner applies each
-    // version it has not applied, so this one does not depend on 7 (a file may get it first).
-    statements: RECHECK_SUBSCRIPTIONS_SCHEMA,
-  },
-  {
-    version: 9,
-    // Monthly re-checks (decision 032): form_type 'recheck', and its visitor emails 'recheck-optin'
-    // (the lead's) and 'recheck-report' (each month's, enqueued when a re-check completes).
-    foreignKeysOff: true,
-    statements: rebuildLeadTables(FORM_TYPES, ['team-email', 'webhook', ...VISITOR_MAIL_KINDS]),
-  },
-];
-
-/** A delivery's payload, built in SQL from the lead row just inserted (its id is only known there). */
-const PAYLOAD_SQL = `json_object(
-  'form', l.form_type,
-  'language', l.language,
-  'lead', json_object(
-    'id', l.id, 'form_type', l.form_type, 'name', l.name, 'email', l.email, 'phone', l.phone,
-    'company', l.company, 'website', l.website, 'service', l.service, 'message', l.message,
-    'language', l.language, 'source', l.source, 'status', l.status, 'utm_data', json(l.utm_data),
-    'lead_data', json(l.lead_data), 'created_at', l.created_at))`;
 
 /** The columns a new delivery is written with (the rest take their defaults). */
 const INSERT_DELIVERY =
@@ -313,7 +95,7 @@ export function prepareDataDir(dataDir: string): string {
   return path.join(dataDir, DATABASE_FILE);
 }
 
-export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox, NewsletterSubscriptions {
+export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions {
   readonly kind = 'embedded' as const;
   /** Channels that get a delivery for each new lead. */
   readonly channels: ReadonlySet<DeliveryChannel>;
@@ -326,7 +108,6 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
     readonly file: string,
     channels: ReadonlySet<DeliveryChannel>,
   ) {
-    super();
     this.channels = channels;
     this.reports = new EmbeddedReports(client);
     // A completed re-check's email goes out through this outbox when visitor emails are on.
@@ -346,48 +127,13 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
       if (!DELIVERY_CHANNELS.includes(channel)) throw new Error(`Unknown delivery channel: ${channel}`);
     }
     const store = new EmbeddedStore(client, file, channels);
-    await store.migrate();
+    await applyMigrations(client, BUSY_TIMEOUT_MS);
     return store;
   }
 
   /** This store is its own outbox when a channel is on. */
   get outbox(): Outbox | undefined {
     return this.channels.size > 0 ? this : undefined;
-  }
-
-  private async migrate(): Promise<void> {
-    await this.client.execute('PRAGMA journal_mode = WAL');
-    await this.client.execute('PRAGMA synchronous = FULL');
-    await this.client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    await this.client.execute(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
-    );
-    const applied = new Set(
-      (await this.client.execute('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)),
-    );
-    for (const migration of MIGRATIONS) {
-      if (applied.has(migration.version)) continue;
-      const statements: InStatement[] = [
-        ...migration.statements,
-        {
-          sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
-          args: [migration.version, new Date().toISOString()],
-        },
-      ];
-      try {
-        // A table rebuild runs with foreign keys off (libsql turns them on for every connection).
-        if (migration.foreignKeysOff) await this.client.migrate(statements);
-        else await this.client.batch(statements, 'write');
-      } catch (error) {
-        // Several processes may open a new file at once (one per core, or the operators' script):
-        // the one that lost the race finds the migration applied by the other.
-        const done = await this.client.execute({
-          sql: 'SELECT 1 FROM schema_migrations WHERE version = ?',
-          args: [migration.version],
-        });
-        if (done.rows.length === 0) throw error;
-      }
-    }
   }
 
   /**
@@ -397,9 +143,12 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
    * between) inserts the lead's deliveries, each only if the lead row was inserted; the visitor email
    * also only if no visitor email to that address was created within its window.
    */
-  protected async save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome> {
+  async save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome> {
     const record = leadRecord(submission, ctx);
-    const columns = leadColumns(record);
+    const createdAt = ctx.submittedAt.toISOString();
+    // The payload every delivery of this lead carries; only its id is left to the insert.
+    const payload = deliveryPayload({ id: null, ...record, created_at: createdAt });
+    const { form_type, website, service, message } = payload.lead;
     const now = ctx.submittedAt.getTime();
     const emailKey = record.email.toLowerCase();
     const submissionId = this.channels.size > 0 ? randomUUID() : null;
@@ -409,24 +158,24 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
             WHERE NOT EXISTS (SELECT 1 FROM leads WHERE form_type = ? AND email_key = ? AND created_ms > ?
               AND coalesce(json_extract(lead_data, '$.report_id'), '') = ?)`,
       args: [
-        columns.form_type,
+        form_type,
         record.name,
         record.email,
         emailKey,
         record.phone,
         record.company,
-        columns.website,
-        columns.service,
-        columns.message,
+        website,
+        service,
+        message,
         record.language,
         record.source,
         record.status,
         JSON.stringify(record.utm_data),
         JSON.stringify(record.lead_data),
-        ctx.submittedAt.toISOString(),
+        createdAt,
         now,
         submissionId,
-        columns.form_type,
+        form_type,
         emailKey,
         now - DUPLICATE_WINDOW_MS,
         duplicateDetail(submission),
@@ -438,7 +187,7 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
         return result.rowsAffected === 1 ? 'stored' : 'duplicate';
       }
       const [lead] = await this.client.batch(
-        [statement, ...this.deliveryInserts(submission, submissionId, ctx.submittedAt)],
+        [statement, ...this.deliveryInserts(submission, payload, submissionId, ctx.submittedAt)],
         'write',
       );
       return lead!.rowsAffected === 1 ? 'stored' : 'duplicate';
@@ -447,9 +196,15 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
     }
   }
 
-  private deliveryInserts(submission: Submission, submissionId: string, submittedAt: Date): InStatement[] {
+  private deliveryInserts(
+    submission: Submission,
+    payload: DeliveryPayload,
+    submissionId: string,
+    submittedAt: Date,
+  ): InStatement[] {
     const email = submission.data.email;
     const at = submittedAt.toISOString();
+    const json = JSON.stringify(payload);
     const insert = (
       channel: DeliveryChannel,
       kind: DeliveryKind,
@@ -458,7 +213,7 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
       conditionArgs: (string | number)[] = [],
     ): InStatement => ({
       sql: `${INSERT_DELIVERY}
-            SELECT ?, l.id, ?, ?, ?, ?, ${PAYLOAD_SQL}, 'pending', 0, ?, ?
+            SELECT ?, l.id, ?, ?, ?, ?, json_set(?, '$.lead.id', l.id), 'pending', 0, ?, ?
             FROM leads l WHERE l.submission_id = ?${condition}`,
       args: [
         randomUUID(),
@@ -466,6 +221,7 @@ export class EmbeddedStore extends SubmissionStore implements LeadStore, Outbox,
         kind,
         recipient,
         recipient?.toLowerCase() ?? null,
+        json,
         at,
         at,
         submissionId,

@@ -1,33 +1,22 @@
-import type { FormType } from '../../lib/form-limits.ts';
-import type { ContactInput, NewsletterInput, ParsedForm, WaitlistInput } from '../forms.ts';
+import { FORM_TYPES, type FormType } from '../../lib/form-limits.ts';
 import {
   NAME_NOT_PROVIDED,
   UTM,
   type Delivery,
   type DeliveryChannel,
   type DeliveryKind,
+  type DeliveryLead,
   type DeliveryPayload,
   type DeliveryStatus,
   type LeadContext,
-  type LeadStore,
-  type RecheckLead,
-  type ReportEmailLead,
-  type SaveOutcome,
+  type Submission,
 } from './types.ts';
 
 // The records both stores write, built in one place so that the embedded file and Supabase hold the
 // same lead (decision 006): Supabase's `leads` columns as they are, and the embedded store's
-// extra columns (form, website, service, message) read off the same record. Deliveries read back
-// from either store become one `Delivery`.
-
-/**
- * What a visitor submitted: a validated form, the report form with what its saved report says
- * (its audited address and permanent link, looked up by src/server/leads.ts).
- */
-export type Submission =
-  | Exclude<ParsedForm, { form: 'report' | 'recheck' }>
-  | { form: 'report'; data: ReportEmailLead }
-  | { form: 'recheck'; data: RecheckLead };
+// extra columns (form, website, service, message) read off the same record. A delivery's payload is
+// built here too, from a lead row of either store (decision 039), and deliveries read back from
+// either store become one `Delivery`.
 
 /** `lead_data`: what the form carried beyond the contact columns. Key order is the stored JSON's. */
 export type LeadData =
@@ -123,72 +112,58 @@ export function leadRecord(submission: Submission, ctx: LeadContext): LeadRecord
   };
 }
 
-/** The embedded store's own columns, read off the record (empty texts are stored as NULL). */
-export function leadColumns(record: LeadRecord): {
-  form_type: FormType;
-  website: string | null;
-  service: string | null;
-  message: string | null;
-} {
-  const data: { website?: string; service?: string; message?: string; form_type: FormType } =
-    record.lead_data;
-  return {
-    form_type: record.lead_data.form_type,
-    website: data.website || null,
-    service: data.service || null,
-    message: data.message || null,
-  };
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSON column as an object: SQLite rows hold it as text, PostgREST's and payloads as objects. */
+function objectColumn(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'string') return isObject(value) ? value : {};
+  try {
+    return objectColumn(JSON.parse(value));
+  } catch {
+    return {};
+  }
 }
+
+/** A text value, or null when it is missing, empty or not text. */
+const textOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
 
 /**
- * The forms' save methods of a store, each handing its submission to the store's one `save`: both
- * stores extend this, so a lead is written by one path whatever its form.
+ * A delivery's payload from a lead row of either store, or from a payload's lead (given back
+ * unchanged): Supabase's `leads` row (the lead record's columns as `leadRecord` builds them, the form,
+ * website, service and message inside `lead_data`), or the embedded store's (the same, with those four
+ * also in columns of their own and the JSON columns as text). Any other column is kept as it is. The
+ * embedded store's writes, the re-check job's email and every delivery read back go through here, so
+ * the channels read one shape.
  */
-export abstract class SubmissionStore implements Pick<
-  LeadStore,
-  'saveWaitlist' | 'saveContact' | 'saveNewsletter' | 'saveReportEmail' | 'saveRecheck'
-> {
-  protected abstract save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome>;
-
-  saveWaitlist(data: WaitlistInput, ctx: LeadContext): Promise<SaveOutcome> {
-    return this.save({ form: 'waitlist', data }, ctx);
-  }
-
-  saveContact(data: ContactInput, ctx: LeadContext): Promise<SaveOutcome> {
-    return this.save({ form: 'contact', data }, ctx);
-  }
-
-  saveNewsletter(data: NewsletterInput, ctx: LeadContext): Promise<SaveOutcome> {
-    return this.save({ form: 'newsletter', data }, ctx);
-  }
-
-  saveReportEmail(data: ReportEmailLead, ctx: LeadContext): Promise<SaveOutcome> {
-    return this.save({ form: 'report', data }, ctx);
-  }
-
-  saveRecheck(data: RecheckLead, ctx: LeadContext): Promise<SaveOutcome> {
-    return this.save({ form: 'recheck', data }, ctx);
-  }
-}
-
-/** Saves a submission through the store's method for its form. */
-export function saveSubmission(
-  store: LeadStore,
-  submission: Submission,
-  ctx: LeadContext,
-): Promise<SaveOutcome> {
-  switch (submission.form) {
-    case 'waitlist':
-      return store.saveWaitlist(submission.data, ctx);
-    case 'contact':
-      return store.saveContact(submission.data, ctx);
-    case 'newsletter':
-      return store.saveNewsletter(submission.data, ctx);
-    case 'report':
-      return store.saveReportEmail(submission.data, ctx);
-    case 'recheck':
-      return store.saveRecheck(submission.data, ctx);
-  }
+export function deliveryPayload(row: Record<string, unknown>): DeliveryPayload {
+  const data = objectColumn(row.lead_data);
+  const stated = data.form_type ?? row.form_type;
+  const form = (FORM_TYPES as readonly unknown[]).includes(stated) ? (stated as FormType) : 'unknown';
+  /** A field of the form: the embedded row's column when it has one, else `lead_data`'s. */
+  const field = (name: 'website' | 'service' | 'message') =>
+    name in row ? textOrNull(row[name]) : textOrNull(data[name]);
+  const language = typeof row.language === 'string' ? row.language : '';
+  const lead: DeliveryLead = {
+    ...row,
+    id: typeof row.id === 'string' || typeof row.id === 'number' ? row.id : null,
+    form_type: form,
+    name: textOrNull(row.name),
+    email: typeof row.email === 'string' ? row.email : '',
+    phone: textOrNull(row.phone),
+    company: textOrNull(row.company),
+    website: field('website'),
+    service: field('service'),
+    message: field('message'),
+    language,
+    source: textOrNull(row.source),
+    status: textOrNull(row.status),
+    utm_data: objectColumn(row.utm_data),
+    lead_data: data,
+    created_at: textOrNull(row.created_at),
+  };
+  return { form, language, lead };
 }
 
 /**
@@ -201,7 +176,8 @@ export interface DeliveryRecord {
   channel: string;
   kind: string;
   recipient: string | null;
-  payload: DeliveryPayload | string;
+  /** `{ form, language, lead }`: JSON text in SQLite, an object from PostgREST. */
+  payload: unknown;
   status: string;
   attempts: number;
   /** Absent from rows written before the column existed. */
@@ -217,6 +193,12 @@ export interface DeliveryRecord {
 
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 
+/** The lead of a stored payload (JSON text in SQLite, an object from PostgREST). */
+function storedLead(payload: unknown): Record<string, unknown> {
+  const parsed: unknown = typeof payload === 'string' ? JSON.parse(payload) : payload;
+  return isObject(parsed) && isObject(parsed.lead) ? parsed.lead : {};
+}
+
 export function toDelivery(row: DeliveryRecord): Delivery {
   return {
     id: String(row.id),
@@ -224,7 +206,7 @@ export function toDelivery(row: DeliveryRecord): Delivery {
     channel: row.channel as DeliveryChannel,
     kind: row.kind as DeliveryKind,
     recipient: row.recipient ?? null,
-    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as DeliveryPayload) : row.payload,
+    payload: deliveryPayload(storedLead(row.payload)),
     status: row.status as DeliveryStatus,
     attempts: Number(row.attempts),
     expiredLeases: Number(row.expired_leases ?? 0),

@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { SubmissionStore, duplicateDetail, leadRecord, type LeadRecord, type Submission } from './records.ts';
+import type { WaitlistInput } from '../forms.ts';
+import { duplicateDetail, leadRecord, type LeadRecord } from './records.ts';
 import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 import {
@@ -12,15 +13,19 @@ import {
   type NewsletterSubscriptions,
   type Outbox,
   type SaveOutcome,
+  type Submission,
 } from './types.ts';
 
 // Supabase store (when SUPABASE_URL and SUPABASE_ANON_KEY are set): the waitlist calls the
-// create_free_audit_from_form function, the contact form inserts the spec's lead record into
-// `leads`. Both a returned `error` and `{ success: false }` in `data` are failures. The key never
-// leaves the server. Calls time out, so a slow backend answers 503 quickly instead of hanging.
+// create_free_audit_from_form function, every other form inserts its lead record into `leads`
+// (both requests are fixed: the project's existing function and table take exactly these). Both a
+// returned `error` and `{ success: false }` in `data` are failures. The key never leaves the server.
+// Calls time out, so a slow backend answers 503 quickly instead of hanging.
 // Deliveries (decision 018) are created by the database itself, in the insert's transaction (see
-// supabase/migrations/*_outbox.sql); the outbox the worker drains is a separate client holding the
-// service_role key (supabase-outbox.ts); so are the saved audit reports (supabase-reports.ts).
+// supabase/migrations/*_outbox.sql) with the row as stored, which the worker reads through
+// deliveryPayload (records.ts) as it reads the embedded store's (decision 039). The outbox the
+// worker drains is a separate client holding the service_role key (supabase-outbox.ts); so are the
+// saved audit reports (supabase-reports.ts).
 
 export const SUPABASE_TIMEOUT_MS = 5000;
 
@@ -67,7 +72,7 @@ interface RpcResult {
   error?: string | null;
 }
 
-export class SupabaseStore extends SubmissionStore implements LeadStore {
+export class SupabaseStore implements LeadStore {
   readonly kind = 'supabase' as const;
   private readonly client: SupabaseClient;
   /**
@@ -97,7 +102,6 @@ export class SupabaseStore extends SubmissionStore implements LeadStore {
       rechecks?: RecheckStore;
     } = {},
   ) {
-    super();
     this.outbox = options.outbox;
     this.subscriptions = options.outbox;
     this.reports = options.reports;
@@ -151,7 +155,7 @@ export class SupabaseStore extends SubmissionStore implements LeadStore {
     if (error) throw new StoreUnavailableError(`Supabase insert into leads failed: ${error.message}`);
   }
 
-  protected save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome> {
+  save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome> {
     const record = leadRecord(submission, ctx);
     return this.guarded(submission, ctx, () =>
       submission.form === 'waitlist' ? this.joinWaitlist(record, submission.data) : this.insertLead(record),
@@ -159,13 +163,10 @@ export class SupabaseStore extends SubmissionStore implements LeadStore {
   }
 
   /**
-   * The waitlist goes through the spec's function. Its contract has no message parameter: a note the
+   * The waitlist goes through the project's function. Its contract has no message parameter: a note the
    * visitor wrote is also kept as a waitlist lead, so nothing submitted is lost.
    */
-  private async joinWaitlist(
-    record: LeadRecord,
-    input: Parameters<LeadStore['saveWaitlist']>[0],
-  ): Promise<void> {
+  private async joinWaitlist(record: LeadRecord, input: WaitlistInput): Promise<void> {
     const { data, error } = await this.client.rpc('create_free_audit_from_form', {
       p_name: record.name,
       p_email: record.email,
@@ -178,7 +179,7 @@ export class SupabaseStore extends SubmissionStore implements LeadStore {
     });
     if (error) throw new StoreUnavailableError(`Supabase rpc failed: ${error.message}`);
     const result = (data ?? {}) as RpcResult;
-    // The spec shows the function's own error text to the visitor, else 'Submission failed'.
+    // The function's own error text is shown to the visitor, else 'Submission failed'.
     if (result.success === false) throw new StoreRefusedError(result.error || 'Submission failed');
     if (input.message) await this.insertLead(record);
   }

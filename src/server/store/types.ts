@@ -1,11 +1,5 @@
 import type { FormType } from '../../lib/form-limits.ts';
-import type {
-  ContactInput,
-  NewsletterInput,
-  RecheckInput,
-  ReportEmailInput,
-  WaitlistInput,
-} from '../forms.ts';
+import type { ParsedForm, RecheckInput, ReportEmailInput } from '../forms.ts';
 import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 
@@ -42,6 +36,15 @@ export interface RecheckLead extends RecheckInput {
   /** The re-check subscription's id (RECHECK_ID): the key of its confirm and unsubscribe links. */
   recheckId: string;
 }
+
+/**
+ * What a visitor submitted: a validated form, the report and re-check forms with what their saved
+ * report says (its audited address and permanent link, looked up by src/server/leads.ts).
+ */
+export type Submission =
+  | Exclude<ParsedForm, { form: 'report' | 'recheck' }>
+  | { form: 'report'; data: ReportEmailLead }
+  | { form: 'recheck'; data: RecheckLead };
 
 export interface LeadContext {
   /** PROJECT_SOURCE: the lead's `source` and the RPC's `p_project_source`. */
@@ -87,13 +90,12 @@ export interface LeadStore {
    * the worker drains it. Leads saved through the store get their deliveries in the same transaction.
    */
   readonly outbox?: Outbox;
-  saveWaitlist(input: WaitlistInput, ctx: LeadContext): Promise<SaveOutcome>;
-  saveContact(input: ContactInput, ctx: LeadContext): Promise<SaveOutcome>;
-  saveNewsletter(input: NewsletterInput, ctx: LeadContext): Promise<SaveOutcome>;
-  /** "Email me this report": a repeat of the same report within the window is stored once. */
-  saveReportEmail(input: ReportEmailLead, ctx: LeadContext): Promise<SaveOutcome>;
-  /** A re-check request: a repeat for the same report within the window is stored once. */
-  saveRecheck(input: RecheckLead, ctx: LeadContext): Promise<SaveOutcome>;
+  /**
+   * Stores a submission of any form, with its deliveries when the outbox is on. A repeat within the
+   * duplicate window (same form and email; for a report or re-check request, the same report) is
+   * stored once and answers `duplicate`.
+   */
+  save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome>;
   /**
    * The newsletter's double opt-in (decision 018): an address is subscribed once its confirmation link
    * is followed, and unsubscribed by its unsubscribe link. Present when visitor emails can be sent.
@@ -111,7 +113,7 @@ export interface LeadStore {
   close(): Promise<void>;
 }
 
-// The spec's fixed UTM payloads per form.
+// The fixed UTM payloads per form (the waitlist's and the contact form's are the product's own).
 export const UTM = {
   waitlist: { utm_source: 'website', utm_medium: 'waitlist', utm_campaign: 'geo_waitlist_2025' },
   contact: { utm_source: 'website', utm_medium: 'contact_form', utm_campaign: 'geo_contact_form' },
@@ -165,13 +167,38 @@ export interface StoreOptions {
   channels?: Iterable<DeliveryChannel>;
 }
 
+/**
+ * The lead a delivery carries, in one shape whichever store holds it (built by `deliveryPayload` in
+ * records.ts): the lead record's columns, the form and the three fields people read first lifted out
+ * of `lead_data`, and any other column the stored row has (Supabase's `updated_at`, an operator's own).
+ */
+export interface DeliveryLead {
+  /** The stored lead's id: a number in the embedded store, a uuid in Supabase; null for a re-check's email. */
+  id: string | number | null;
+  form_type: FormType | 'unknown';
+  name: string | null;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  /** From `lead_data`; null when absent or empty. */
+  website: string | null;
+  service: string | null;
+  message: string | null;
+  language: string;
+  source: string | null;
+  status: string | null;
+  utm_data: Record<string, unknown>;
+  lead_data: Record<string, unknown>;
+  created_at: string | null;
+  [column: string]: unknown;
+}
+
 /** A delivery's payload: the lead as stored, its form and language. */
 export interface DeliveryPayload {
   /** The form the lead came from ('unknown' only for rows written to Supabase by hand). */
   form: FormType | 'unknown';
   language: string;
-  /** Every column of the stored lead (the embedded store's export columns, or Supabase's `leads` row). */
-  lead: Record<string, unknown>;
+  lead: DeliveryLead;
 }
 
 export interface Delivery {

@@ -2,17 +2,17 @@ import type { Delivery, DeliveryPayload, VisitorMailKind } from '../../store/typ
 import { messageIdFor, type MailTransport } from './mail.ts';
 import { DeliveryError, type DeliverySender } from './types.ts';
 
-// Visitor emails (decision 018): waitlist confirmation, contact acknowledgement, newsletter double
-// opt-in, in the language of the page the form was sent from. Their content comes from a
-// VisitorMailRenderer (the templates live elsewhere); this channel sends what it returns from
-// MAIL_FROM to the visitor, with the delivery id as Message-ID.
+// Visitor emails (decision 018): one per kind of VISITOR_MAIL_KINDS, in the language of the page the
+// form was sent from. Their content comes from a VisitorMailRenderer (src/server/email/visitor-mail.ts,
+// required whenever this channel is on); this channel sends what it returns from MAIL_FROM to the
+// visitor, with the delivery id as Message-ID.
 
 export interface VisitorMailRequest {
   kind: VisitorMailKind;
   form: DeliveryPayload['form'];
   /** The page language the form was sent from (`en`, `fr`). */
   language: string;
-  /** The lead as stored (every column). */
+  /** The lead as stored (every column): the payload's, or any lead row (read through deliveryPayload). */
   lead: Record<string, unknown>;
   /** Stable across retries. */
   deliveryId: string;
@@ -29,11 +29,6 @@ export interface VisitorMail {
 
 /** Renders one visitor email. A throw fails the attempt (retried like a send failure). */
 export type VisitorMailRenderer = (request: VisitorMailRequest) => VisitorMail | Promise<VisitorMail>;
-
-/** The default until the templates are wired: every visitor email fails (and is retried). */
-export const visitorMailRendererNotConfigured: VisitorMailRenderer = () => {
-  throw new DeliveryError('RENDERER_NOT_CONFIGURED', 'visitor email renderer not configured');
-};
 
 /** Headers the channel sets itself; a renderer cannot replace them. */
 const OWN_HEADERS = new Set([
