@@ -1,6 +1,6 @@
 import { textReader, type Translate } from '../../i18n/instance.ts';
 import type { Lang } from '../../site.ts';
-import { loadLocales } from '../locale-files.ts';
+import { loadNamespaces } from '../../i18n/resources.ts';
 
 // The emails' texts: their own namespace (`emails`), plus the site's wording for what the site
 // already names (audit categories and statuses from `tools`, form labels from `forms`, service
@@ -11,7 +11,7 @@ import { loadLocales } from '../locale-files.ts';
 
 export type { Translate };
 
-const read = textReader(await loadLocales(['emails', 'tools', 'forms', 'services']));
+const read = textReader(await loadNamespaces(['emails', 'tools', 'forms', 'services']));
 
 /** A translate function for one language; keys carry their namespace (`tools:results.evidence`). */
 export function translator(lang: Lang): Translate {
