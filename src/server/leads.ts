@@ -5,7 +5,6 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import {
   FORM_ENDPOINTS,
@@ -22,6 +21,9 @@ import { putFlash } from './flash.ts';
 import { parseForm, type ParsedForm } from './forms.ts';
 import { detectLanguage } from './language.ts';
 import { formMessage } from './messages.ts';
+import { sendApiError } from './api-error.ts';
+import { perMinuteLimit } from './rate-limit.ts';
+import { errorCode } from '../lib/api-error.ts';
 import type { LeadStore } from './store/index.ts';
 import { newReportId } from './store/report-types.ts';
 import { StoreRefusedError, type Submission } from './store/types.ts';
@@ -82,19 +84,25 @@ function typedValues(req: Request): Record<string, string> {
   return values;
 }
 
-function answer(req: Request, res: Response, status: number, outcome: FormOutcome) {
+/**
+ * A form's answer: to a browser's own form post, a 303 back to its page with the outcome (decision
+ * 038); to a script, `{ success: true }`, or the API's error shape with `code` (decision 040).
+ */
+function answer(req: Request, res: Response, status: number, outcome: FormOutcome, code = 'invalid_fields') {
   if (isHtmlPost(req)) {
     putFlash(req, res, outcome.ok ? outcome : { ...outcome, values: typedValues(req) });
     res.redirect(303, returnPath(req, languageOf(req, res)));
     return;
   }
-  res
-    .status(status)
-    .json(
-      outcome.ok
-        ? { success: true }
-        : { success: false, error: outcome.error, ...(outcome.fields ? { fields: outcome.fields } : {}) },
-    );
+  if (outcome.ok) {
+    res.status(status).json({ success: true });
+    return;
+  }
+  sendApiError(res, status, {
+    code,
+    message: outcome.error ?? '',
+    ...(outcome.fields ? { fields: outcome.fields } : {}),
+  });
 }
 
 /**
@@ -142,22 +150,21 @@ export function leadsRouter(deps: LeadsDeps): Router {
   router.post(endpoints, (req, res, next) => {
     if (req.is(['application/json', 'application/x-www-form-urlencoded'])) return next();
     const lang = detectLanguage(req, res);
-    res.status(415).json({ success: false, error: formMessage(lang, 'unsupported') });
+    sendApiError(res, 415, {
+      code: errorCode('unsupportedMediaType'),
+      message: formMessage(lang, 'unsupported'),
+    });
   });
 
   router.post(
     endpoints,
-    rateLimit({
-      windowMs: 60_000,
+    perMinuteLimit({
       limit: deps.rateLimitPerMinute ?? 10,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      validate: { xForwardedForHeader: false },
       handler: (req, res) => {
         const form = formOfEndpoint(req.path) ?? 'contact';
         deps.onLead?.(form, 'rejected');
         const lang = detectLanguage(req, res);
-        answer(req, res, 429, { form, ok: false, error: formMessage(lang, 'rateLimited') });
+        answer(req, res, 429, { form, ok: false, error: formMessage(lang, 'rateLimited') }, 'rate_limited');
       },
     }),
     express.json({ limit: BODY_LIMIT, strict: true }),
@@ -200,17 +207,24 @@ export function leadsRouter(deps: LeadsDeps): Router {
           const field = submission === 'reportUnknown' ? 'report' : 'email';
           deps.logger.info({ form, outcome: 'invalid', fields: [field] }, 'form submission rejected');
           deps.onLead?.(form, 'rejected');
-          answer(req, res, submission === 'reportUnknown' ? 400 : 409, {
-            form,
-            ok: false,
-            error: message,
-            fields: { [field]: message },
-          });
+          answer(
+            req,
+            res,
+            submission === 'reportUnknown' ? 400 : 409,
+            { form, ok: false, error: message, fields: { [field]: message } },
+            errorCode(submission),
+          );
           return;
         }
         if (submission === 'unavailable') {
           deps.onLead?.(form, 'failed');
-          answer(req, res, 503, { form, ok: false, error: formMessage(lang, 'storeUnavailable') });
+          answer(
+            req,
+            res,
+            503,
+            { form, ok: false, error: formMessage(lang, 'storeUnavailable') },
+            'store_unavailable',
+          );
           return;
         }
         if (submission === 'quiet') {
@@ -230,11 +244,9 @@ export function leadsRouter(deps: LeadsDeps): Router {
         );
         deps.onLead?.(form, 'failed');
         // A refusal carries the backend's own text for the visitor; an outage, ours.
-        const error =
-          failure instanceof StoreRefusedError
-            ? failure.publicMessage.slice(0, 300)
-            : formMessage(lang, 'storeUnavailable');
-        answer(req, res, 503, { form, ok: false, error });
+        const refused = failure instanceof StoreRefusedError;
+        const error = refused ? failure.publicMessage.slice(0, 300) : formMessage(lang, 'storeUnavailable');
+        answer(req, res, 503, { form, ok: false, error }, refused ? 'store_refused' : 'store_unavailable');
       }
     };
     router.post(formEndpoint(form), handler);
@@ -247,7 +259,13 @@ export function leadsRouter(deps: LeadsDeps): Router {
     const lang = detectLanguage(req, res);
     const status = err?.type === 'entity.too.large' ? 413 : 400;
     const key = status === 413 ? 'tooLarge' : 'summary';
-    answer(req, res, status, { form, ok: false, error: formMessage(lang, key) });
+    answer(
+      req,
+      res,
+      status,
+      { form, ok: false, error: formMessage(lang, key) },
+      status === 413 ? 'too_large' : 'invalid_body',
+    );
   };
   router.use(onError);
   return router;

@@ -14,7 +14,7 @@ const storeDown = (route: Route) =>
   route.fulfill({
     status: 503,
     contentType: 'application/json',
-    body: JSON.stringify({ success: false, error: 'Store is down for a moment.' }),
+    body: JSON.stringify({ error: { code: 'store_unavailable', message: 'Store is down for a moment.' } }),
   });
 /** The browser logs a failed (here: 503) response itself; that is expected in the failure tests. */
 const drop503 = (problems: string[]) =>

@@ -70,7 +70,9 @@ test.describe('contact form', () => {
       route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ success: false, error: 'Store is down for a moment.' }),
+        body: JSON.stringify({
+          error: { code: 'store_unavailable', message: 'Store is down for a moment.' },
+        }),
       }),
     );
     await page.goto('/en/contact');

@@ -30,8 +30,13 @@ describe('embedded store unavailable', () => {
       const elapsed = Date.now() - started;
       expect(res.status).toBe(503);
       expect(res.body).toEqual({
-        success: false,
-        error: 'We couldn’t save your submission right now. Please try again in a moment.'.replace('’', "'"),
+        error: {
+          code: 'store_unavailable',
+          message: 'We couldn’t save your submission right now. Please try again in a moment.'.replace(
+            '’',
+            "'",
+          ),
+        },
       });
       expect(elapsed).toBeLessThan(5000);
       expect((await request(app).get('/readyz')).status).toBe(503);

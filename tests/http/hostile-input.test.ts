@@ -253,10 +253,11 @@ describe('hostile input to the API', () => {
         `${endpoint} ${type} ${String(typeof body === 'string' ? body : JSON.stringify(body)).slice(0, 80)}`,
       );
       if (res.status >= 300 && res.status < 400) expect(res.headers.location).toMatch(/^\/(en|fr)\//);
-      // A JSON refusal carries its message: in the API's error shape, or (the forms' own answers) as
-      // the `error` string of `{ success: false, error }`.
-      if (res.type === 'application/json' && res.status !== 200)
-        expect(typeof (res.body.error?.message ?? res.body.error)).toBe('string');
+      // A JSON refusal carries its code and message, in the API's one error shape.
+      if (res.type === 'application/json' && res.status !== 200) {
+        expect(typeof res.body.error?.code).toBe('string');
+        expect(typeof res.body.error?.message).toBe('string');
+      }
     }
     console.info(`fuzz api: ${API_REQUESTS} requests, statuses ${JSON.stringify(outcomes)}`);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -63,14 +63,16 @@ describe('POST /api/waitlist', () => {
   it('names each invalid field, in the request language', async () => {
     const res = await post('/api/waitlist').send({ email: 'nope', website: 'ftp://x', lang: 'fr' });
     expect(res.status).toBe(400);
-    expect(res.body.success).toBe(false);
-    expect(res.body.error).toBe('Vérifiez les champs signalés.');
-    expect(res.body.fields).toEqual({
+    expect(res.body.error).toMatchObject({
+      code: 'invalid_fields',
+      message: 'Vérifiez les champs signalés.',
+    });
+    expect(res.body.error.fields).toEqual({
       email: 'Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.',
       website: 'Saisissez une adresse de site valide, commençant par http:// ou https://.',
     });
     const en = await post('/api/waitlist').send({});
-    expect(Object.keys(en.body.fields).sort()).toEqual(['email', 'website']);
+    expect(Object.keys(en.body.error.fields).sort()).toEqual(['email', 'website']);
   });
 });
 
@@ -113,7 +115,7 @@ describe('POST /api/contact', () => {
   it('requires name and email and rejects unknown services', async () => {
     const res = await post('/api/contact').send({ service: 'free-money' });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.fields).sort()).toEqual(['email', 'name', 'service']);
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(['email', 'name', 'service']);
   });
 
   it('trims and bounds strings, and drops control characters', async () => {
@@ -123,7 +125,7 @@ describe('POST /api/contact', () => {
       message: 'x'.repeat(5001),
     });
     expect(res.status).toBe(400);
-    expect(res.body.fields.message).toMatch(/5000/);
+    expect(res.body.error.fields.message).toMatch(/5000/);
     const ok = await post('/api/contact').send({ name: 'Bob\u0000\u0007 ', email: 'bounds@example.com' });
     expect(ok.status).toBe(200);
     expect((await leads()).find((r) => r.email === 'bounds@example.com')!.name).toBe('Bob');
@@ -149,7 +151,7 @@ describe('defences', () => {
       message: 'y'.repeat(17 * 1024),
     });
     expect(big.status).toBe(413);
-    expect(big.body.success).toBe(false);
+    expect(big.body.error.code).toBe('too_large');
     const text = await post('/api/contact').set('Content-Type', 'text/plain').send('hello');
     expect(text.status).toBe(415);
     const xml = await post('/api/waitlist').set('Content-Type', 'application/xml').send('<a/>');
@@ -159,7 +161,7 @@ describe('defences', () => {
   it('answers malformed JSON with a clear 400', async () => {
     const res = await post('/api/contact').set('Content-Type', 'application/json').send('{"name": ');
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, error: expect.any(String) });
+    expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
 
   it('pretends success for a filled honeypot and stores nothing', async () => {
@@ -199,7 +201,10 @@ describe('defences', () => {
       .post('/api/newsletter')
       .set('X-Forwarded-For', address)
       .send({ email: 'rl@example.com' });
-    expect(limited.body).toMatchObject({ success: false, error: expect.stringMatching(/Too many/) });
+    expect(limited.body.error).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/Too many/),
+    });
     expect(limited.headers['ratelimit-policy'] ?? limited.headers['ratelimit']).toBeDefined();
     // Another visitor is not affected.
     expect(
@@ -325,8 +330,10 @@ describe('store failures', () => {
       .send({ name: 'A', email: 'a@example.com', lang: 'fr' });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
-      success: false,
-      error: 'Impossible d’enregistrer votre envoi pour le moment. Réessayez dans un instant.',
+      error: {
+        code: 'store_unavailable',
+        message: 'Impossible d’enregistrer votre envoi pour le moment. Réessayez dans un instant.',
+      },
     });
     const ready = await request(broken).get('/readyz');
     expect(ready.status).toBe(503);

@@ -279,9 +279,9 @@ describe('asking for a re-check', () => {
       const fourth = await savedAudit(one, `${site.origin}/c`);
       const refused = await request(one).post('/api/recheck').send({ email, report: fourth.id, lang: 'fr' });
       expect(refused.status).toBe(409);
-      expect(refused.body.success).toBe(false);
-      expect(refused.body.fields.email).toBe(refused.body.error);
-      expect(refused.body.error).toContain('fait déjà vérifier 3\u00a0sites chaque mois');
+      expect(refused.body.error.code).toBe('recheck_limit');
+      expect(refused.body.error.fields.email).toBe(refused.body.error.message);
+      expect(refused.body.error.message).toContain('fait déjà vérifier 3\u00a0sites chaque mois');
       // Another email may.
       const other = await request(one)
         .post('/api/recheck')
@@ -302,7 +302,7 @@ describe('asking for a re-check', () => {
         .post('/api/recheck')
         .send({ email: 'x@example.org', report: 'a'.repeat(32), lang: 'en' });
       expect(unknown.status).toBe(400);
-      expect(unknown.body.fields.report).toContain('could not find this report');
+      expect(unknown.body.error.fields.report).toContain('could not find this report');
 
       const report = await savedAudit(one, `${site.origin}/`);
       const bot = await request(one)

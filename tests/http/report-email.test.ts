@@ -194,13 +194,16 @@ describe('limits', () => {
           .post('/api/report-email')
           .send({ email: 'who@example.org', report, lang: 'fr' });
         expect(res.status, String(report)).toBe(400);
-        expect(res.body).toEqual({ success: false, error: fr, fields: { report: fr } });
+        // A well-formed id that names no report, or no id the form could send.
+        const code =
+          typeof report === 'string' && /^[0-9a-f]{32}$/.test(report) ? 'report_unknown' : 'invalid_fields';
+        expect(res.body).toEqual({ error: { code, message: fr, fields: { report: fr } } });
       }
       const res = await request(app)
         .post('/api/report-email')
         .send({ email: 'not-an-email', report: 'abc', lang: 'en' });
       expect(res.status).toBe(400);
-      expect(res.body.fields).toEqual({
+      expect(res.body.error.fields).toEqual({
         email: 'Enter a valid email address, like name@company.com.',
         report: en,
       });
@@ -217,7 +220,7 @@ describe('limits', () => {
         .post('/api/report-email')
         .send({ email: 'big@example.org', report: '1'.repeat(32), padding: 'y'.repeat(17 * 1024) });
       expect(big.status).toBe(413);
-      expect(big.body.success).toBe(false);
+      expect(big.body.error.code).toBe('too_large');
       const text = await request(app).post('/api/report-email').set('Content-Type', 'text/plain').send('hi');
       expect(text.status).toBe(415);
       expect((await request(app).get('/api/report-email')).status).toBe(405);
@@ -246,7 +249,10 @@ describe('limits', () => {
       expect((await post()).status).toBe(200);
       const limited = await post();
       expect(limited.status).toBe(429);
-      expect(limited.body).toMatchObject({ success: false, error: expect.stringMatching(/Too many/) });
+      expect(limited.body.error).toMatchObject({
+        code: 'rate_limited',
+        message: expect.stringMatching(/Too many/),
+      });
       // Another address is not affected.
       const other = await request(app)
         .post('/api/report-email')

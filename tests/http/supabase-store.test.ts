@@ -166,12 +166,14 @@ describe('SupabaseStore failures', () => {
       .post('/api/waitlist')
       .send({ email: 'refused@example.com', website: 'https://refused.example.com' });
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ success: false, error: 'This address already has an audit on the way.' });
+    expect(res.body).toEqual({
+      error: { code: 'store_refused', message: 'This address already has an audit on the way.' },
+    });
     reply = ok(200, { success: false, error: null });
     const bare = await request(app)
       .post('/api/waitlist')
       .send({ email: 'refused2@example.com', website: 'https://refused.example.com' });
-    expect(bare.body.error).toBe('Submission failed');
+    expect(bare.body.error.message).toBe('Submission failed');
   });
 
   it('treats HTTP 5xx as a failure', async () => {

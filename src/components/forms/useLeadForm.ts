@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
-import { readApiError, type ApiError } from '../../lib/api-error.ts';
+import { readApiError } from '../../lib/api-error.ts';
 import { HONEYPOT_FIELD, formEndpoint, type FormType } from '../../lib/form-limits.ts';
 import { isWebsiteUrl } from '../../lib/urls.ts';
 import { useSite } from '../../site-context.tsx';
@@ -9,18 +9,6 @@ import { useNotify } from '../Toasts.tsx';
 
 export type FieldName = 'name' | 'email' | 'website' | 'service' | 'message';
 
-/**
- * A refusal in the forms' own answer, `{ success: false, error, fields }` (src/server/leads.ts), read
- * until the forms answer in the API's error shape like every other endpoint (decision 040).
- */
-function formAnswerError(body: unknown): Partial<ApiError> | undefined {
-  const { error, fields } = (body ?? {}) as { error?: unknown; fields?: unknown };
-  if (typeof error !== 'string') return undefined;
-  return {
-    message: error,
-    ...(fields && typeof fields === 'object' ? { fields: fields as Record<string, string> } : {}),
-  };
-}
 type Values = Partial<Record<FieldName, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -145,7 +133,7 @@ export function useLeadForm(options: {
         toast(true);
         options.onSuccess?.();
       } else {
-        const error = readApiError(body) ?? formAnswerError(body);
+        const error = readApiError(body);
         if (error?.fields) setErrors(error.fields);
         fail(error?.message);
       }
