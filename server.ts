@@ -1,24 +1,17 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
-import { developmentAssets, productionAssets, type PageAssets } from './src/server/assets.ts';
+import { loadBundles } from './src/server/bundles.ts';
 import { ConfigError, loadConfig, type Config } from './src/server/config.ts';
 import { sendApiStatus } from './src/server/api-error.ts';
 import { answerClientError } from './src/server/client-error.ts';
-import { auditHttp } from './src/server/audit/http.ts';
-import { createAnalysisPool } from './src/server/audit/analysis.ts';
 import { CHECKS } from './src/server/audit/registry.ts';
-import { createAuditService } from './src/server/audit/service.ts';
-import { createLeadDelivery, describeChannels, loadDeliveryConfig } from './src/server/delivery/index.ts';
-import { deliveryMetrics } from './src/server/delivery/metrics.ts';
+import { describeChannels, loadDeliveryConfig } from './src/server/delivery/config.ts';
 import { newsletterSecret } from './src/server/delivery/secret.ts';
-import { createVisitorMailRenderer } from './src/server/email/visitor-mail.ts';
-import { newsletterActions } from './src/server/newsletter.ts';
-import { createRecheckJob, type RecheckJob } from './src/server/recheck-job.ts';
-import { recheckActions } from './src/server/recheck-links.ts';
+import type { RecheckJob } from './src/server/recheck-job.ts';
 import { crawlerFiles } from './src/server/crawler-files.ts';
 import { detectLanguage } from './src/server/language.ts';
 import { leadsRouter } from './src/server/leads.ts';
@@ -26,7 +19,7 @@ import { formOfEndpoint } from './src/lib/form-limits.ts';
 import { createLogger, httpLogger } from './src/server/logging.ts';
 import { capConnections } from './src/server/connections.ts';
 import { formOutcomesOf } from './src/server/flash.ts';
-import { createMetrics, hasMetricsToken, type Metrics } from './src/server/metrics.ts';
+import type { Metrics } from './src/server/metrics.ts';
 import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
 import { perMinuteLimit } from './src/server/rate-limit.ts';
 import { redirectFor } from './src/server/redirects.ts';
@@ -35,7 +28,9 @@ import { requestGuard, siteUrlOf } from './src/server/request-guard.ts';
 import { securityHeaders } from './src/server/security.ts';
 import { hashedAssets, topLevelFiles } from './src/server/static-files.ts';
 import { serviceWorkerSource } from './src/server/service-worker.ts';
-import { openStore, type LeadStore } from './src/server/store/index.ts';
+import { createServices } from './src/server/services.ts';
+import { operationsRoutes } from './src/server/operations.ts';
+import type { LeadStore } from './src/server/store/index.ts';
 
 // The project root, whether this runs from the sources (tsx, development) or from its built copy in
 // dist/server/server.js (production).
@@ -47,9 +42,6 @@ const ROOT =
 
 /** The JSON endpoints that answer GET; every form's endpoint (FORM_TYPES) answers POST. */
 const GET_ENDPOINTS: ReadonlySet<string> = new Set(['/api/visitor', '/api/audit']);
-
-/** Days a monthly re-check request waits for its confirmation before it is deleted. */
-const RECHECK_CONFIRM_DAYS = 7;
 
 const UNLIMITED_PATHS = new Set([
   '/healthz',
@@ -96,29 +88,6 @@ export type App = Express & {
   };
 };
 
-/** Client and server bundles: Vite's dev server in development, dist/ in production. */
-async function loadBundles(options: ServerOptions) {
-  if (options.dev) {
-    const { createServer: createVite } = await import('vite');
-    const vite = await createVite({
-      root: ROOT,
-      server: { middlewareMode: true, hmr: options.httpServer ? { server: options.httpServer } : false },
-      appType: 'custom',
-    });
-    return {
-      renderer: () => vite.ssrLoadModule('/src/renderer/entry.tsx') as Promise<RendererBundle>,
-      assets: developmentAssets(),
-      vite,
-    };
-  }
-  const assets: PageAssets = productionAssets(path.join(ROOT, 'dist/client'));
-  const bundle =
-    options.renderer ??
-    ((await import(pathToFileURL(path.join(ROOT, 'dist/server/renderer.js')).href)) as RendererBundle);
-  // Loading the bundle validates the content (a bad article stops start-up here).
-  return { renderer: () => Promise.resolve(bundle), assets, vite: undefined };
-}
-
 /** Builds the Express app without listening, so tests can drive it with supertest. */
 export async function createServer(options: ServerOptions = {}): Promise<App> {
   const env = options.env ?? process.env;
@@ -126,118 +95,25 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   const deliveryConfig = loadDeliveryConfig(env);
   const logger = options.logger ?? createLogger(config.logLevel);
   const dev = options.dev ?? false;
-  const { renderer, assets, vite } = await loadBundles(options);
-  const store =
-    options.store ??
-    (await openStore(config, {
-      channels: deliveryConfig.channels,
-      supabaseServiceRoleKey: deliveryConfig.supabaseServiceRoleKey,
-    }));
-  const metrics = createMetrics();
-  // The audit's parsing runs in worker threads (decision 022): the built module in production, the
-  // TypeScript source through tsx in development and tests.
-  const analysis = createAnalysisPool({
-    worker:
+  const { renderer, assets, vite } = await loadBundles(ROOT, options);
+  const services = await createServices({
+    env,
+    config,
+    deliveryConfig,
+    logger,
+    // The audit's parsing runs in worker threads (decision 022): the built module in production, the
+    // TypeScript source through tsx in development and tests.
+    auditWorker:
       HERE !== ROOT
         ? { file: path.join(HERE, 'audit-worker.js'), execArgv: [] }
         : { file: path.join(ROOT, 'src/server/audit/worker.ts'), execArgv: ['--import', 'tsx'] },
-    threads: config.audit.workers,
-    memoryMb: config.audit.workerMemoryMb,
+    store: options.store,
+    now: options.now,
+    recheckPollMs: options.recheckPollMs,
   });
-  // Saved reports (decision 031), when the store keeps them: both stores do (Supabase with its
-  // service_role key); expired ones are deleted every hour.
-  const reports = store.reports;
-  const auditService = createAuditService({
-    settings: config.audit,
-    analysis,
-    siteUrl: config.siteUrl,
-    onOutcome: metrics.audit,
-    ...(reports
-      ? {
-          reports: {
-            store: reports,
-            days: config.audit.reportDays,
-            onError: (err: unknown) => logger.error({ err }, 'saved report not written or read'),
-          },
-        }
-      : {}),
-  });
-  // Monthly re-checks (decision 032): where reports are kept and visitor emails go out (their opt-in
-  // and their news are emails). Requests never confirmed are deleted after a week.
-  const rechecks =
-    reports && store.rechecks && deliveryConfig.channels.has('visitor-email') ? store.rechecks : undefined;
-  const purgeReports = reports
-    ? setInterval(
-        () => {
-          const now = new Date();
-          reports
-            .purgeExpired(now)
-            .catch((err: unknown) => logger.warn({ err }, 'expired reports not purged'));
-          rechecks
-            ?.purgeUnconfirmed(new Date(now.getTime() - RECHECK_CONFIRM_DAYS * 24 * 60 * 60 * 1000))
-            .catch((err: unknown) => logger.warn({ err }, 'unconfirmed re-checks not purged'));
-        },
-        60 * 60 * 1000,
-      ).unref()
-    : undefined;
-  const audits = auditHttp({
-    service: auditService,
-    siteUrl: config.siteUrl,
-    rateLimitPerMinute: config.audit.rateLimitPerMinute,
-    logger,
-    onRateLimited: () => metrics.audit('rateLimited', undefined),
-    rechecks: Boolean(rechecks),
-  });
+  const { store, metrics, audits, rechecks, delivery, recheckJob, recheckLinks, newsletter, tokenSecret } =
+    services;
   const statusPages = { renderer, assets };
-
-  // Lead delivery (decision 018): the store's outbox, drained by a worker in this process through the
-  // channels that are configured; nothing runs when none is.
-  const tokenSecret = newsletterSecret({
-    env,
-    dataDir: config.dataDir,
-    supabase: Boolean(config.supabaseUrl),
-    needed: deliveryConfig.channels.has('visitor-email'),
-  });
-  const delivery = store.outbox
-    ? createLeadDelivery({
-        config: deliveryConfig,
-        outbox: store.outbox,
-        logger,
-        onOutcome: deliveryMetrics(metrics.registry),
-        ...(options.now ? { now: options.now } : {}),
-        ...(tokenSecret
-          ? {
-              renderer: createVisitorMailRenderer({
-                siteUrl: config.siteUrl,
-                contactEmail: config.contactEmail,
-                tokenSecret,
-                audit: (url, lang) => auditService.audit(url, lang),
-                savedReport: (id, lang) => auditService.loadSavedReport(id, lang),
-              }),
-            }
-          : {}),
-      })
-    : undefined;
-  delivery?.start();
-  const recheckJob = rechecks
-    ? createRecheckJob({
-        rechecks,
-        audit: (address, lang, pages) =>
-          auditService.audit(address, lang, undefined, pages, { save: true, fresh: true }),
-        logger,
-        onMail: () => delivery?.nudge(),
-        onOutcome: metrics.recheck,
-        ...(options.now ? { now: options.now } : {}),
-        ...(options.recheckPollMs ? { pollIntervalMs: options.recheckPollMs } : {}),
-      })
-    : undefined;
-  recheckJob?.start();
-  const recheckLinks = recheckActions({ rechecks, logger, ...(options.now ? { now: options.now } : {}) });
-  const newsletter = newsletterActions({
-    subscriptions: tokenSecret ? store.subscriptions : undefined,
-    secret: tokenSecret,
-    logger,
-  });
   const site = {
     renderer,
     assets,
@@ -277,45 +153,15 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.use(compression());
 
   // 3. Operations.
-  app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
-  });
-  // Set once SIGTERM arrives (startServer): the process still serves, but asks to be taken out of
-  // rotation before it stops accepting connections.
+  // Set once SIGTERM arrives (startServer): /readyz asks to be taken out of rotation.
   const lifecycle = { draining: false };
-  app.get('/readyz', async (_req, res) => {
-    res.set('Cache-Control', 'no-store');
-    if (lifecycle.draining) {
-      res.status(503).json({ status: 'draining', store: store.kind });
-      return;
-    }
-    try {
-      await store.ping();
-      res.json({ status: 'ready', store: store.kind });
-    } catch {
-      res.status(503).json({ status: 'unavailable', store: store.kind });
-    }
+  const { operations, metricsApp } = operationsRoutes({
+    store,
+    metrics,
+    metricsToken: config.metrics.token,
+    lifecycle,
   });
-  // Operational figures are for the operator's scraper, never the public, and never decided by the
-  // client's address (a proxy header can be forged, a proxy can hide it): on the site's port only
-  // with METRICS_TOKEN, on METRICS_PORT's listener otherwise; anything else is the API's 404
-  // (decision 020).
-  const metricsEndpoint =
-    (open: boolean): RequestHandler =>
-    async (req, res) => {
-      res.set('Cache-Control', 'no-store');
-      const token = config.metrics.token;
-      if (!open || (token !== undefined && !hasMetricsToken(req.get('authorization'), token))) {
-        sendApiStatus(req, res, 404);
-        return;
-      }
-      res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-    };
-  app.get('/metrics', metricsEndpoint(config.metrics.token !== undefined));
-  const metricsApp = express();
-  metricsApp.disable('x-powered-by');
-  metricsApp.get('/metrics', metricsEndpoint(true));
-  metricsApp.use((req, res) => sendApiStatus(req, res, 404));
+  app.use(operations);
   metrics.watchCache('form_outcomes', () => formOutcomesOf(app).stats);
 
   // 4. Static files: hashed assets cached for a year, content images for a month, everything else
@@ -464,13 +310,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     lifecycle.draining = true;
   };
   app.locals.close = async () => {
-    // A re-check in progress is recorded (its email enqueued), then deliveries in progress finish,
-    // before the store closes; pending ones wait in the outbox.
-    await recheckJob?.stop();
-    await delivery?.stop();
-    clearInterval(purgeReports);
-    await analysis.close();
-    await store.close();
+    // Pending deliveries wait in the outbox.
+    await services.close();
     await vite?.close();
   };
   return app;

@@ -13,7 +13,6 @@ import { createDeliveryWorker, type DeliveryOutcome, type DeliveryWorker } from 
 // that drains the store's outbox through them.
 
 // The settings' loader and start-up line, for server.ts, which assembles delivery from this module.
-export { describeChannels, loadDeliveryConfig } from './config.ts';
 
 export interface LeadDeliveryOptions {
   config: DeliveryConfig;

@@ -1,0 +1,172 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { auditHttp } from './audit/http.ts';
+import { createAnalysisPool } from './audit/analysis.ts';
+import { createAuditService } from './audit/service.ts';
+import { createLeadDelivery } from './delivery/index.ts';
+import type { DeliveryConfig } from './delivery/config.ts';
+import { deliveryMetrics } from './delivery/metrics.ts';
+import { newsletterSecret } from './delivery/secret.ts';
+import { createVisitorMailRenderer } from './email/visitor-mail.ts';
+import { createMetrics } from './metrics.ts';
+import { newsletterActions } from './newsletter.ts';
+import { createRecheckJob } from './recheck-job.ts';
+import { recheckActions } from './recheck-links.ts';
+import { openStore, type LeadStore } from './store/index.ts';
+
+// What the server runs besides answering requests, built once per app (server.ts createServer): the
+// store, the metrics, the audit (its worker pool, its service, saved reports and their hourly purge),
+// lead delivery and its worker, the monthly re-check job, and the newsletter's and re-checks' links.
+// `close()` stops them in order.
+
+/** Days a monthly re-check request waits for its confirmation before it is deleted. */
+const RECHECK_CONFIRM_DAYS = 7;
+
+export interface ServicesInput {
+  env: Record<string, string | undefined>;
+  config: Config;
+  deliveryConfig: DeliveryConfig;
+  logger: Logger;
+  /** The audit's analysis thread module: the built file, or the source through tsx. */
+  auditWorker: { file: string; execArgv: string[] };
+  /** Replaces the store chosen by configuration (tests). */
+  store?: LeadStore | undefined;
+  /** The clock of the re-checks and of the delivery worker (tests). */
+  now?: (() => Date) | undefined;
+  /** How often the re-check job looks for due subscriptions (tests). */
+  recheckPollMs?: number | undefined;
+}
+
+export async function createServices(input: ServicesInput) {
+  const { env, config, deliveryConfig, logger, auditWorker } = input;
+  const options = { store: input.store, now: input.now, recheckPollMs: input.recheckPollMs };
+  const store =
+    options.store ??
+    (await openStore(config, {
+      channels: deliveryConfig.channels,
+      supabaseServiceRoleKey: deliveryConfig.supabaseServiceRoleKey,
+    }));
+  const metrics = createMetrics();
+  // The audit's parsing runs in worker threads (decision 022): the built module in production, the
+  // TypeScript source through tsx in development and tests.
+  const analysis = createAnalysisPool({
+    worker: auditWorker,
+    threads: config.audit.workers,
+    memoryMb: config.audit.workerMemoryMb,
+  });
+  // Saved reports (decision 031), when the store keeps them: both stores do (Supabase with its
+  // service_role key); expired ones are deleted every hour.
+  const reports = store.reports;
+  const auditService = createAuditService({
+    settings: config.audit,
+    analysis,
+    siteUrl: config.siteUrl,
+    onOutcome: metrics.audit,
+    ...(reports
+      ? {
+          reports: {
+            store: reports,
+            days: config.audit.reportDays,
+            onError: (err: unknown) => logger.error({ err }, 'saved report not written or read'),
+          },
+        }
+      : {}),
+  });
+  // Monthly re-checks (decision 032): where reports are kept and visitor emails go out (their opt-in
+  // and their news are emails). Requests never confirmed are deleted after a week.
+  const rechecks =
+    reports && store.rechecks && deliveryConfig.channels.has('visitor-email') ? store.rechecks : undefined;
+  const purgeReports = reports
+    ? setInterval(
+        () => {
+          const now = new Date();
+          reports
+            .purgeExpired(now)
+            .catch((err: unknown) => logger.warn({ err }, 'expired reports not purged'));
+          rechecks
+            ?.purgeUnconfirmed(new Date(now.getTime() - RECHECK_CONFIRM_DAYS * 24 * 60 * 60 * 1000))
+            .catch((err: unknown) => logger.warn({ err }, 'unconfirmed re-checks not purged'));
+        },
+        60 * 60 * 1000,
+      ).unref()
+    : undefined;
+  const audits = auditHttp({
+    service: auditService,
+    siteUrl: config.siteUrl,
+    rateLimitPerMinute: config.audit.rateLimitPerMinute,
+    logger,
+    onRateLimited: () => metrics.audit('rateLimited', undefined),
+    rechecks: Boolean(rechecks),
+  });
+
+  // Lead delivery (decision 018): the store's outbox, drained by a worker in this process through the
+  // channels that are configured; nothing runs when none is.
+  const tokenSecret = newsletterSecret({
+    env,
+    dataDir: config.dataDir,
+    supabase: Boolean(config.supabaseUrl),
+    needed: deliveryConfig.channels.has('visitor-email'),
+  });
+  const delivery = store.outbox
+    ? createLeadDelivery({
+        config: deliveryConfig,
+        outbox: store.outbox,
+        logger,
+        onOutcome: deliveryMetrics(metrics.registry),
+        ...(options.now ? { now: options.now } : {}),
+        ...(tokenSecret
+          ? {
+              renderer: createVisitorMailRenderer({
+                siteUrl: config.siteUrl,
+                contactEmail: config.contactEmail,
+                tokenSecret,
+                audit: (url, lang) => auditService.audit(url, lang),
+                savedReport: (id, lang) => auditService.loadSavedReport(id, lang),
+              }),
+            }
+          : {}),
+      })
+    : undefined;
+  delivery?.start();
+  const recheckJob = rechecks
+    ? createRecheckJob({
+        rechecks,
+        audit: (address, lang, pages) =>
+          auditService.audit(address, lang, undefined, pages, { save: true, fresh: true }),
+        logger,
+        onMail: () => delivery?.nudge(),
+        onOutcome: metrics.recheck,
+        ...(options.now ? { now: options.now } : {}),
+        ...(options.recheckPollMs ? { pollIntervalMs: options.recheckPollMs } : {}),
+      })
+    : undefined;
+  recheckJob?.start();
+  const recheckLinks = recheckActions({ rechecks, logger, ...(options.now ? { now: options.now } : {}) });
+  const newsletter = newsletterActions({
+    subscriptions: tokenSecret ? store.subscriptions : undefined,
+    secret: tokenSecret,
+    logger,
+  });
+  return {
+    store,
+    metrics,
+    auditService,
+    audits,
+    rechecks,
+    delivery,
+    recheckJob,
+    recheckLinks,
+    newsletter,
+    tokenSecret,
+    /** A re-check in progress is recorded (its email enqueued), then deliveries in progress finish, before the store closes. */
+    async close() {
+      await recheckJob?.stop();
+      await delivery?.stop();
+      clearInterval(purgeReports);
+      await analysis.close();
+      await store.close();
+    },
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
