@@ -115,9 +115,10 @@ async function start(payload: ClientPayload) {
           throw error;
         },
       )),
-    // A navigation also waits for the head's code, so the new page never shows the old one's head.
+    // A navigation also waits for the head's code, so the new page never shows the old one's head
+    // (and goes on without it if it cannot be loaded: the page matters more than its head).
     loadNamespaces: async (lang, namespaces) => {
-      const [loaders] = await Promise.all([translationLoaders(), loadPageHead()]);
+      const [loaders] = await Promise.all([translationLoaders(), loadPageHead().catch(() => undefined)]);
       await loaders.ensureNamespaces(i18n, lang, namespaces);
     },
   };

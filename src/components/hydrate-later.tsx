@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
+import { escapeHtml } from '../lib/serialize.ts';
 
 /** The longest a deferred part waits for an idle moment after start-up before it loads anyway. */
 const IDLE_TIMEOUT_MS = 3000;
@@ -29,20 +30,44 @@ function whenIdleOrUsed(selector: string): Promise<void> {
 }
 
 /**
+ * The markup the server rendered for a part: its first element and what follows it up to the end of
+ * its Suspense boundary (React's `<!--/$-->` marker).
+ */
+function serverMarkup(selector: string): string {
+  let markup = '';
+  for (let node = document.querySelector(selector) as ChildNode | null; node; node = node.nextSibling) {
+    if (node instanceof Comment && node.data === '/$') break;
+    if (node instanceof Element) markup += node.outerHTML;
+    else if (node instanceof Text) markup += escapeHtml(node.data);
+  }
+  return markup;
+}
+
+/**
  * A part of a page that needs no script to be read or used (links, a <details> accordion, a
  * waitlist link to the no-script form), hydrated after the rest of the page (decision 042): the
  * server renders it in place as usual; the browser loads its code, a chunk of its own, when it is
  * first idle after start-up or when the visitor reaches for the part, whichever comes first. Until
  * then it is the server's HTML, and its links work as plain links. Render it inside its own
  * <Suspense> boundary, which React leaves as it is while the code loads. `selector` finds the
- * element the part renders first.
+ * element the part renders first. If the code cannot be loaded (offline, or a new release has
+ * replaced the chunk), the part stays the server's markup, in an element that does not change the
+ * layout, rather than fail the page.
  */
 export function hydrateLater<P extends object>(
   selector: string,
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
   return lazy(async () => {
-    if (!import.meta.env.SSR) await whenIdleOrUsed(selector);
-    return { default: await load() };
+    if (import.meta.env.SSR) return { default: await load() };
+    const markup = serverMarkup(selector);
+    await whenIdleOrUsed(selector);
+    try {
+      return { default: await load() };
+    } catch {
+      const AsServed = () =>
+        createElement('div', { style: { display: 'contents' }, dangerouslySetInnerHTML: { __html: markup } });
+      return { default: AsServed as ComponentType<P> };
+    }
   });
 }

@@ -165,6 +165,27 @@ test.describe('shared layout', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 
+  test('a part whose code cannot load stays as the server sent it', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'one viewport is enough');
+    let refused = 0;
+    await page.route(/\/assets\/(Footer|HomeSections)-[\w-]+\.js$/, (route) => {
+      refused += 1;
+      return route.abort();
+    });
+    await page.goto('/en/');
+    await hydrated(page);
+    await expect.poll(() => refused).toBe(2);
+    await expect(page.locator('h1#home-title')).toBeVisible();
+    await expect(page.locator('#glossary')).toBeVisible();
+    await expect(page.locator('footer').getByRole('link', { name: 'Blog' })).toHaveAttribute(
+      'href',
+      '/en/blog',
+    );
+    // Its links still lead where they say, as plain links.
+    await page.locator('footer').getByRole('link', { name: 'Blog' }).click();
+    await expect(page).toHaveURL(/\/en\/blog$/);
+  });
+
   test('the mobile menu opens, and closes when an item is chosen', async ({
     page,
     consoleProblems,
