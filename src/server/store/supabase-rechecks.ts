@@ -79,15 +79,9 @@ export class SupabaseRechecks implements RecheckStore {
     this.rpc = serviceRpc(url, serviceRoleKey, options.timeoutMs);
   }
 
-  async request(input: {
-    id: string;
-    email: string;
-    address: string;
-    pages: number;
-    language: Lang;
-    reportId: string;
-    now: Date;
-  }): Promise<{ outcome: RecheckRequestOutcome; subscription?: RecheckSubscription }> {
+  async request(
+    input: Parameters<RecheckStore['request']>[0],
+  ): Promise<{ outcome: RecheckRequestOutcome; subscription?: RecheckSubscription }> {
     const answer = await this.rpc<{ outcome: RecheckRequestOutcome; subscription?: RecheckRow } | null>(
       'request_recheck',
       {
