@@ -116,6 +116,24 @@ export function footer(ctx: EmailContext, why: string, extra: Block[] = []): Blo
   ];
 }
 
+/**
+ * A double opt-in's confirmation: what waits for the link (in bold), the button to follow it, when it
+ * expires and what to do when the visitor did not ask; texts under `keys` (`newsletter.pending`...).
+ */
+export function confirmation(
+  ctx: EmailContext,
+  keys: 'newsletter' | 'recheck.optin',
+  confirmUrl: string,
+): Block[] {
+  const { t } = ctx;
+  return [
+    { type: 'paragraph', content: [{ strong: t(`${keys}.pending`) }] },
+    { type: 'button', href: confirmUrl, text: t(`${keys}.button`), fallback: t('layout.copyLink') },
+    { type: 'paragraph', content: [t(`${keys}.expires`)] },
+    { type: 'paragraph', content: [t(`${keys}.notYou`)] },
+  ];
+}
+
 export function assemble(
   ctx: EmailContext,
   parts: Pick<EmailDocument, 'subject' | 'preheader' | 'body' | 'footer'>,
