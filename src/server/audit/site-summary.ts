@@ -35,20 +35,17 @@ function item(id: string, status: ItemStatus, evidence: Message[], urls: string[
   return { id, status, evidence, urls: urls.slice(0, MAX_URLS) };
 }
 
-/** The evidence of the items that pass when no page is concerned, keys written out in full. */
+/**
+ * The evidence of the items that pass when no page is concerned: [when none is, when some are]. Keys
+ * written out in full.
+ */
 const NONE_OR_SOME = {
-  siteErrors: { none: 'site.items.siteErrors.evidence.none', some: 'site.items.siteErrors.evidence.some' },
-  siteExcluded: {
-    none: 'site.items.siteExcluded.evidence.none',
-    some: 'site.items.siteExcluded.evidence.some',
-  },
-  siteCanonicals: {
-    none: 'site.items.siteCanonicals.evidence.none',
-    some: 'site.items.siteCanonicals.evidence.some',
-  },
-  siteJsonLd: { none: 'site.items.siteJsonLd.evidence.all', some: 'site.items.siteJsonLd.evidence.some' },
-  siteThin: { none: 'site.items.siteThin.evidence.none', some: 'site.items.siteThin.evidence.some' },
-};
+  siteErrors: ['site.items.siteErrors.evidence.none', 'site.items.siteErrors.evidence.some'],
+  siteExcluded: ['site.items.siteExcluded.evidence.none', 'site.items.siteExcluded.evidence.some'],
+  siteCanonicals: ['site.items.siteCanonicals.evidence.none', 'site.items.siteCanonicals.evidence.some'],
+  siteJsonLd: ['site.items.siteJsonLd.evidence.all', 'site.items.siteJsonLd.evidence.some'],
+  siteThin: ['site.items.siteThin.evidence.none', 'site.items.siteThin.evidence.some'],
+} as const;
 
 /**
  * An item that passes when no page is concerned (its `none` evidence, counting the pages checked), and
@@ -61,10 +58,10 @@ function noneOrSome(
   concerned: readonly string[],
   values: Record<string, number> = {},
 ): SiteFinding {
-  const keys = NONE_OR_SOME[id];
+  const [none, some] = NONE_OR_SOME[id];
   return concerned.length === 0
-    ? item(id, 'pass', [msg(keys.none, { count: checked, ...values })])
-    : item(id, failing, [msg(keys.some, { count: concerned.length, ...values })], [...concerned]);
+    ? item(id, 'pass', [msg(none, { count: checked, ...values })])
+    : item(id, failing, [msg(some, { count: concerned.length, ...values })], [...concerned]);
 }
 
 /** Pages that share a value with another page, the empty value apart. */
