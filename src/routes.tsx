@@ -184,69 +184,75 @@ const articleRoute: RouteObject = {
   lazy: articleModule.lazy,
 };
 
-const NEWSLETTER_NS = ['newsletter'];
-const newsletterModule = pageModule('newsletter');
+/**
+ * A route an email's link leads to (`:action` is confirm or unsubscribe, anything else a 404). The
+ * server checks the link and records the change before rendering; the page, never indexed, shows the
+ * address the link is for and acts on it.
+ */
+function emailLinkRoute<Action extends string, Result>(route: {
+  id: 'newsletter' | 'recheck';
+  path: string;
+  ns: string[];
+  /** The page's title and description keys: `${meta}.title`, `${meta}.description`. */
+  meta: string;
+  isAction: (action: string | undefined) => action is Action;
+  act: (server: ServerWork, action: Action) => Promise<{ result: Result } | undefined>;
+  status: (result: Result) => number;
+}): RouteObject {
+  const { source, lazy } = pageModule(route.id);
+  return {
+    id: route.id,
+    path: route.path,
+    handle: {
+      page: route.id,
+      ns: route.ns,
+      source,
+      meta: ({ t }) => ({
+        title: t(`${route.meta}.title`),
+        description: t(`${route.meta}.description`),
+        noindex: true,
+      }),
+      private: true,
+      status: (outcome) => (outcome ? route.status((outcome as { result: Result }).result) : 200),
+    } satisfies RouteHandle,
+    loader: async (args) => {
+      await loadNamespaces(args, route.ns);
+      const { action } = args.params;
+      if (!route.isAction(action)) throw data(null, { status: 404, statusText: 'Not Found' });
+      const { server } = contextOf(args);
+      return (server ? await route.act(server, action) : undefined) ?? null;
+    },
+    lazy,
+  };
+}
 
 /**
- * /{lang}/newsletter/confirm and /unsubscribe: where the newsletter emails' links lead. The server
- * checks the link and records the change before rendering (src/server/newsletter.ts).
+ * /{lang}/newsletter/confirm and /unsubscribe: where the newsletter emails' links lead, checked and
+ * recorded by src/server/newsletter.ts. Shows the address of the link.
  */
-const newsletterRoute: RouteObject = {
+const newsletterRoute = emailLinkRoute({
   id: 'newsletter',
   path: 'newsletter/:action',
-  handle: {
-    page: 'newsletter',
-    ns: NEWSLETTER_NS,
-    source: newsletterModule.source,
-    meta: ({ t }) => ({
-      title: t('newsletter:meta.title'),
-      description: t('newsletter:meta.description'),
-      noindex: true,
-    }),
-    // Shows the address of the link and acts on it.
-    private: true,
-    status: (outcome) => (outcome ? newsletterStatus((outcome as NewsletterOutcome).result) : 200),
-  } satisfies RouteHandle,
-  loader: async (args) => {
-    await loadNamespaces(args, NEWSLETTER_NS);
-    const { action } = args.params;
-    if (!isNewsletterAction(action)) throw data(null, { status: 404, statusText: 'Not Found' });
-    return (await contextOf(args).server?.newsletter(action)) ?? null;
-  },
-  lazy: newsletterModule.lazy,
-};
-
-const RECHECK_NS = ['tools'];
-const recheckModule = pageModule('recheck');
+  ns: ['newsletter'],
+  meta: 'newsletter:meta',
+  isAction: isNewsletterAction,
+  act: (server, action) => server.newsletter(action),
+  status: newsletterStatus,
+});
 
 /**
- * /{lang}/tools/recheck/confirm and /unsubscribe: where the monthly re-check's emails lead. The
- * server checks the link and records the change before rendering (src/server/recheck-links.ts).
+ * /{lang}/tools/recheck/confirm and /unsubscribe: where the monthly re-check's emails lead, checked
+ * and recorded by src/server/recheck-links.ts. Shows the address re-checked for one email.
  */
-const recheckRoute: RouteObject = {
+const recheckRoute = emailLinkRoute({
   id: 'recheck',
   path: 'tools/recheck/:action',
-  handle: {
-    page: 'recheck',
-    ns: RECHECK_NS,
-    source: recheckModule.source,
-    meta: ({ t }) => ({
-      title: t('tools:recheck.meta.title'),
-      description: t('tools:recheck.meta.description'),
-      noindex: true,
-    }),
-    // Shows the address re-checked for one email and acts on it.
-    private: true,
-    status: (outcome) => (outcome ? recheckStatus((outcome as RecheckOutcome).result) : 200),
-  } satisfies RouteHandle,
-  loader: async (args) => {
-    await loadNamespaces(args, RECHECK_NS);
-    const { action } = args.params;
-    if (!isRecheckAction(action)) throw data(null, { status: 404, statusText: 'Not Found' });
-    return (await contextOf(args).server?.recheck(action)) ?? null;
-  },
-  lazy: recheckModule.lazy,
-};
+  ns: ['tools'],
+  meta: 'tools:recheck.meta',
+  isAction: isRecheckAction,
+  act: (server, action) => server.recheck(action),
+  status: recheckStatus,
+});
 
 const REPORT_NS = ['tools', 'forms'];
 const reportModule = pageModule('report');

@@ -8,6 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import { useLoaderData, useSearchParams } from 'react-router-dom';
+import { InputRow } from '../components/forms/Field.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { WaitlistNoscript } from '../components/Waitlist.tsx';
 import { AuditChecks } from '../components/tools/AuditChecks.tsx';
@@ -301,10 +302,7 @@ function AuditForm({
       className="card w-full gap-3"
       data-testid="audit-form"
     >
-      <label htmlFor="audit-url" className="label">
-        {t('form.label')}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <InputRow id="audit-url" label={t('form.label')} labelClassName="label">
         <input
           ref={inputRef}
           id="audit-url"
@@ -329,7 +327,7 @@ function AuditForm({
         >
           {running ? t('form.running') : t('form.submit')}
         </button>
-      </div>
+      </InputRow>
       {invalid ? (
         <p id="audit-url-error" className="field-error">
           {t('form.invalid')}

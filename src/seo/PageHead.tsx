@@ -70,20 +70,29 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
         : undefined;
   return {
     meta,
-    modified,
-    match,
-    page,
-    isError,
-    isHome,
-    rest,
-    pathIn,
-    canonical,
     title,
+    canonical,
+    pathIn,
     locale,
     ogImage,
-    pathname,
     markdownPath,
-    t,
+    modified,
+    isError,
+    page,
+    // The page's part of its JSON-LD graph's input; the site's part comes from the site context.
+    graph: {
+      t,
+      canonical,
+      pathname,
+      rest,
+      meta,
+      page,
+      kind: match?.handle.page,
+      data: match?.data,
+      isHome,
+      isError,
+      modified,
+    } satisfies Partial<PageGraphInput>,
   };
 }
 
@@ -109,45 +118,20 @@ export const PAGE_HEAD_TAGS =
 /** Every tag of the document head that depends on the page: title, description, links, social, JSON-LD. */
 export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: number }) {
   const { siteUrl, contactEmail, company, auditChecks, aiCrawlers, visitor, aiTrainingPolicy } = useSite();
-  const {
-    meta,
-    modified,
-    match,
-    page,
-    isError,
-    isHome,
-    rest,
-    pathIn,
-    canonical,
-    title,
-    locale,
-    ogImage,
-    pathname,
-    markdownPath,
-    t,
-  } = usePageMeta(lang, errorStatus);
+  const { meta, title, canonical, pathIn, locale, ogImage, markdownPath, modified, isError, page, graph } =
+    usePageMeta(lang, errorStatus);
   // A Tools page with `?url=` is one visitor's report on another site: never indexed.
   const { search } = useLocation();
   const auditReport = page?.id === 'tools' && new URLSearchParams(search).has('url');
 
   const graphInput: PageGraphInput = {
-    t,
+    ...graph,
     lang,
     siteUrl,
     contactEmail,
     company,
     auditChecks,
     aiCrawlers,
-    canonical,
-    pathname,
-    rest,
-    meta,
-    page,
-    kind: match?.handle.page,
-    data: match?.data,
-    isHome,
-    isError,
-    modified,
   };
 
   return (

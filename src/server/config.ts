@@ -49,7 +49,7 @@ export interface AuditSettings {
   workers: number;
   /** Heap ceiling of each analysis thread, in MB. */
   workerMemoryMb: number;
-  /** How many days a saved report keeps its permanent address (issue 23). */
+  /** How many days a saved report keeps its permanent address. */
   reportDays: number;
 }
 

@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/hooks.ts';
-import { LIMITS } from '../../lib/form-limits.ts';
+import { EmailInput } from '../forms/Field.tsx';
 import { FormNotice, HiddenFields } from '../forms/FormChrome.tsx';
 import { useLeadForm } from '../forms/useLeadForm.ts';
 import { MailIcon } from '../Icons.tsx';
@@ -27,20 +27,7 @@ export function NewsletterForm() {
               <label htmlFor="newsletter-email" className="sr-only">
                 {t('newsletter.label')}
               </label>
-              <input
-                id="newsletter-email"
-                name="email"
-                type="email"
-                className="input"
-                required
-                autoComplete="email"
-                placeholder={t('fields.email.placeholder')}
-                maxLength={LIMITS.email}
-                value={form.values.email ?? ''}
-                disabled={form.submitting}
-                onChange={(e) => form.setValue('email', e.target.value)}
-                {...(error ? { 'aria-invalid': true, 'aria-describedby': 'newsletter-email-error' } : {})}
-              />
+              <EmailInput form={form} id="newsletter-email" className="input" />
               <button type="submit" className="btn btn-primary" disabled={form.submitting}>
                 {form.submitting ? t('newsletter.submitting') : t('newsletter.submit')}
               </button>

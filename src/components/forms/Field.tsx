@@ -115,6 +115,59 @@ export function SelectField(props: FieldProps & { options: { value: string; labe
   );
 }
 
+interface InputRowProps {
+  id: string;
+  label: string;
+  labelClassName: string;
+  children: ReactNode;
+}
+
+/**
+ * A label above an input and its button, the two side by side from `sm` up (stacked below): the
+ * one-field forms (an email, an address to audit, a link to copy).
+ */
+export function InputRow({ id, label, labelClassName, children }: InputRowProps) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">{children}</div>
+    </>
+  );
+}
+
+interface EmailInputProps {
+  form: ReturnType<typeof useLeadForm>;
+  id: string;
+  className: string;
+}
+
+/**
+ * The email input of a form that asks for nothing else (the newsletter, a report's forms), bound to
+ * the form's state; the label and the error under it are the form's own (the error's id: `{id}-error`).
+ */
+export function EmailInput({ form, id, className }: EmailInputProps) {
+  const { t } = useT('forms');
+  const error = form.errors.email;
+  return (
+    <input
+      id={id}
+      name="email"
+      type="email"
+      className={className}
+      required
+      autoComplete="email"
+      placeholder={t('fields.email.placeholder')}
+      maxLength={LIMITS.email}
+      value={form.values.email ?? ''}
+      disabled={form.submitting}
+      onChange={(e) => form.setValue('email', e.target.value)}
+      {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
+    />
+  );
+}
+
 /** A lead form field's props from the form's state (useLeadForm): id, name, value, error, disabled. */
 export function bindField(form: ReturnType<typeof useLeadForm>, idPrefix: string, name: FieldName) {
   return {

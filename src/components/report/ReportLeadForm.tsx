@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/hooks.ts';
-import { LIMITS } from '../../lib/form-limits.ts';
+import { EmailInput, InputRow } from '../forms/Field.tsx';
 import { FormNotice, HiddenFields } from '../forms/FormChrome.tsx';
 import { useLeadForm, type FormMessages } from '../forms/useLeadForm.ts';
 import { ReportCard } from './ReportCard.tsx';
@@ -19,7 +19,6 @@ const FORMS = {
  */
 export function ReportLeadForm({ id, form: type }: { id: string; form: keyof typeof FORMS }) {
   const { t: tTools } = useT('tools');
-  const { t: tForms } = useT('forms');
   const { texts, card } = FORMS[type];
   const t = (key: string) => tTools(`${texts}.${key}`);
   const inputId = `report-${card}-address`;
@@ -43,28 +42,12 @@ export function ReportLeadForm({ id, form: type }: { id: string; form: keyof typ
         <FormNotice notice={form.notice} form={type} messages={messages} />
         <HiddenFields {...form.hidden} />
         <input type="hidden" name="report" value={id} />
-        <label htmlFor={inputId} className="font-semibold">
-          {t('label')}
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            id={inputId}
-            name="email"
-            type="email"
-            className="input grow"
-            required
-            autoComplete="email"
-            placeholder={tForms('fields.email.placeholder')}
-            maxLength={LIMITS.email}
-            value={form.values.email ?? ''}
-            disabled={form.submitting}
-            onChange={(e) => form.setValue('email', e.target.value)}
-            {...(error ? { 'aria-invalid': true, 'aria-describedby': `${inputId}-error` } : {})}
-          />
+        <InputRow id={inputId} label={t('label')} labelClassName="font-semibold">
+          <EmailInput form={form} id={inputId} className="input grow" />
           <button type="submit" className="btn btn-primary" disabled={form.submitting}>
             {form.submitting ? t('submitting') : t('submit')}
           </button>
-        </div>
+        </InputRow>
         {error ? (
           <p id={`${inputId}-error`} className="field-error">
             {error}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { useSite } from '../../site-context.tsx';
 import { useHydrated } from '../tools/useHydrated.ts';
+import { InputRow } from '../forms/Field.tsx';
 import { ReportCard } from './ReportCard.tsx';
 
 /** A saved report's addresses: its page, its Markdown copy and its JSON. */
@@ -32,10 +33,7 @@ export function ReportShare({ id }: { id: string }) {
   return (
     <ReportCard name="share" title={t('report.share.title')} lead={t('report.share.lead')} printed={false}>
       <div className="grid gap-2">
-        <label htmlFor={fieldId} className="font-semibold">
-          {t('report.share.link')}
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <InputRow id={fieldId} label={t('report.share.link')} labelClassName="font-semibold">
           <input
             id={fieldId}
             className="input grow"
@@ -49,7 +47,7 @@ export function ReportShare({ id }: { id: string }) {
               {t('report.share.copy')}
             </button>
           ) : null}
-        </div>
+        </InputRow>
         <p role="status" className="muted small">
           {copied ? t(`report.share.${copied}`) : ''}
         </p>

@@ -4,16 +4,17 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { pipeline, Transform } from 'node:stream';
-import zlib from 'node:zlib';
 import { checkAuditUrl, classifyAddress, type ResolvedAddress } from './address.ts';
 import { deadline } from './deadline.ts';
-import type { AuditFailureReason, FetchFailure, FetchOutcome, Redirect } from './types.ts';
+import { errorCode, Refusal, timeoutRefusal } from './fetch-refusal.ts';
+import { readBody, type BodyRead } from './response-body.ts';
+import type { FetchFailure, FetchOutcome, Redirect } from './types.ts';
 
 // The audit's only way out to the network (decision 017). Every hop of a fetch is checked by
 // address.ts, its name resolved once, every resolved address checked, and the socket connected to
 // those checked addresses (a pinned `lookup`), so a name cannot resolve differently between the check
-// and the connection. Bodies are read as streams and counted both on the wire and decompressed.
+// and the connection. Bodies are read as streams and counted both on the wire and decompressed
+// (response-body.ts).
 
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
@@ -38,17 +39,6 @@ export interface SafeFetchOptions {
 
 const DEFAULT_MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
-
-/** A failure found while fetching one hop; safeFetch() adds the URL asked for. */
-class Refusal {
-  constructor(
-    readonly reason: AuditFailureReason,
-    readonly detail: string,
-  ) {}
-}
-
-/** Raised inside the body pipeline when the bytes on the wire pass the cap. */
-class WireOverflow extends Error {}
 
 const defaultResolve: Resolver = async (hostname) => {
   const found = await dnsLookup(hostname, { all: true, verbatim: true });
@@ -170,13 +160,6 @@ function clipUrl(target: string): string {
   }
 }
 
-function timeoutRefusal(options: SafeFetchOptions, phase: string): Refusal {
-  const audit = options.signal?.aborted
-    ? 'audit deadline reached'
-    : `timed out after ${options.timeoutMs} ms`;
-  return new Refusal('timeout', `${audit} (${phase})`);
-}
-
 /** Resolves a name once; refuses it when any address is refused (one bad answer is enough). */
 async function resolveChecked(
   hostname: string,
@@ -281,14 +264,6 @@ function send(
   });
 }
 
-function errorCode(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code ?? error.message.slice(0, 80);
-  }
-  return String(error).slice(0, 80);
-}
-
 function networkRefusal(error: unknown): Refusal {
   const code = errorCode(error);
   const what = /CERT|SSL|TLS|SELF_SIGNED|OSSL/i.test(code)
@@ -306,152 +281,4 @@ function headersOf(res: IncomingMessage): Record<string, string> {
     if (name !== 'set-cookie' && values) headers[name] = values.join(', ');
   }
   return headers;
-}
-
-interface BodyRead {
-  body: string;
-  bytes: number;
-  transferBytes: number;
-  truncated: boolean;
-}
-
-/**
- * Reads the body within the cap. The decompressors' output is counted as it comes, so a small gzip
- * that would inflate to gigabytes stops at maxBytes; the bytes on the wire are capped the same way.
- */
-async function readBody(
-  res: IncomingMessage,
-  options: SafeFetchOptions,
-  signal: AbortSignal,
-): Promise<BodyRead | Refusal> {
-  const decoders = decodersFor(res.headers['content-encoding']);
-  if (decoders instanceof Refusal) return decoders;
-  let transferBytes = 0;
-  const wire = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      // The chunk that crosses the cap still goes through, so a truncated body fills up to the cap.
-      if (transferBytes > options.maxBytes) return callback(new WireOverflow());
-      transferBytes += chunk.length;
-      callback(null, chunk);
-    },
-  });
-  const stages = [wire, ...decoders];
-  const output = stages[stages.length - 1]!;
-  // Errors surface through the iteration below; the callback only has to exist.
-  pipeline([res, ...stages], () => {});
-
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  const overflowed = (): BodyRead | Refusal =>
-    options.overflow === 'error'
-      ? new Refusal('tooLarge', `body larger than ${options.maxBytes} bytes`)
-      : {
-          body: decodeText(chunks, res.headers['content-type'], true),
-          bytes,
-          transferBytes,
-          truncated: true,
-        };
-  try {
-    for await (const chunk of output as AsyncIterable<Buffer>) {
-      const room = options.maxBytes - bytes;
-      if (chunk.length > room) {
-        chunks.push(chunk.subarray(0, room));
-        bytes += room;
-        // Leaving the loop destroys the pipeline, the response and its socket.
-        return overflowed();
-      }
-      chunks.push(chunk);
-      bytes += chunk.length;
-    }
-  } catch (error) {
-    if (signal.aborted) return timeoutRefusal(options, 'reading the body');
-    if (error instanceof WireOverflow) return overflowed();
-    return bodyRefusal(error, decoders.length > 0);
-  }
-  return {
-    body: decodeText(chunks, res.headers['content-type'], false),
-    bytes,
-    transferBytes,
-    truncated: false,
-  };
-}
-
-function bodyRefusal(error: unknown, compressed: boolean): Refusal {
-  const code = errorCode(error);
-  const what =
-    compressed && code.startsWith('Z_')
-      ? 'invalid compressed body'
-      : 'connection closed before the body ended';
-  return new Refusal('unreachable', `${what} (${code})`);
-}
-
-// Lenient like browsers: a compressed body cut short still yields what arrived instead of an error.
-const ZLIB_OPTIONS: zlib.ZlibOptions = {
-  flush: zlib.constants.Z_SYNC_FLUSH,
-  finishFlush: zlib.constants.Z_SYNC_FLUSH,
-};
-const BROTLI_OPTIONS: zlib.BrotliOptions = {
-  flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-  finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-};
-
-/** The decompressor of each content coding asked for in Accept-Encoding (x-gzip is gzip, RFC 9110). */
-const DECODERS: Readonly<Record<string, () => Transform>> = {
-  gzip: () => zlib.createGunzip(ZLIB_OPTIONS),
-  'x-gzip': () => zlib.createGunzip(ZLIB_OPTIONS),
-  // The zlib format RFC 9110 defines for `deflate` (raw deflate streams are not accepted).
-  deflate: () => zlib.createInflate(ZLIB_OPTIONS),
-  br: () => zlib.createBrotliDecompress(BROTLI_OPTIONS),
-};
-
-/** Decompressors for a Content-Encoding list, in decoding order (the last coding applied comes off first). */
-function decodersFor(header: string | undefined): Transform[] | Refusal {
-  const codings = (header ?? '')
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity');
-  const decoders: Transform[] = [];
-  for (const coding of codings.reverse()) {
-    const create = Object.hasOwn(DECODERS, coding) ? DECODERS[coding] : undefined;
-    if (!create) {
-      return new Refusal(
-        'unreachable',
-        `unsupported content-encoding ${JSON.stringify(coding.slice(0, 40))}`,
-      );
-    }
-    decoders.push(create());
-  }
-  return decoders;
-}
-
-/** The charset parameter of a Content-Type, if any. */
-function charsetOf(contentType: string | undefined): string | undefined {
-  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
-  return match?.[1] ?? match?.[2] ?? undefined;
-}
-
-function decoderFor(label: string | undefined): TextDecoder {
-  try {
-    return new TextDecoder(label ?? 'utf-8');
-  } catch {
-    // An unknown label (RangeError) reads as UTF-8, the web's default.
-    return new TextDecoder('utf-8');
-  }
-}
-
-/**
- * windows-1252 bytes 0x80-0x9F (WHATWG index; 0x81, 0x8D, 0x8F, 0x90, 0x9D stay as they are). Node 20
- * decodes windows-1252, and so iso-8859-1 and latin1, as plain Latin-1 (nodejs/node#56542), which would
- * turn the curly quotes and dashes of old pages into control characters.
- */
-const CP1252_HIGH =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
-/** Decodes the body; a cut body drops a trailing incomplete character instead of showing U+FFFD. */
-function decodeText(chunks: Buffer[], contentType: string | undefined, cut: boolean): string {
-  const decoder = decoderFor(charsetOf(contentType));
-  const text = decoder.decode(Buffer.concat(chunks), { stream: cut });
-  if (decoder.encoding !== 'windows-1252') return text;
-  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }

@@ -35,6 +35,35 @@ function item(id: string, status: ItemStatus, evidence: Message[], urls: string[
   return { id, status, evidence, urls: urls.slice(0, MAX_URLS) };
 }
 
+/**
+ * The evidence of the items that pass when no page is concerned: [when none is, when some are]. Keys
+ * written out in full.
+ */
+const NONE_OR_SOME = {
+  siteErrors: ['site.items.siteErrors.evidence.none', 'site.items.siteErrors.evidence.some'],
+  siteExcluded: ['site.items.siteExcluded.evidence.none', 'site.items.siteExcluded.evidence.some'],
+  siteCanonicals: ['site.items.siteCanonicals.evidence.none', 'site.items.siteCanonicals.evidence.some'],
+  siteJsonLd: ['site.items.siteJsonLd.evidence.all', 'site.items.siteJsonLd.evidence.some'],
+  siteThin: ['site.items.siteThin.evidence.none', 'site.items.siteThin.evidence.some'],
+} as const;
+
+/**
+ * An item that passes when no page is concerned (its `none` evidence, counting the pages checked), and
+ * otherwise fails or warns with its `some` evidence, counting and listing the pages concerned.
+ */
+function noneOrSome(
+  id: keyof typeof NONE_OR_SOME,
+  failing: 'fail' | 'warning',
+  checked: number,
+  concerned: readonly string[],
+  values: Record<string, number> = {},
+): SiteFinding {
+  const [none, some] = NONE_OR_SOME[id];
+  return concerned.length === 0
+    ? item(id, 'pass', [msg(none, { count: checked, ...values })])
+    : item(id, failing, [msg(some, { count: concerned.length, ...values })], [...concerned]);
+}
+
 /** Pages that share a value with another page, the empty value apart. */
 function duplicates(pages: readonly PageFacts[], value: (p: PageFacts) => string): PageFacts[] {
   const counts = new Map<string, number>();
@@ -91,28 +120,12 @@ function oneWayAlternates(pages: readonly PageFacts[]): string[] {
 export function siteSummary(table: readonly SitePage[], pages: readonly PageFacts[]): SiteFinding[] {
   const total = pages.length;
   const items: SiteFinding[] = [];
-  const broken = table.filter((p) => p.outcome === 'failed');
-  items.push(
-    broken.length === 0
-      ? item('siteErrors', 'pass', [msg('site.items.siteErrors.evidence.none', { count: table.length })])
-      : item(
-          'siteErrors',
-          'fail',
-          [msg('site.items.siteErrors.evidence.some', { count: broken.length })],
-          broken.map((p) => p.url),
-        ),
-  );
-  const excluded = pages.filter((p) => p.excluded && p.status >= 200 && p.status < 300);
-  items.push(
-    excluded.length === 0
-      ? item('siteExcluded', 'pass', [msg('site.items.siteExcluded.evidence.none', { count: total })])
-      : item(
-          'siteExcluded',
-          'fail',
-          [msg('site.items.siteExcluded.evidence.some', { count: excluded.length })],
-          excluded.map((p) => p.finalUrl),
-        ),
-  );
+  const broken = table.filter((p) => p.outcome === 'failed').map((p) => p.url);
+  items.push(noneOrSome('siteErrors', 'fail', table.length, broken));
+  const excluded = pages
+    .filter((p) => p.excluded && p.status >= 200 && p.status < 300)
+    .map((p) => p.finalUrl);
+  items.push(noneOrSome('siteExcluded', 'fail', total, excluded));
   const titles = {
     unique: 'site.items.siteTitles.evidence.unique',
     missing: 'site.items.siteTitles.evidence.missing',
@@ -125,17 +138,10 @@ export function siteSummary(table: readonly SitePage[], pages: readonly PageFact
   };
   items.push(uniqueness('siteTitles', titles, pages, (p) => p.title));
   items.push(uniqueness('siteDescriptions', descriptions, pages, (p) => p.description));
-  const elsewhere = pages.filter((p) => p.canonical !== undefined && !samePage(p.canonical, p.finalUrl));
-  items.push(
-    elsewhere.length === 0
-      ? item('siteCanonicals', 'pass', [msg('site.items.siteCanonicals.evidence.none', { count: total })])
-      : item(
-          'siteCanonicals',
-          'warning',
-          [msg('site.items.siteCanonicals.evidence.some', { count: elsewhere.length })],
-          elsewhere.map((p) => `${p.finalUrl} → ${p.canonical}`),
-        ),
-  );
+  const elsewhere = pages
+    .filter((p) => p.canonical !== undefined && !samePage(p.canonical, p.finalUrl))
+    .map((p) => `${p.finalUrl} → ${p.canonical}`);
+  items.push(noneOrSome('siteCanonicals', 'warning', total, elsewhere));
   const oneWay = oneWayAlternates(pages);
   const withAlternates = pages.filter((p) => p.alternates.length > 0).length;
   items.push(
@@ -152,30 +158,10 @@ export function siteSummary(table: readonly SitePage[], pages: readonly PageFact
             : msg('site.items.siteHreflang.evidence.none'),
         ]),
   );
-  const noJsonLd = pages.filter((p) => !p.jsonLd && !p.excluded);
-  items.push(
-    noJsonLd.length === 0
-      ? item('siteJsonLd', 'pass', [msg('site.items.siteJsonLd.evidence.all', { count: total })])
-      : item(
-          'siteJsonLd',
-          'warning',
-          [msg('site.items.siteJsonLd.evidence.some', { count: noJsonLd.length })],
-          noJsonLd.map((p) => p.finalUrl),
-        ),
-  );
-  const thin = pages.filter((p) => p.words < THIN_WORDS && !p.excluded);
-  items.push(
-    thin.length === 0
-      ? item('siteThin', 'pass', [
-          msg('site.items.siteThin.evidence.none', { count: total, words: THIN_WORDS }),
-        ])
-      : item(
-          'siteThin',
-          'warning',
-          [msg('site.items.siteThin.evidence.some', { count: thin.length, words: THIN_WORDS })],
-          thin.map((p) => p.finalUrl),
-        ),
-  );
+  const noJsonLd = pages.filter((p) => !p.jsonLd && !p.excluded).map((p) => p.finalUrl);
+  items.push(noneOrSome('siteJsonLd', 'warning', total, noJsonLd));
+  const thin = pages.filter((p) => p.words < THIN_WORDS && !p.excluded).map((p) => p.finalUrl);
+  items.push(noneOrSome('siteThin', 'warning', total, thin, { words: THIN_WORDS }));
   const disallowed = table.filter((p) => p.outcome === 'disallowed');
   if (disallowed.length > 0) {
     items.push(

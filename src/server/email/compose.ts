@@ -42,8 +42,8 @@ export function displayDomain(url: string): string {
 }
 
 // Visitor emails go to whatever address was typed into a form, from the site's own domain: anything
-// else the visitor typed and the email repeated would make the site a relay for their text (issue
-// 26). So a visitor email repeats none of it (no message, company or phone, no service the site does
+// else the visitor typed and the email repeated would make the site a relay for their text.
+// So a visitor email repeats none of it (no message, company or phone, no service the site does
 // not list) except two things, each reduced to what cannot carry a sentence or a link of its own:
 // - the website, by its origin (scheme and host name: letters, digits, hyphens and dots, no path or
 //   query), because the waitlist email is the audit of that site;
@@ -55,7 +55,7 @@ export function websiteOrigin(value: string | null | undefined): string | null {
   return url ? `${new URL(url).origin}/` : null;
 }
 
-/** How long a greeting's name may be: a given name and a family name or two (issue 26). */
+/** How long a greeting's name may be: a given name and a family name or two. */
 export const GREETING_NAME_MAX = 40;
 
 /**
@@ -113,6 +113,24 @@ export function footer(ctx: EmailContext, why: string, extra: Block[] = []): Blo
     { type: 'paragraph', muted: true, content: [why] },
     ...extra,
     { type: 'paragraph', muted: true, content: links },
+  ];
+}
+
+/**
+ * A double opt-in's confirmation: what waits for the link (in bold), the button to follow it, when it
+ * expires and what to do when the visitor did not ask; texts under `keys` (`newsletter.pending`...).
+ */
+export function confirmation(
+  ctx: EmailContext,
+  keys: 'newsletter' | 'recheck.optin',
+  confirmUrl: string,
+): Block[] {
+  const { t } = ctx;
+  return [
+    { type: 'paragraph', content: [{ strong: t(`${keys}.pending`) }] },
+    { type: 'button', href: confirmUrl, text: t(`${keys}.button`), fallback: t('layout.copyLink') },
+    { type: 'paragraph', content: [t(`${keys}.expires`)] },
+    { type: 'paragraph', content: [t(`${keys}.notYou`)] },
   ];
 }
 

@@ -1,5 +1,5 @@
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import { letter, type EmailContext } from './compose.ts';
+import { confirmation, letter, type EmailContext } from './compose.ts';
 import { listUnsubscribeHeaders } from './links.ts';
 
 // The newsletter's double opt-in (decision 018): the address is subscribed only once the link is
@@ -21,15 +21,7 @@ export function newsletterOptin(ctx: EmailContext, input: NewsletterOptinEmail):
       preheader: t('newsletter.preheader'),
       body: [
         { type: 'paragraph', content: [t('newsletter.intro', { email: ctx.email })] },
-        { type: 'paragraph', content: [{ strong: t('newsletter.pending') }] },
-        {
-          type: 'button',
-          href: input.confirmUrl,
-          text: t('newsletter.button'),
-          fallback: t('layout.copyLink'),
-        },
-        { type: 'paragraph', content: [t('newsletter.expires')] },
-        { type: 'paragraph', content: [t('newsletter.notYou')] },
+        ...confirmation(ctx, 'newsletter', input.confirmUrl),
       ],
       footerExtra: [
         {

@@ -1,6 +1,13 @@
 import type { AuditErrorReason, AuditReport } from '../../lib/audit.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import { bounded, displayDomain, letter, type EmailContext, type LetterParts } from './compose.ts';
+import {
+  bounded,
+  confirmation,
+  displayDomain,
+  letter,
+  type EmailContext,
+  type LetterParts,
+} from './compose.ts';
 import type { Block } from './layout.ts';
 import { listUnsubscribeHeaders, reportPageUrl } from './links.ts';
 import { changesLine } from './report-summary.ts';
@@ -101,15 +108,7 @@ export function recheckOptin(ctx: EmailContext, input: RecheckOptinEmail): Visit
     body: [
       { type: 'paragraph', content: [t('recheck.optin.intro', { domain, email: ctx.email })] },
       addressRow(ctx, input.address),
-      { type: 'paragraph', content: [{ strong: t('recheck.optin.pending') }] },
-      {
-        type: 'button',
-        href: input.confirmUrl,
-        text: t('recheck.optin.button'),
-        fallback: t('layout.copyLink'),
-      },
-      { type: 'paragraph', content: [t('recheck.optin.expires')] },
-      { type: 'paragraph', content: [t('recheck.optin.notYou')] },
+      ...confirmation(ctx, 'recheck.optin', input.confirmUrl),
     ],
   });
 }

@@ -179,7 +179,7 @@ export const MIGRATIONS: readonly { version: number; statements: string[]; forei
   },
   {
     version: 6,
-    // Saved audit reports (issue 23): embedded-reports.ts.
+    // Saved audit reports: embedded-reports.ts.
     statements: AUDIT_REPORTS_SCHEMA,
   },
   {
@@ -194,7 +194,7 @@ export const MIGRATIONS: readonly { version: number; statements: string[]; forei
   },
   {
     version: 8,
-    // Monthly re-check subscriptions (issue 23): embedded-rechecks.ts. The runner applies each
+    // Monthly re-check subscriptions: embedded-rechecks.ts. The runner applies each
     // version it has not applied, so this one does not depend on 7 (a file may get it first).
     statements: RECHECK_SUBSCRIPTIONS_SCHEMA,
   },

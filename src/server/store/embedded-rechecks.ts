@@ -11,7 +11,7 @@ import {
 } from './recheck-types.ts';
 import { StoreUnavailableError, type DeliveryPayload } from './types.ts';
 
-// Monthly re-check subscriptions (issue 23) in the embedded store's SQLite file, beside the leads and
+// Monthly re-check subscriptions in the embedded store's SQLite file, beside the leads and
 // the saved reports: the same libsql client, so the same WAL file, busy timeout and durability, and
 // several server processes on one DATA_DIR share them. Times are integer milliseconds, as in
 // audit_reports. `email_key` is the email lowercased here (as leads.email_key), so "the same email"

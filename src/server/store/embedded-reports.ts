@@ -2,7 +2,7 @@ import type { Client, InStatement, Row } from '@libsql/client';
 import { REPORT_ID, type AuditReportStore, type SavedAuditReport } from './report-types.ts';
 import { StoreUnavailableError } from './types.ts';
 
-// Saved audit reports (issue 23) in the embedded store's SQLite file, beside the leads: the same
+// Saved audit reports in the embedded store's SQLite file, beside the leads: the same
 // libsql client, so the same WAL file, busy timeout and durability (synchronous=FULL), and several
 // server processes on one DATA_DIR see each other's reports. Times are integer milliseconds (like
 // leads.created_ms): they compare as numbers whatever the year, where ISO text would not past 9999.

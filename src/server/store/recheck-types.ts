@@ -2,7 +2,7 @@ import type { Lang } from '../../site.ts';
 import { REPORT_ID } from './report-types.ts';
 import type { DeliveryPayload } from './types.ts';
 
-// Monthly re-checks (issue 23): a person subscribes an audited address with their email, confirms by
+// Monthly re-checks: a person subscribes an audited address with their email, confirms by
 // a link (double opt-in, like the newsletter), and the server re-audits it every month and emails
 // what changed, until the one-click unsubscribe. This is what the store keeps of each subscription;
 // the job that re-audits leases due subscriptions, one process at a time, like the lead outbox.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-// Saved audit reports (issue 23): every audit a person runs is kept under an unguessable id, for its
+// Saved audit reports: every audit a person runs is kept under an unguessable id, for its
 // permanent address, its exports and its badge, and to compare the next audit of the same address
 // with. A report is stored in no language (the audit's findings, as message keys and values): each
 // reader's page translates it, so one report reads the same in English and French.

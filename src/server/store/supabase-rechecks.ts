@@ -11,7 +11,7 @@ import {
 import { serviceRpc, type ServiceRpc } from './supabase.ts';
 import { StoreUnavailableError } from './types.ts';
 
-// Monthly re-check subscriptions in Supabase (issue 23): the table `recheck_subscriptions` and its
+// Monthly re-check subscriptions in Supabase: the table `recheck_subscriptions` and its
 // functions (supabase/migrations/20261230000000_recheck_subscriptions.sql) are closed to the public
 // anon key, so this client holds the service_role key, like the saved reports'. Times are this
 // process's, as in the embedded store. The functions do what must be atomic: a request's limit check
@@ -79,15 +79,9 @@ export class SupabaseRechecks implements RecheckStore {
     this.rpc = serviceRpc(url, serviceRoleKey, options.timeoutMs);
   }
 
-  async request(input: {
-    id: string;
-    email: string;
-    address: string;
-    pages: number;
-    language: Lang;
-    reportId: string;
-    now: Date;
-  }): Promise<{ outcome: RecheckRequestOutcome; subscription?: RecheckSubscription }> {
+  async request(
+    input: Parameters<RecheckStore['request']>[0],
+  ): Promise<{ outcome: RecheckRequestOutcome; subscription?: RecheckSubscription }> {
     const answer = await this.rpc<{ outcome: RecheckRequestOutcome; subscription?: RecheckRow } | null>(
       'request_recheck',
       {

@@ -2,7 +2,7 @@ import { REPORT_ID, type AuditReportStore, type SavedAuditReport } from './repor
 import { serviceRpc, type ServiceRpc } from './supabase.ts';
 import { StoreUnavailableError } from './types.ts';
 
-// Saved audit reports in Supabase (issue 23): the table `audit_reports` and its functions
+// Saved audit reports in Supabase: the table `audit_reports` and its functions
 // (supabase/migrations/20261220000000_audit_reports.sql) are closed to the public anon key, so this
 // client holds the service_role key, like the outbox's. Times are this process's (`now`, `before`),
 // as in the embedded store: replicas' clocks differ by seconds at most, a report lives for months.

@@ -102,11 +102,11 @@ export interface LeadStore {
    */
   readonly subscriptions?: NewsletterSubscriptions;
   /**
-   * Saved audit reports (issue 23): always on the embedded store; on Supabase only with the
+   * Saved audit reports: always on the embedded store; on Supabase only with the
    * service_role key (the table is closed to the anon key). Without it, audits run but are not saved.
    */
   readonly reports?: AuditReportStore;
-  /** Monthly re-check subscriptions (issue 23): like `reports`, on Supabase with the service_role key. */
+  /** Monthly re-check subscriptions: like `reports`, on Supabase with the service_role key. */
   readonly rechecks?: RecheckStore;
   /** Throws StoreUnavailableError when the store cannot take writes. */
   ping(): Promise<void>;
@@ -248,7 +248,7 @@ export interface ClaimRequest {
  * Leases that may expire without an outcome before a delivery is failed (decision 021). A lease
  * expires when its worker died or froze during the attempt: once can be a deploy or a crash caused
  * by something else, but a delivery on which three workers in a row died is what kills them, and
- * sending it again would only take the site down again (issue 26 saw a restart every 2 minutes).
+ * sending it again would only take the site down again, restart after restart.
  */
 export const MAX_EXPIRED_LEASES = 3;
 

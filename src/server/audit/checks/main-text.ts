@@ -1,7 +1,7 @@
 import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
-import { countWords, type Span } from '../read/html.ts';
+import { countWords, type Span } from '../read/page-text.ts';
 import type { Message } from '../types.ts';
 
 // Can an answer engine quote the page? Text in the server's HTML, a clear outline, an answer up
