@@ -57,17 +57,33 @@ function serverMarkup(selector: string): string {
 export function hydrateLater<P extends object>(
   selector: string,
   load: () => Promise<ComponentType<P>>,
-): ComponentType<P> {
-  return lazy(async () => {
-    if (import.meta.env.SSR) return { default: await load() };
+): ComponentType<P> & { preload: () => Promise<void> } {
+  // The part's code once loaded: a cache, like React.lazy's, kept for the life of the page.
+  let loaded: ComponentType<P> | undefined;
+  const Lazy = lazy(async () => {
+    if (import.meta.env.SSR) return { default: (loaded = await load()) };
     const markup = serverMarkup(selector);
     await whenIdleOrUsed(selector);
     try {
-      return { default: await load() };
+      return { default: (loaded = await load()) };
     } catch {
       const AsServed = () =>
         createElement('div', { style: { display: 'contents' }, dangerouslySetInnerHTML: { __html: markup } });
       return { default: AsServed as ComponentType<P> };
     }
+  });
+  // Once the code is here the part renders at once, without suspending: a page reached by a client
+  // navigation then shows it in the same commit (and its anchors are there to scroll to).
+  const Part = (props: P) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Part, {
+    /**
+     * For a client navigation to the page: loads the part's code before the page is shown. Nothing
+     * to do while the server's markup of the part is on the page (its hydration loads it later); on
+     * the server, the code is loaded at once.
+     */
+    preload: async () => {
+      if (loaded) return;
+      if (import.meta.env.SSR || !document.querySelector(selector)) loaded = await load();
+    },
   });
 }

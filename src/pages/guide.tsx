@@ -1,14 +1,9 @@
-import { CaseStudyCard } from '../components/guide/CaseStudyCard.tsx';
-import { BotIcon, CheckIcon, SparkIcon } from '../components/Icons.tsx';
+import { Suspense } from 'react';
 import { PageHero } from '../components/PageHero.tsx';
-import { CheckList, CtaBand, IconCardGrid, StatGrid } from '../components/sections/PageBlocks.tsx';
-import { Badge, Section } from '../components/Primitives.tsx';
+import { hydrateLater } from '../components/hydrate-later.tsx';
 import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
-import { readCaseStudies } from '../lib/case-studies.ts';
-import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
-import { Sources } from '../components/sections/Sources.tsx';
 
 const SECTIONS = [
   { id: 'what-is-geo', key: 'definition' },
@@ -18,23 +13,23 @@ const SECTIONS = [
   { id: 'case-studies', key: 'caseStudies' },
 ] as const;
 
-const PILLAR_ICONS = [BotIcon, SparkIcon, CheckIcon] as const;
+// The sections after the hero are read-only: hydrated later (decision 042), so the long guide starts
+// with less work.
+const GuideSections = hydrateLater(
+  '#what-is-geo',
+  async () => (await import('../components/guide/GuideSections.tsx')).GuideSections,
+);
 
-// The page is a sequence of section components rather than one: each is its own unit of work
-// for React, which can then hydrate the long guide in short slices (decision 012).
-const GUIDE_SOURCES = ['geoPaper', 'googleAiFeatures', 'robotsTxt', 'llmsTxt', 'schemaOrg'] as const;
+/** A client navigation here loads the sections' code before the page is shown. */
+export const preload = GuideSections.preload;
 
 export default function GuidePage() {
   return (
     <>
       <GuideHero />
-      <Definition />
-      <Comparison />
-      <Phases />
-      <Practices />
-      <CaseStudies />
-      <Sources ids={GUIDE_SOURCES} />
-      <GuideCta />
+      <Suspense>
+        <GuideSections />
+      </Suspense>
     </>
   );
 }
@@ -69,211 +64,5 @@ function GuideHero() {
         </ol>
       </nav>
     </PageHero>
-  );
-}
-
-/** What GEO is: the definition, figures and three pillars. */
-function Definition() {
-  const { t, copy } = useT('guide');
-  const { aiCrawlers } = useSite();
-  return (
-    <Section id="what-is-geo" title={t('definition.title')}>
-      <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <div className="grid gap-5">
-          <p className="text-lg leading-relaxed">
-            <dfn className="font-bold text-brand not-italic">{t('definition.term')}</dfn>{' '}
-            {t('definition.text')}
-          </p>
-          <p className="leading-relaxed text-muted">{t('definition.context')}</p>
-        </div>
-        <section
-          aria-labelledby="geo-now-title"
-          className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
-        >
-          <h3 id="geo-now-title" className="mb-4 text-base font-bold">
-            {t('definition.statsLabel')}
-          </h3>
-          <ul className="grid grid-cols-2 gap-4">
-            {copy('definition.stats', { crawlers: aiCrawlers }).map((s) => (
-              <li key={s.value} className="flex flex-col gap-1">
-                <span className="stat-value">{s.value}</span>
-                <span className="text-sm leading-snug text-muted">{s.label}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
-      <IconCardGrid
-        items={copy('definition.pillars')}
-        icons={PILLAR_ICONS}
-        iconSize={22}
-        textClassName="text-muted"
-        className="mt-10 grid gap-5 md:grid-cols-3"
-      />
-    </Section>
-  );
-}
-
-/** SEO and GEO side by side. */
-function Comparison() {
-  const { t, copy } = useT('guide');
-  return (
-    <Section id="seo-vs-geo" title={t('comparison.title')} lead={t('comparison.lead')} alt>
-      <div className="table-wrap">
-        {/* Below md, each row becomes a stacked block, with the column names from data-label. */}
-        <table className="table max-md:block">
-          <caption className="max-md:block">{t('comparison.caption')}</caption>
-          <thead className="max-md:sr-only">
-            <tr>
-              <th scope="col" className="w-[22%]">
-                {t('comparison.aspect')}
-              </th>
-              <th scope="col" className="w-[36%]">
-                {t('comparison.seo')}
-              </th>
-              <th scope="col" className="w-[42%] text-brand">
-                {t('comparison.geo')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="max-md:block">
-            {copy('comparison.rows').map((row) => (
-              <tr
-                key={row.aspect}
-                className="max-md:block max-md:border-b max-md:border-border max-md:py-3 max-md:last:border-b-0"
-              >
-                <th scope="row" className="max-md:block max-md:border-b-0 max-md:py-1">
-                  {row.aspect}
-                </th>
-                <td
-                  data-label={t('comparison.seo')}
-                  className="text-muted max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:content-[attr(data-label)]"
-                >
-                  {row.seo}
-                </td>
-                <td
-                  data-label={t('comparison.geo')}
-                  className="max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:text-brand max-md:before:content-[attr(data-label)]"
-                >
-                  {row.geo}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Section>
-  );
-}
-
-/** The five implementation phases and the timeline. */
-function Phases() {
-  const { t, copy } = useT('guide');
-  const { aiCrawlers } = useSite();
-  return (
-    <Section id="phases" title={t('phases.title')} lead={t('phases.lead')}>
-      <ol className="grid gap-5">
-        {copy('phases.items', { crawlers: aiCrawlers }).map((phase, i) => (
-          <li
-            key={phase.title}
-            id={`phase-${i + 1}`}
-            className="card scroll-mt-24 md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8"
-          >
-            <div className="flex flex-col gap-3">
-              <div className="flex flex-wrap items-center gap-3">
-                <span className="card-icon text-lg font-extrabold" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span className="text-sm font-semibold text-muted">
-                  {t('phases.phase', { n: i + 1 })} · {phase.when}
-                </span>
-                <Badge variant="success">
-                  <CheckIcon width={14} height={14} />
-                  {t('phases.implemented')}
-                </Badge>
-              </div>
-              <h3 className="card-title">{phase.title}</h3>
-              <p>
-                <strong className="font-semibold">{t('phases.goal')}</strong>{' '}
-                <span className="text-muted">{phase.goal}</span>
-              </p>
-            </div>
-            <div className="mt-2 md:mt-0">
-              <h4 id={`phase-${i + 1}-tasks`} className="mb-2 text-sm font-bold">
-                {t('phases.tasks')}
-              </h4>
-              <CheckList
-                items={phase.tasks}
-                iconSize={16}
-                aria-labelledby={`phase-${i + 1}-tasks`}
-                className="text-[0.95rem]"
-              />
-            </div>
-          </li>
-        ))}
-      </ol>
-      <section aria-labelledby="guide-timeline-title" className="mt-8">
-        <h3 id="guide-timeline-title" className="mb-4 text-lg font-bold">
-          {t('phases.timelineLabel')}
-        </h3>
-        <StatGrid items={copy('phases.timeline')} className="grid gap-4 sm:grid-cols-2" />
-      </section>
-    </Section>
-  );
-}
-
-/** The best practices. */
-function Practices() {
-  const { t, copy } = useT('guide');
-  return (
-    <Section id="best-practices" title={t('practices.title')} lead={t('practices.lead')} alt>
-      <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        {copy('practices.items').map((p, i) => (
-          <li key={p.title} className="card">
-            <span className="text-sm font-extrabold text-brand" aria-hidden="true">
-              {String(i + 1).padStart(2, '0')}
-            </span>
-            <h3 className="text-lg font-bold">{p.title}</h3>
-            <p className="text-sm text-muted">{p.text}</p>
-          </li>
-        ))}
-      </ol>
-    </Section>
-  );
-}
-
-/** The six industry case studies. */
-function CaseStudies() {
-  const { t, copy } = useT('guide');
-  const lang = useLang();
-  const studies = readCaseStudies(copy, lang);
-  return (
-    <Section id="case-studies" title={t('caseStudies.title')} lead={t('caseStudies.lead')}>
-      <ul className="card-grid cols-2">
-        {studies.map((study) => (
-          <li key={study.id}>
-            <CaseStudyCard study={study} />
-          </li>
-        ))}
-      </ul>
-      <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-muted">{t('caseStudies.note')}</p>
-    </Section>
-  );
-}
-
-/** The closing call to action. */
-function GuideCta() {
-  const { t } = useT('guide');
-  const lang = useLang();
-  return (
-    <CtaBand titleId="guide-cta-title" title={t('cta.title')} text={t('cta.lead')} actions="row">
-      <ActionLinks
-        links={[
-          { to: localePath(lang, 'tools'), label: t('cta.tools') },
-          { to: localePath(lang, 'contact'), label: t('cta.contact') },
-          { to: localePath(lang, 'services'), label: t('cta.services') },
-        ]}
-      />
-    </CtaBand>
   );
 }

@@ -39,6 +39,9 @@ function Hero() {
   );
 }
 
+/** A client navigation here loads the sections' code before the page is shown. */
+export const preload = HomeSections.preload;
+
 export default function HomePage() {
   return (
     <>
