@@ -1,12 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { blogDataFrom, type BlogPostData } from '../../src/content/blog-data.ts';
-import type { AuditOutcome } from '../../src/lib/audit.ts';
-import { loadBlog } from '../../src/renderer/blog-loader.ts';
-import type { RouteHandle } from '../../src/route-handle.ts';
-import type { LoadContext, ServerWork } from '../../src/routes.tsx';
-import { redirectFor } from '../../src/server/redirects.ts';
-import { isLang, localePath, splitLangPath, switchLangPath } from '../../src/site.ts';
+import { blogDataFrom, type BlogPostData } from '../src/content/blog-data.ts';
+import type { AuditOutcome } from '../src/lib/audit.ts';
+import { loadBlog } from '../src/renderer/blog-loader.ts';
+import type { RouteHandle } from '../src/route-handle.ts';
+import type { LoadContext, ServerWork } from '../src/routes.tsx';
+import { redirectFor } from '../src/server/redirects.ts';
+import { isLang, localePath, splitLangPath, switchLangPath } from '../src/site.ts';
 
 describe('language paths', () => {
   it('builds and splits prefixed paths', () => {
@@ -71,7 +71,7 @@ describe('redirectFor', () => {
 
 describe('the route tree', () => {
   it("names each lazy page's own module as its source, which the server preloads", async () => {
-    const { routes } = await import('../../src/routes.tsx');
+    const { routes } = await import('../src/routes.tsx');
     const all = (tree: RouteObject[]): RouteObject[] => tree.flatMap((r) => [r, ...all(r.children ?? [])]);
     const lazy = all(routes).filter((r) => r.lazy);
     expect(lazy.length).toBeGreaterThanOrEqual(14);
@@ -79,7 +79,7 @@ describe('the route tree', () => {
       const source = (route.handle as RouteHandle).source!;
       expect(source, route.id).toMatch(/^src\/pages\/[\w-]+\.tsx$/);
       const loadComponent = (route.lazy as { Component: () => Promise<unknown> }).Component;
-      const module = (await import(`../../${source}`)) as { default: unknown };
+      const module = (await import(`../${source}`)) as { default: unknown };
       expect(await loadComponent(), route.id).toBe(module.default);
     }
   });
@@ -89,7 +89,7 @@ describe("the loaders' context", () => {
   // Each entry gives the loaders what they use (src/routes.tsx, LoadContext): here a stand-in.
   async function query(url: string, context: Partial<LoadContext> = {}) {
     const { createStaticHandler, RouterContextProvider } = await import('react-router-dom');
-    const { routes, loadContext } = await import('../../src/routes.tsx');
+    const { routes, loadContext } = await import('../src/routes.tsx');
     const blog = loadBlog();
     const loaded: string[] = [];
     const value: LoadContext = {

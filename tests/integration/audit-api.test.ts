@@ -7,7 +7,7 @@ import { errorCode } from '../../src/lib/api-error.ts';
 import type { AuditCategory, AuditReport } from '../../src/lib/audit.ts';
 import { VIEW_AGENTS } from '../../src/server/audit/agents.ts';
 import { HOSTILE, startFixtureSites, type FixtureSites, type SiteName } from '../fixtures/audit-sites.ts';
-import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { GPTBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // The free audit over HTTP (decision 017), against websites with known properties served on loopback
 // by this test: each gets the verdicts its properties call for, with evidence, in both languages.

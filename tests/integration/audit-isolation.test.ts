@@ -12,9 +12,9 @@ import {
   type HostileSite,
   type HostileSites,
 } from '../fixtures/hostile-sites.ts';
-import { parseMail, startSmtp, waitFor } from './delivery-peers.ts';
-import { testServer } from './helpers.ts';
-import { CONTAINER_FLAGS, portOf, runServer } from './server-process.ts';
+import { parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import { testServer } from '../support/test-server.ts';
+import { CONTAINER_FLAGS, portOf, runServer } from '../support/server-process.ts';
 
 // One hostile website must never freeze or crash the site (issue 26): the audit's parsing runs in
 // worker threads with a deadline and a heap ceiling, within limits a real page never reaches, and

@@ -6,7 +6,7 @@ import type { App } from '../../server.ts';
 import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import { longDate } from '../../src/lib/format.ts';
 import { LANGUAGES } from '../../src/site.ts';
-import { GOOGLEBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { GOOGLEBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
 let app: App;
 const blog = loadBlog();

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { FORM_OUTCOMES_MAX_BYTES } from '../../src/server/flash.ts';
-import { GOOGLEBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { GOOGLEBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // One visitor inventing addresses or flooding a form must not grow the process: metric labels come
 // from a fixed set, caches keep no misses and are bounded in bytes, the no-JavaScript form outcomes

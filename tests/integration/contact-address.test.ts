@@ -4,7 +4,7 @@ import type { App } from '../../server.ts';
 import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import { SECURITY_TXT_VALIDITY_DAYS } from '../../src/renderer/site-files.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
-import { GPTBOT_UA, HUMAN_UA, testServer, visibleText } from './helpers.ts';
+import { GPTBOT_UA, HUMAN_UA, testServer, visibleText } from '../support/test-server.ts';
 
 // CONTACT_EMAIL is the one contact address the site shows and publishes, and security.txt (RFC 9116).
 

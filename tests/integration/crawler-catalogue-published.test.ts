@@ -4,7 +4,7 @@ import type { App } from '../../server.ts';
 import { AI_CRAWLERS_CLAIM, CRAWLERS } from '../../src/lib/visitor.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { AI_AGENT_SAMPLES, WITHOUT_PUBLISHED_USER_AGENT } from '../fixtures/ai-user-agents.ts';
-import { testServer } from './helpers.ts';
+import { testServer } from '../support/test-server.ts';
 
 // The crawler catalogue as the site publishes and uses it: a robots.txt group and an ai.txt line for
 // every agent it gained from ai.robots.txt, per the training policy; the agents recognised on the

@@ -9,7 +9,7 @@ import { CRAWLERS } from '../../src/lib/visitor.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { CHECKS } from '../../src/server/audit/registry.ts';
 import { pageModified } from '../../src/content/page-dates.ts';
-import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer, visibleText } from './helpers.ts';
+import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer, visibleText } from '../support/test-server.ts';
 
 const CLAUDEBOT_UA =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawnBuiltServer, waitForAnswer, type BuiltServer } from '../../scripts/built-server.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import type { Delivery } from '../../src/server/store/types.ts';
-import { closePeers, freePort, onClose, waitFor } from './delivery-peers.ts';
+import { closePeers, freePort, onClose, waitFor } from '../support/delivery-peers.ts';
 
 // Issue 26: a delivery that kills its worker (there, the waitlist email's audit of a hostile site)
 // was leased again each time the lease ran out after a restart, with `attempts` still 0, so the

@@ -30,7 +30,7 @@ import {
   status,
   verifySignature,
   waitFor,
-} from './delivery-peers.ts';
+} from '../support/delivery-peers.ts';
 
 // Lead delivery end to end on loopback: a real SMTP server (smtp-server) and a webhook receiver
 // (node:http) started here, the embedded store in a temporary directory, and the worker driven by

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnBuiltServer, waitForAnswer, type BuiltServer } from '../../scripts/built-server.ts';
-import { closePeers, freePort, parseMail, startSmtp, waitFor } from './delivery-peers.ts';
+import { closePeers, freePort, parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
 
 // Lead delivery across real server processes (the production build): a process killed with
 // deliveries pending leaves them to the next one, and two processes on one data directory drain one

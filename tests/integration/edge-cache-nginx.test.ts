@@ -7,8 +7,8 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxVersion, startEdgeProxy, type EdgeProxy } from '../fixtures/edge-proxy.ts';
 import { startTeaSite, type TeaSite } from '../fixtures/tea-site.ts';
-import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA } from './helpers.ts';
-import { portOf, runServer, type ServerProcess } from './server-process.ts';
+import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA } from '../support/test-server.ts';
+import { portOf, runServer, type ServerProcess } from '../support/server-process.ts';
 
 // A shared cache never mixes people and crawlers (issue 24, decision 036): the nginx configuration
 // the repository ships (deploy/nginx/geo-platform.conf), a plain proxy_cache that only honours the

@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/server/store/embedded.ts';
-import { testServer } from './helpers.ts';
+import { testServer } from '../support/test-server.ts';
 
 // Faults: the embedded store locked by another process (a backup tool, a stuck script): forms answer
 // 503 quickly with a clear message, readiness says so, and service resumes by itself afterwards.

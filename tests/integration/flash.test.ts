@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { putFlash, takeFlash } from '../../src/server/flash.ts';
 import type { FormOutcome } from '../../src/lib/form-limits.ts';
-import { HUMAN_UA, testServer } from './helpers.ts';
+import { HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // A no-JavaScript form's outcome across the 303 redirect (src/server/flash.ts): signed in the cookie
 // when the site has a key, so the page after the redirect may reach any process; in the memory of

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import { PAGES, localePath } from '../../src/site.ts';
-import { checkFrench, format } from '../unit/french-typography.ts';
-import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { checkFrench, format } from '../support/french-typography.ts';
+import { GPTBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // French typography as a visitor or a crawler receives it, not only in the sources
-// (tests/unit/french-typography.test.ts): every French page for people and for crawlers (whose
+// (tests/i18n/locales/french-typography.test.ts): every French page for people and for crawlers (whose
 // HTML carries the hidden key-facts block), its Markdown copy, every French article and the feed.
 // Text that code puts together (dates, prices, counts, labels joined to values) is checked here too,
 // numbers with their units and nouns included (« 8 min de lecture », « 78 sur 100 »).

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
-import { GOOGLEBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { GOOGLEBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // Seeded fuzzing: thousands of generated requests with hostile paths, methods, headers, cookies and
 // bodies. Nothing may answer 5xx, reflect a payload unescaped, inject a header, or stop the server.

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
-import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { GPTBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // The W3C Nu HTML checker (vnu-jar, with the system's Java) over every page, human and crawler
 // renders, in both languages: zero errors.

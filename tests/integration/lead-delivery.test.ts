@@ -14,8 +14,8 @@ import {
   startSmtp,
   verifySignature,
   waitFor,
-} from './delivery-peers.ts';
-import { HUMAN_UA, testServer } from './helpers.ts';
+} from '../support/delivery-peers.ts';
+import { HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // Every form's lead reaches the team and the webhook, and the visitor gets exactly the emails the
 // pages promise, through the real server: forms posted with supertest, a real SMTP server and a

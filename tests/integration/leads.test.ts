@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { StoreUnavailableError, type LeadStore } from '../../src/server/store/types.ts';
-import { testServer } from './helpers.ts';
+import { testServer } from '../support/test-server.ts';
 
 let app: App;
 let dataDir: string;

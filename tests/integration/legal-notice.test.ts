@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type App } from '../../server.ts';
 import { ConfigError } from '../../src/server/config.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
-import { GPTBOT_UA, HUMAN_UA, testServer, visibleText } from './helpers.ts';
+import { GPTBOT_UA, HUMAN_UA, testServer, visibleText } from '../support/test-server.ts';
 
 // The legal notice (issue 22, decision 029): the publisher, director of publication and host come
 // from the COMPANY_* settings, reach the page through the site context like the contact address,

@@ -4,8 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
-import { waitFor } from './delivery-peers.ts';
-import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { waitFor } from '../support/delivery-peers.ts';
+import { GPTBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // The page caches' keys (src/server/pages.ts, src/site.ts pageQuery): a public page is rendered and
 // cached for its path and the query parameters it reads, so tracking or made-up parameters

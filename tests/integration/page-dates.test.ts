@@ -12,7 +12,7 @@ import {
   pageDigests,
   readRecord,
 } from '../../scripts/page-dates.ts';
-import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { GPTBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // True dates (design §7): a page's date is when its content last changed, recorded with the content
 // (content/pages/dates.json), never the build's or the server's time; articles carry theirs.

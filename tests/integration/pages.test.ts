@@ -8,7 +8,7 @@ import type { App } from '../../server.ts';
 import { loadBlog } from '../../src/renderer/blog-loader.ts';
 import type { RendererBundle } from '../../src/renderer/contract.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
-import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, bodyText, testServer } from './helpers.ts';
+import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, bodyText, testServer } from '../support/test-server.ts';
 
 let app: App;
 beforeAll(async () => {

@@ -13,8 +13,8 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { hashedAssets } from '../../src/server/static-files.ts';
-import { waitFor } from './delivery-peers.ts';
-import { testServer } from './helpers.ts';
+import { waitFor } from '../support/delivery-peers.ts';
+import { testServer } from '../support/test-server.ts';
 
 // Decision 035: the generated crawler files (src/server/encoded-files.ts) are compressed once per
 // body and sent as brotli or gzip with their own ETag; the hashed assets are compressed at build time

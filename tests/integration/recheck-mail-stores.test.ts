@@ -13,9 +13,9 @@ import {
   type LeadStore,
   type Outbox,
 } from '../../src/server/store/types.ts';
-import { fileFromBefore, tempDataDirs } from './embedded-files.ts';
-import { ANON_KEY, SERVICE_KEY, startPostgrest } from './postgrest-pglite.ts';
-import { supabaseSchema } from './supabase-schema.ts';
+import { fileFromBefore, tempDataDirs } from '../support/embedded-files.ts';
+import { ANON_KEY, SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
+import { supabaseSchema } from '../support/supabase-schema.ts';
 
 // The monthly re-check's mail in both stores (decision 032): a request is a lead of form type
 // 'recheck' whose visitor email is the opt-in, and a completed re-check enqueues the month's email in

@@ -15,9 +15,9 @@ import {
 } from '../../src/server/store/recheck-types.ts';
 import { SupabaseRechecks } from '../../src/server/store/supabase-rechecks.ts';
 import { StoreUnavailableError } from '../../src/server/store/types.ts';
-import { fileFromBefore, rawClient, tempDataDirs } from './embedded-files.ts';
-import { ANON_KEY, SERVICE_KEY, startPostgrest } from './postgrest-pglite.ts';
-import { supabaseSchema } from './supabase-schema.ts';
+import { fileFromBefore, rawClient, tempDataDirs } from '../support/embedded-files.ts';
+import { ANON_KEY, SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
+import { supabaseSchema } from '../support/supabase-schema.ts';
 
 // The storage of monthly re-check subscriptions (issue 23), from its contract
 // (src/server/store/recheck-types.ts): one suite run against the embedded store (SQLite in a

@@ -7,9 +7,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { startTeaSite, type TeaSite } from '../fixtures/tea-site.ts';
-import { closePeers, startReceiver, startSmtp, waitFor } from './delivery-peers.ts';
-import { HUMAN_UA } from './helpers.ts';
-import { SITE_URL, hrefs, mailsTo, reportServerEnv } from './report-harness.ts';
+import { closePeers, startReceiver, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import { HUMAN_UA } from '../support/test-server.ts';
+import { SITE_URL, hrefs, mailsTo, reportServerEnv } from '../support/report-harness.ts';
 
 // The re-check job in two real server processes on one DATA_DIR (decision 032): people subscribe
 // through one process and confirm through the other; a month later (each process's clock moved on)

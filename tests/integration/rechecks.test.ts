@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { startTeaSite, type TeaSite } from '../fixtures/tea-site.ts';
-import { closePeers, startReceiver, startSmtp, waitFor } from './delivery-peers.ts';
-import { HUMAN_UA } from './helpers.ts';
+import { closePeers, startReceiver, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import { HUMAN_UA } from '../support/test-server.ts';
 import {
   SITE_URL,
   TEAM,
@@ -14,7 +14,7 @@ import {
   savedAudit,
   startReportServer,
   storedLeads,
-} from './report-harness.ts';
+} from '../support/report-harness.ts';
 
 // Monthly re-checks (issue 23, decision 032) through the real server, with a clock the test moves:
 // a person asks from a saved report, confirms by the link of a real email, the site changes, a month

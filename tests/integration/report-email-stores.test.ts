@@ -11,10 +11,10 @@ import { MIGRATIONS } from '../../src/server/store/embedded-migrations.ts';
 import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { leadRecord } from '../../src/server/store/records.ts';
 import type { ReportEmailLead } from '../../src/server/store/types.ts';
-import { closePeers, parseMail, startSmtp, waitFor } from './delivery-peers.ts';
-import { HUMAN_UA, testServer } from './helpers.ts';
-import { ANON_KEY, SERVICE_KEY, startPostgrest } from './postgrest-pglite.ts';
-import { supabaseSchema } from './supabase-schema.ts';
+import { closePeers, parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import { HUMAN_UA, testServer } from '../support/test-server.ts';
+import { ANON_KEY, SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
+import { supabaseSchema } from '../support/supabase-schema.ts';
 
 // "Email me this report" in both stores (decision 030). The embedded file takes form_type 'report'
 // and the visitor email 'report-summary' from its migration 7, which rebuilds two tables of a file

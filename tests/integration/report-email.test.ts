@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import type { AuditItem, AuditReport } from '../../src/lib/audit.ts';
 import { startTeaSite, type TeaSite } from '../fixtures/tea-site.ts';
-import { closePeers, verifySignature, waitFor } from './delivery-peers.ts';
-import { HUMAN_UA } from './helpers.ts';
+import { closePeers, verifySignature, waitFor } from '../support/delivery-peers.ts';
+import { HUMAN_UA } from '../support/test-server.ts';
 import {
   SITE_URL,
   TEAM,
@@ -15,7 +15,7 @@ import {
   savedAudit,
   startReportServer,
   storedLeads,
-} from './report-harness.ts';
+} from '../support/report-harness.ts';
 
 // "Email me this report" (issue 23, decision 030) through the real server: a person audits a small
 // site on loopback, then posts the report's form; the lead is stored, the team email and the signed

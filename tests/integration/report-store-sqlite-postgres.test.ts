@@ -10,9 +10,9 @@ import { openStore } from '../../src/server/store/index.ts';
 import type { AuditReportStore, SavedAuditReport } from '../../src/server/store/report-types.ts';
 import { SupabaseReports } from '../../src/server/store/supabase-reports.ts';
 import { StoreUnavailableError } from '../../src/server/store/types.ts';
-import { fileFromBefore, rawClient, tempDataDirs } from './embedded-files.ts';
-import { ANON_KEY, SERVICE_KEY, startPostgrest } from './postgrest-pglite.ts';
-import { supabaseSchema } from './supabase-schema.ts';
+import { fileFromBefore, rawClient, tempDataDirs } from '../support/embedded-files.ts';
+import { ANON_KEY, SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
+import { supabaseSchema } from '../support/supabase-schema.ts';
 
 // The saved audit reports' storage (issue 23), from its contract (src/server/store/report-types.ts):
 // one suite run against the embedded store (SQLite in a temporary DATA_DIR) and against Supabase

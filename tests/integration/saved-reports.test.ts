@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import type { AuditReport } from '../../src/lib/audit.ts';
-import { GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { GPTBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // Saved reports (issue 23): every audit a person runs is kept under an unguessable id, opens at its
 // permanent address in either language without JavaScript and after a restart, compares itself with

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { signToken } from '../../src/server/email/tokens.ts';
-import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer } from './helpers.ts';
+import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
 let app: App;
 beforeAll(async () => {

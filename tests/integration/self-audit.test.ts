@@ -8,7 +8,7 @@ import { runAudit } from '../../src/server/audit/run.ts';
 import { categoryScore } from '../../src/server/audit/score.ts';
 import { auditUserAgents } from '../../src/server/audit/agents.ts';
 import { KEY_PAGES } from '../../scripts/chromium.ts';
-import { testServer } from './helpers.ts';
+import { testServer } from '../support/test-server.ts';
 
 // Dogfooding: the site's own key pages, served by the production build on loopback, score 100 in
 // every category of its own audit, agent signals included. Two items are set aside: HTTPS, as the

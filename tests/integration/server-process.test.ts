@@ -5,8 +5,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { waitFor } from './delivery-peers.ts';
-import { portOf, runServer } from './server-process.ts';
+import { waitFor } from '../support/delivery-peers.ts';
+import { portOf, runServer } from '../support/server-process.ts';
 
 // The real process: configuration errors, start-up, connection caps and graceful shutdown.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import type { AuditReport, AuditStreamLine, SiteReport } from '../../src/lib/audit.ts';
 import { startPlantedSite, type PlantedSite } from '../fixtures/planted-site.ts';
-import { testServer } from './helpers.ts';
+import { testServer } from '../support/test-server.ts';
 
 // A site audit (issue 21, decision 024) of a 12-page site with planted defects, over HTTP: the
 // summary names each defect and its pages, the disallowed path is never fetched, the private sitemap

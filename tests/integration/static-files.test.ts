@@ -3,7 +3,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { topLevelFiles } from '../../src/server/static-files.ts';
-import { HUMAN_UA, testServer } from './helpers.ts';
+import { HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // The client build's top-level files (src/server/static-files.ts topLevelFiles): known by name at
 // start-up, so every other address goes on to the pages without touching the file system.

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { supabaseSchema } from './supabase-schema.ts';
+import { supabaseSchema } from '../support/supabase-schema.ts';
 
 // The Supabase migration on a real Postgres engine (PGlite): apply it, call the function, and show
 // that the anonymous role can insert leads but never read them.

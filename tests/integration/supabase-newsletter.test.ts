@@ -2,10 +2,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../src/server/email/tokens.ts';
-import { closePeers, parseMail, startSmtp, waitFor } from './delivery-peers.ts';
-import { HUMAN_UA, testServer } from './helpers.ts';
-import { ANON_KEY, SERVICE_KEY, startPostgrest } from './postgrest-pglite.ts';
-import { supabaseSchema } from './supabase-schema.ts';
+import { closePeers, parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import { HUMAN_UA, testServer } from '../support/test-server.ts';
+import { ANON_KEY, SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
+import { supabaseSchema } from '../support/supabase-schema.ts';
 
 // The newsletter's double opt-in through the real server with leads in Supabase: the migrations on
 // PGlite behind a PostgREST stand-in, a real SMTP server on loopback. A confirm link issued before

@@ -7,7 +7,7 @@ import type { DeliverySender } from '../../src/server/delivery/channels/types.ts
 import { createDeliveryWorker } from '../../src/server/delivery/worker.ts';
 import { SupabaseOutbox } from '../../src/server/store/supabase-outbox.ts';
 import type { Delivery } from '../../src/server/store/types.ts';
-import { supabaseSchema } from './supabase-schema.ts';
+import { supabaseSchema } from '../support/supabase-schema.ts';
 
 // The outbox migration on a real Postgres engine (PGlite): deliveries are created in the lead's own
 // transaction, only for the channels on, at most one visitor email per address per ten minutes;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SupabaseStore } from '../../src/server/store/supabase.ts';
-import { testServer } from './helpers.ts';
+import { testServer } from '../support/test-server.ts';
 
 // The Supabase store against a local server that answers as PostgREST does for the two calls,
 // asserting the exact requests and covering the failures.

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedCache, ENTRY_OVERHEAD_BYTES, stringBytes } from '../../src/server/bounded-cache.ts';
-import { PageCache } from '../../src/server/page-cache.ts';
 
 // The one cache shape of the server: bounded in bytes with keys counted, oldest out first, expired
 // entries swept as it is used (decision 020).
@@ -47,18 +46,5 @@ describe('BoundedCache', () => {
     expect(c.take('id', 0)).toBe('outcome');
     expect(c.take('id', 0)).toBeUndefined();
     expect(c.stats).toEqual({ entries: 0, bytes: 0 });
-  });
-});
-
-describe('PageCache', () => {
-  it('gives the same ETag for the same page, whether or not the page fits', () => {
-    const pages = new PageCache(1000, { maxBytes: 1000 });
-    const small = pages.set('a', 200, 'short', 0);
-    const large = pages.set('b', 200, 'x'.repeat(5000), 0);
-    expect(small.etag).toMatch(/^"[\w-]+"$/);
-    expect(large.etag).toMatch(/^"[\w-]+"$/);
-    expect(pages.get('a', 0)?.html).toBe('short');
-    expect(pages.get('b', 0)).toBeUndefined();
-    expect(pages.stats.bytes).toBeLessThanOrEqual(1000);
   });
 });

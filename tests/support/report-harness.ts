@@ -5,7 +5,7 @@ import type { AuditReport } from '../../src/lib/audit.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import type { TeaSite } from '../fixtures/tea-site.ts';
 import { parseMail, startReceiver, startSmtp } from './delivery-peers.ts';
-import { HUMAN_UA, testServer } from './helpers.ts';
+import { HUMAN_UA, testServer } from './test-server.ts';
 
 // What the saved reports' email suites share (report-email.test.ts, rechecks.test.ts): the real
 // server with every delivery channel on, a real SMTP server and a webhook receiver on loopback, a

@@ -10,7 +10,7 @@ import {
   phrases,
   type Lang,
   type Offense,
-} from './copy-style.ts';
+} from '../../support/copy-style.ts';
 
 // One voice in both languages (docs/copy-style.md; rules and exceptions: copy-style.ts): every value
 // of every namespace, every article's front matter and body, and the fixed translations between an

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { CODE_KEYS, checkFrench, format, strings, type Problem } from './french-typography.ts';
+import { CODE_KEYS, checkFrench, format, strings, type Problem } from '../../support/french-typography.ts';
 
 // French typography of every French string the site shows (rules and exceptions: french-typography.ts):
 // every value of every French namespace, and every French article's front matter and body.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAuditUrl, classifyAddress, parseAllowedHosts } from '../../src/server/audit/address.ts';
+import { checkAuditUrl, classifyAddress, parseAllowedHosts } from '../../../src/server/audit/address.ts';
 
 // The audit fetches addresses typed by anyone: these tables are the SSRF surface of the pre-checks.
 

@@ -1,24 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import enAudit from '../../src/i18n/locales/en/audit.json';
-import frAudit from '../../src/i18n/locales/fr/audit.json';
-import { analyze } from '../../src/server/audit/analyze.ts';
-import { buildContext } from '../../src/server/audit/context.ts';
-import { SEARCH_AGENTS, TRAINING_AGENTS } from '../../src/server/audit/agents.ts';
-import { countWords, markdownAlternateOf, parsePage } from '../../src/server/audit/read/html.ts';
-import { agentVerdict, readRobots } from '../../src/server/audit/read/robots.ts';
-import { clip } from '../../src/lib/text.ts';
-import { localizeFindings } from '../../src/server/audit/localize.ts';
-import { categoryScore, scoreFindings } from '../../src/server/audit/score.ts';
+import enAudit from '../../../src/i18n/locales/en/audit.json';
+import frAudit from '../../../src/i18n/locales/fr/audit.json';
+import { analyze } from '../../../src/server/audit/analyze.ts';
+import { buildContext } from '../../../src/server/audit/context.ts';
+import { SEARCH_AGENTS, TRAINING_AGENTS } from '../../../src/server/audit/agents.ts';
+import { countWords, markdownAlternateOf, parsePage } from '../../../src/server/audit/read/html.ts';
+import { agentVerdict, readRobots } from '../../../src/server/audit/read/robots.ts';
+import { clip } from '../../../src/lib/text.ts';
+import { localizeFindings } from '../../../src/server/audit/localize.ts';
+import { categoryScore, scoreFindings } from '../../../src/server/audit/score.ts';
 import type {
   AuditInput,
   CategoryFindings,
   FetchedResource,
   Finding,
   Message,
-} from '../../src/server/audit/types.ts';
-import { CRAWLERS } from '../../src/lib/visitor.ts';
+} from '../../../src/server/audit/types.ts';
+import { CRAWLERS } from '../../../src/lib/visitor.ts';
 import {
   evidenceValues,
   failure,
@@ -39,8 +39,8 @@ import {
   viewsOf,
   withPage,
   withRobots,
-} from '../fixtures/audit-inputs.ts';
-import { resource } from '../fixtures/audit-resources.ts';
+} from '../../fixtures/audit-inputs.ts';
+import { resource } from '../../fixtures/audit-resources.ts';
 
 // The audit's checks on small fixtures (tests/fixtures/audit-inputs.ts): a page that passes
 // everything, then one fault at a time.

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import enAudit from '../../src/i18n/locales/en/audit.json';
-import frAudit from '../../src/i18n/locales/fr/audit.json';
-import { AUDIT_STEPS, CATEGORY_IDS } from '../../src/lib/audit.ts';
-import { CATEGORIES, CHECKS } from '../../src/server/audit/registry.ts';
+import enAudit from '../../../src/i18n/locales/en/audit.json';
+import frAudit from '../../../src/i18n/locales/fr/audit.json';
+import { AUDIT_STEPS, CATEGORY_IDS } from '../../../src/lib/audit.ts';
+import { CATEGORIES, CHECKS } from '../../../src/server/audit/registry.ts';
 
 // The registry of checks is the one place a check is declared (decision 023): categories, the
 // resources an audit fetches and the number of checks the copy states all follow from it.

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import enEmails from '../../src/i18n/locales/en/emails.json';
-import frEmails from '../../src/i18n/locales/fr/emails.json';
-import enTools from '../../src/i18n/locales/en/tools.json';
-import frTools from '../../src/i18n/locales/fr/tools.json';
-import type { AuditOutcome, AuditReport } from '../../src/lib/audit.ts';
-import type { VisitorMail, VisitorMailRequest } from '../../src/server/delivery/channels/visitor-email.ts';
+import enEmails from '../../../src/i18n/locales/en/emails.json';
+import frEmails from '../../../src/i18n/locales/fr/emails.json';
+import enTools from '../../../src/i18n/locales/en/tools.json';
+import frTools from '../../../src/i18n/locales/fr/tools.json';
+import type { AuditOutcome, AuditReport } from '../../../src/lib/audit.ts';
+import type { VisitorMail, VisitorMailRequest } from '../../../src/server/delivery/channels/visitor-email.ts';
 import {
   SAMPLE_FAILING_WEBSITE,
   SAMPLE_REPORT_ID,
@@ -14,17 +14,17 @@ import {
   sampleReport,
   sampleRequests,
   sampleSavedReport,
-} from '../../src/server/email/samples.ts';
+} from '../../../src/server/email/samples.ts';
 import {
   CONFIRM_TOKEN_TTL_MS,
   MAX_TOKEN_LENGTH,
   signToken,
   verifyToken,
-} from '../../src/server/email/tokens.ts';
-import { createVisitorMailRenderer } from '../../src/server/email/visitor-mail.ts';
-import { LANGUAGES, type Lang } from '../../src/site.ts';
-import { checkCopy, format as formatCopy } from './copy-style.ts';
-import { checkFrench, format as formatFrench } from './french-typography.ts';
+} from '../../../src/server/email/tokens.ts';
+import { createVisitorMailRenderer } from '../../../src/server/email/visitor-mail.ts';
+import { LANGUAGES, type Lang } from '../../../src/site.ts';
+import { checkCopy, format as formatCopy } from '../../support/copy-style.ts';
+import { checkFrench, format as formatFrench } from '../../support/french-typography.ts';
 
 const SITE = 'https://geo-platform.example';
 const SECRET = Buffer.from('0123456789abcdef0123456789abcdef');
@@ -772,8 +772,8 @@ describe('newsletter tokens', () => {
 
 describe('team email', () => {
   it('shows every field, escaped, in the emails’ layout, and never a re-check’s id', async () => {
-    const { renderTeamEmail } = await import('../../src/server/email/team-email.ts');
-    const { deliveryPayload } = await import('../../src/server/store/records.ts');
+    const { renderTeamEmail } = await import('../../../src/server/email/team-email.ts');
+    const { deliveryPayload } = await import('../../../src/server/store/records.ts');
     const mail = renderTeamEmail(
       deliveryPayload({
         id: 'b3c1',

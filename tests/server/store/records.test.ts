@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_ENDPOINTS, FORM_TYPES, formEndpoint, formOfEndpoint } from '../../src/lib/form-limits.ts';
+import { FORM_ENDPOINTS, FORM_TYPES, formEndpoint, formOfEndpoint } from '../../../src/lib/form-limits.ts';
 import {
   deliveryPayload,
   duplicateDetail,
   leadRecord,
   toDelivery,
   type DeliveryRecord,
-} from '../../src/server/store/records.ts';
+} from '../../../src/server/store/records.ts';
 
 // Both stores write the lead record built here: these are the stored shapes (the embedded store keeps
 // lead_data as JSON text, so its key order is part of what is stored).

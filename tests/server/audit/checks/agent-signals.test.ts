@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kilobytes } from '../../src/server/audit/check.ts';
+import { kilobytes } from '../../../../src/server/audit/check.ts';
 import {
   failure,
   find,
@@ -11,8 +11,8 @@ import {
   viewsOf,
   withPage,
   withRobots,
-} from '../fixtures/audit-inputs.ts';
-import { resource } from '../fixtures/audit-resources.ts';
+} from '../../../fixtures/audit-inputs.ts';
+import { resource } from '../../../fixtures/audit-resources.ts';
 
 // The agent signals of 2026, each a check with evidence: content signals in robots.txt
 // (contentsignals.org), the page as several AI agents get it. Refusing training is the site's right.

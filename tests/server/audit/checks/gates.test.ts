@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { blockingItems, overallScore } from '../../src/lib/audit.ts';
-import { analyze } from '../../src/server/audit/analyze.ts';
-import { localizeFindings } from '../../src/server/audit/localize.ts';
-import { CHECKS } from '../../src/server/audit/registry.ts';
-import type { AuditInput } from '../../src/server/audit/types.ts';
+import { blockingItems, overallScore } from '../../../../src/lib/audit.ts';
+import { analyze } from '../../../../src/server/audit/analyze.ts';
+import { localizeFindings } from '../../../../src/server/audit/localize.ts';
+import { CHECKS } from '../../../../src/server/audit/registry.ts';
+import type { AuditInput } from '../../../../src/server/audit/types.ts';
 import {
   find,
   goodInput,
@@ -13,8 +13,8 @@ import {
   viewsOf,
   withPage,
   withRobots,
-} from '../fixtures/audit-inputs.ts';
-import { resource } from '../fixtures/audit-resources.ts';
+} from '../../../fixtures/audit-inputs.ts';
+import { resource } from '../../../fixtures/audit-resources.ts';
 
 // Scores that tell the truth: a page AI assistants cannot use at all scores below 50 whatever else
 // it does well, and the check that blocks it leads the report (decision 023).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isHreflang, isLanguageTag } from '../../src/server/audit/read/language-tags.ts';
-import type { AuditInput } from '../../src/server/audit/types.ts';
+import { isHreflang, isLanguageTag } from '../../../../src/server/audit/read/language-tags.ts';
+import type { AuditInput } from '../../../../src/server/audit/types.ts';
 import {
   find,
   GOOD_HEAD,
@@ -14,8 +14,8 @@ import {
   paragraphs,
   text,
   withPage,
-} from '../fixtures/audit-inputs.ts';
-import { resource } from '../fixtures/audit-resources.ts';
+} from '../../../fixtures/audit-inputs.ts';
+import { resource } from '../../../fixtures/audit-resources.ts';
 
 // Verdicts an expert can check against the documented behaviour (issue 21, "Correct verdicts"):
 // Link headers (RFC 8288) and head-only links for the canonical address and hreflang (Google Search

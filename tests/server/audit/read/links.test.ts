@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePage } from '../../src/server/audit/read/html.ts';
-import { pageLinks, parseLinkHeader } from '../../src/server/audit/read/links.ts';
+import { parsePage } from '../../../../src/server/audit/read/html.ts';
+import { pageLinks, parseLinkHeader } from '../../../../src/server/audit/read/links.ts';
 
 // The links the audit reads: HTTP `Link` header fields as RFC 8288 defines them (§3 and the parsing
 // algorithm of its Appendix B), and which `<link>` elements belong to the document's head section as

@@ -5,8 +5,8 @@ import {
   patternMatches,
   readRobots,
   ROBOTS_PARSE_LIMIT,
-} from '../../src/server/audit/read/robots.ts';
-import { resource } from '../fixtures/audit-resources.ts';
+} from '../../../../src/server/audit/read/robots.ts';
+import { resource } from '../../../fixtures/audit-resources.ts';
 
 // robots.txt per RFC 9309, case by case: groups (§2.1, §2.2.1), matching and precedence (§2.2.2),
 // special characters (§2.2.3), percent-encoding (§2.2.2), limits (§2.5). Files and paths written
