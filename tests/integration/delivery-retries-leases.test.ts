@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeliveryWorker, type DeliveryOutcome } from '../../src/server/delivery/worker.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
@@ -26,10 +24,9 @@ import {
   newsletter,
   delivered,
 } from '../support/delivery-harness.ts';
+import { leadsCli } from '../support/leads-cli.ts';
 
-// Lead delivery end to end on loopback: a real SMTP server (smtp-server) and a webhook receiver
-// (node:http) started here, the embedded store in a temporary directory, and the worker driven by
-// an injected clock (backoff delays are skipped by moving the clock, never by waiting).
+// Lead delivery end to end on loopback (the harness of tests/support/delivery-harness.ts).
 // Retries, workers and restarts, leases that expire, and the operators' outbox commands.
 
 afterEach(closePeers);
@@ -277,12 +274,6 @@ describe('leases that expire (a worker that died or froze mid-attempt)', () => {
 });
 
 describe('operators', () => {
-  const run = promisify(execFile);
-  const leadsCli = (dataDir: string, ...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
-    });
-
   it('npm run leads -- outbox lists pending and failed deliveries; retry puts failed ones back', async () => {
     const { store, dataDir } = await harness({ smtpPort: 9, start: false });
     await store.save({ form: 'contact', data: contact }, ctx());

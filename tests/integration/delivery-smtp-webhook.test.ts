@@ -24,7 +24,8 @@ import {
 
 // Lead delivery end to end on loopback: a real SMTP server (smtp-server) and a webhook receiver
 // (node:http) started here, the embedded store in a temporary directory, and the worker driven by
-// an injected clock (backoff delays are skipped by moving the clock, never by waiting).
+// an injected clock (backoff delays are skipped by moving the clock, never by waiting): the harness
+// in tests/support/delivery-harness.ts, shared with delivery-retries-leases and delivery-visitor-emails.
 // The settings, and what the team email and the webhook carry.
 
 afterEach(closePeers);

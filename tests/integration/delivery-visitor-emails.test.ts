@@ -16,9 +16,7 @@ import {
   byChannel,
 } from '../support/delivery-harness.ts';
 
-// Lead delivery end to end on loopback: a real SMTP server (smtp-server) and a webhook receiver
-// (node:http) started here, the embedded store in a temporary directory, and the worker driven by
-// an injected clock (backoff delays are skipped by moving the clock, never by waiting).
+// Lead delivery end to end on loopback (the harness of tests/support/delivery-harness.ts).
 // The visitor emails: one per recipient per ten minutes, and never without a renderer.
 
 afterEach(closePeers);

@@ -1,12 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { MAX_RECHECKS_PER_EMAIL, type RecheckSubscription } from '../../src/server/store/recheck-types.ts';
 import { fileFromBefore, rawClient, tempDataDirs } from '../support/embedded-files.ts';
 import { MINUTE, DAY, T0, at, newId, LEASE, requestOf } from '../support/recheck-store.ts';
+import { leadsCli } from '../support/leads-cli.ts';
 
 // The re-check subscriptions in the embedded store (src/server/store/embedded-rechecks.ts) beyond
 // the contract (recheck-store-sqlite-postgres.test.ts): a real second Node process on one DATA_DIR,
@@ -190,12 +190,6 @@ describe('embedded store: one DATA_DIR, several processes', () => {
 });
 
 describe('operators: npm run leads -- rechecks', () => {
-  const run = promisify(execFile);
-  const leadsCli = (dataDir: string, ...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
-    });
-
   it('lists every subscription, newest first, one line each, never its id', async () => {
     const dataDir = tempDataDir();
     expect((await leadsCli(dataDir, 'rechecks')).stdout).toBe('pending: 0, active: 0, unsubscribed: 0\n');
