@@ -10,6 +10,10 @@ import type { RendererBundle } from '../../src/renderer/contract.ts';
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
 import { GOOGLEBOT_UA, GPTBOT_UA, HUMAN_UA, bodyText, testServer } from '../support/test-server.ts';
 
+// The pages as the built server sends them (src/server/pages.ts): language redirects (the language
+// rules themselves in tests/server/language.test.ts), pages for people and for crawlers, status codes
+// and error screens, headers, assets and health, and the files for crawlers.
+
 let app: App;
 beforeAll(async () => {
   app = await testServer();
