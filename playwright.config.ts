@@ -72,7 +72,7 @@ export default defineConfig({
           reuseExistingServer: false,
           timeout: 60_000,
           // Every spec posts forms and runs audits from the same address: the per-address limits
-          // (tested on their own in tests/http) are raised so the suite never trips them.
+          // (tested on their own in tests/integration) are raised so the suite never trips them.
           env: {
             PORT: String(PORT),
             HOST: '127.0.0.1',

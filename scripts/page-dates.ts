@@ -12,7 +12,7 @@ import { ensureBuild } from './ensure-build.mjs';
 // The record of when each page's content last really changed (content/pages/dates.json), and the
 // digest of that content it was recorded for (content/pages/digests.json). `npm run dates` renders
 // every page of the production build in each language and, where the content no longer matches its
-// digest, records today's date and the new digest. tests/http/page-dates.test.ts fails when a page's
+// digest, records today's date and the new digest. tests/integration/page-dates.test.ts fails when a page's
 // content changed and its date did not.
 //
 // The content of a page is what a reader gets from it: its title, its description and the text of

@@ -1,6 +1,6 @@
 // Makes sure the programs the tests need beyond npm are on this machine, before any test runs:
 // Debian's Chromium (end-to-end tests and screenshots), a Java runtime (the W3C Nu HTML checker) and
-// nginx (tests/http/edge-cache.test.ts runs its own nginx process in front of two servers, with the
+// nginx (tests/integration/edge-cache-nginx.test.ts runs its own nginx process in front of two servers, with the
 // configuration of deploy/nginx/; the Debian package's own service plays no part).
 // When one is missing and the machine allows it (root with apt-get), it installs it with one line
 // saying so; otherwise it stops at once with one line naming what is missing and how to install it.
@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Where Debian's nginx package puts the program (tests/http/edge-cache.test.ts runs it there). */
+/** Where Debian's nginx package puts the program (tests/integration/edge-cache-nginx.test.ts runs it there). */
 const nginxPath = '/usr/sbin/nginx';
 
 /** Whether a program runs: `java -version` (or `nginx -v`) exits 0 when it is installed. */

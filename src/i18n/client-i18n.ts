@@ -7,7 +7,7 @@ import type { Lang } from '../site.ts';
 // ("ns:key"), nested keys, plurals (_one, _many, _other, _zero), {{variable}} interpolation without
 // escaping, and returnObjects. i18next's browser runtime cost 15.8 KB gzip of the JavaScript budget,
 // a long set-up task and most of the time spent in translations while hydrating.
-// tests/unit/client-i18n.test.ts checks every key of every namespace in both languages against
+// tests/i18n/client-i18n.test.ts checks every key of every namespace in both languages against
 // i18next itself.
 
 type Options = Record<string, unknown>;

@@ -18,7 +18,7 @@ import type tools from './locales/en/tools.json';
 
 // Typed page copy: the lists and objects of the translation JSON, read with the types of the English
 // files (type imports only: no JSON is bundled by this module). French has exactly the same keys
-// (tests/unit/i18n.test.ts), so one type serves both languages.
+// (tests/i18n/resources.test.ts), so one type serves both languages.
 
 /** Every namespace's copy, typed from its English JSON. */
 export interface CopyMap {

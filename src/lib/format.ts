@@ -5,7 +5,7 @@ import type { Lang } from '../site.ts';
 // In Chromium the first Intl.NumberFormat or Intl.DateTimeFormat of a page costs 35-50 ms (ICU loads
 // its number and calendar data), and the pages that show prices, percentages or dates would pay it
 // while hydrating, as one long task (decision 013). These functions give exactly what Intl gives for
-// en-US and fr-FR with these options; tests/unit/format.test.ts compares them with Intl value by value.
+// en-US and fr-FR with these options; tests/lib/format.test.ts compares them with Intl value by value.
 
 const NBSP = '\u00a0';
 const NARROW_NBSP = '\u202f';

@@ -89,7 +89,7 @@ export function blogJson(lang: Lang, slug?: string) {
 const TEXTS = textReader(ALL_RESOURCES);
 // The texts React renders pages with: the same reader the browser hydrates with (ClientI18n,
 // decision 014), one per language, shared by every request. i18next's lookups were a third of a
-// page's render time; this reader gives the same string for every key (tests/unit/client-i18n.test.ts).
+// page's render time; this reader gives the same string for every key (tests/i18n/client-i18n.test.ts).
 const PAGE_TEXTS = Object.fromEntries(
   LANGUAGES.map((lang) => [lang, new ClientI18n(lang, ALL_RESOURCES)]),
 ) as Record<Lang, ClientI18n>;

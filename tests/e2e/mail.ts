@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { MAIL_SINK } from '../../playwright.config.ts';
 import type { SunkMail } from '../fixtures/mail-sink.ts';
-import { parseMail } from '../http/delivery-peers.ts';
+import { parseMail } from '../support/delivery-peers.ts';
 import { expect } from './fixtures.ts';
 
 /**

@@ -103,7 +103,7 @@ test.describe('saved reports', () => {
 
 // The monthly re-check's subscription as a person lives it (decision 032), with and without
 // JavaScript: the form on the report, the opt-in email, its confirmation link, the unsubscribe link
-// and its button. (The monthly re-check itself runs with a clock of the tests' own: tests/http.)
+// and its button. (The monthly re-check itself runs with a clock of the tests' own: tests/integration.)
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`monthly re-checks ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
     test.use({ javaScriptEnabled });

@@ -24,7 +24,7 @@ import { viewportCheck } from './checks/viewport.ts';
 // (check.ts) in its family's file under checks/ and one line here; its title, evidence and
 // recommendation texts go in both languages' audit.json. Everything else derives from this list:
 // the categories and their scores, the resources an audit needs, and the number of checks the
-// site's copy states (tests/unit/audit-registry.test.ts holds copy and registry together).
+// site's copy states (tests/server/audit/registry.test.ts holds copy and registry together).
 
 export const CHECKS: readonly CheckDefinition[] = [
   httpStatusCheck,

@@ -8,7 +8,8 @@ import type { DeliveryPayload } from './types.ts';
 // the job that re-audits leases due subscriptions, one process at a time, like the lead outbox.
 //
 // Both stores implement it the same way (embedded-rechecks.ts, supabase-rechecks.ts; one test suite,
-// tests/http/recheck-store.test.ts). Every time is the caller's (`now`, `at`…), as for saved reports.
+// tests/integration/recheck-store-sqlite-postgres.test.ts). Every time is the caller's (`now`,
+// `at`…), as for saved reports.
 // Any failure, the store's or a refused value (an id or report id not RECHECK_ID, an email or address
 // out of form, pages below 1, an invalid Date, an id already used), is a StoreUnavailableError.
 

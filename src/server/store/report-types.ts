@@ -30,8 +30,8 @@ export interface SavedAuditReport {
 
 /**
  * Both stores implement it the same way (embedded-reports.ts, supabase-reports.ts; one test suite,
- * tests/http/audit-reports-store.test.ts). Every time is the caller's: a report is expired at `now`
- * when `now >= expiresAt`. Any failure, the store's or a refused report, is a StoreUnavailableError.
+ * tests/integration/report-store-sqlite-postgres.test.ts). Every time is the caller's: a report is
+ * expired at `now` when `now >= expiresAt`. Any failure, the store's or a refused report, is a StoreUnavailableError.
  */
 export interface AuditReportStore {
   /**

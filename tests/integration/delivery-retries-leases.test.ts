@@ -1,0 +1,309 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDeliveryWorker, type DeliveryOutcome } from '../../src/server/delivery/worker.ts';
+import { EmbeddedStore } from '../../src/server/store/embedded.ts';
+import {
+  closePeers,
+  onClose,
+  freePort,
+  parseMail,
+  startReceiver,
+  startSmtp,
+  status,
+  verifySignature,
+  waitFor,
+} from '../support/delivery-peers.ts';
+import {
+  SECRET,
+  silent,
+  testClock,
+  tempDir,
+  harness,
+  ctx,
+  waitlist,
+  contact,
+  newsletter,
+  delivered,
+} from '../support/delivery-harness.ts';
+import { leadsCli } from '../support/leads-cli.ts';
+
+// Lead delivery end to end on loopback (the harness of tests/support/delivery-harness.ts).
+// Retries, workers and restarts, leases that expire, and the operators' outbox commands.
+
+afterEach(closePeers);
+
+describe('retries', () => {
+  it('delivers once after the SMTP server comes back', async () => {
+    const port = await freePort();
+    const { store, clock, outcomes } = await harness({ smtpPort: port, channels: ['team-email'] });
+    await store.save({ form: 'contact', data: contact }, ctx());
+    const attempts = async (n: number) => (await store.deliveries())[0]!.attempts >= n;
+    await waitFor(() => attempts(1), 'the first attempt');
+    const [first] = await store.deliveries();
+    expect(first!.status).toBe('pending');
+    expect(first!.lastError).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
+    expect(first!.nextAttemptAt.getTime() - first!.createdAt.getTime()).toBeGreaterThanOrEqual(5_000);
+    clock.advance(5_000);
+    await waitFor(() => attempts(2), 'the second attempt');
+    const smtp = await startSmtp(port);
+    clock.advance(10_000);
+    await waitFor(() => delivered(store, 1), 'the delivery');
+    const [done] = await store.deliveries();
+    expect(done!.attempts).toBe(3);
+    expect(smtp.messages).toHaveLength(1);
+    expect(parseMail(smtp.messages[0]!.raw).headers.get('message-id')).toBe(`<${done!.id}@geo.example>`);
+    expect(outcomes).toEqual([
+      ['team-email', 'retry'],
+      ['team-email', 'retry'],
+      ['team-email', 'delivered'],
+    ]);
+  });
+
+  it('retries a webhook answering 500 twice, then 200, with the same webhook-id each time', async () => {
+    const hook = await startReceiver((n, res) => status(n <= 2 ? 500 : 200)(n, res));
+    const { store, clock } = await harness({ smtpPort: 9, webhookUrl: hook.url, channels: ['webhook'] });
+    await store.save({ form: 'waitlist', data: waitlist }, ctx());
+    await waitFor(() => hook.requests.length === 1, 'the first request');
+    await waitFor(async () => (await store.deliveries())[0]!.attempts === 1, 'the first failure');
+    clock.advance(5_000);
+    await waitFor(async () => (await store.deliveries())[0]!.attempts === 2, 'the second failure');
+    clock.advance(10_000);
+    await waitFor(() => delivered(store, 1), 'the delivery');
+    const [delivery] = await store.deliveries();
+    expect(hook.requests).toHaveLength(3);
+    expect(new Set(hook.requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([delivery!.id]));
+    expect(hook.requests.every((r) => verifySignature(SECRET, r.headers, r.body))).toBe(true);
+    // Each attempt is signed at its own time; the body is the same every time.
+    expect(new Set(hook.requests.map((r) => r.headers['webhook-timestamp'])).size).toBe(3);
+    expect(new Set(hook.requests.map((r) => r.body)).size).toBe(1);
+    expect(delivery!.attempts).toBe(3);
+  });
+
+  it('marks a delivery dead after 24 hours of failures', async () => {
+    const hook = await startReceiver(status(503));
+    const { store, clock, outcomes } = await harness({
+      smtpPort: 9,
+      webhookUrl: hook.url,
+      channels: ['webhook'],
+    });
+    await store.save({ form: 'newsletter', data: newsletter }, ctx());
+    await waitFor(async () => (await store.deliveries())[0]!.attempts === 1, 'the first failure');
+    clock.advance(23.9 * 3_600_000);
+    await waitFor(async () => (await store.deliveries())[0]!.attempts === 2, 'a late failure');
+    clock.advance(0.2 * 3_600_000);
+    await waitFor(async () => (await store.deliveries())[0]!.status === 'failed', 'death');
+    expect((await store.deliveries())[0]!.attempts).toBe(3);
+    expect(outcomes.map(([, outcome]) => outcome)).toEqual(['retry', 'retry', 'failed']);
+  });
+});
+
+describe('workers and restarts', () => {
+  it('stop() waits for a delivery in progress', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const hook = await startReceiver((_n, res) => void gate.then(() => res.end()));
+    const { store, worker } = await harness({ smtpPort: 9, webhookUrl: hook.url, channels: ['webhook'] });
+    await store.save({ form: 'contact', data: contact }, ctx());
+    worker.nudge();
+    await waitFor(() => hook.requests.length === 1, 'the request');
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect((await store.deliveries())[0]!.status).toBe('delivered');
+  });
+
+  it('a new worker on the same data directory delivers what a stopped one left pending', async () => {
+    const hook = await startReceiver(status(503));
+    const dataDir = tempDir();
+    const clock = testClock();
+    const first = await harness({ smtpPort: 9, webhookUrl: hook.url, channels: ['webhook'], dataDir, clock });
+    await first.store.save({ form: 'waitlist', data: waitlist }, ctx());
+    await first.store.save({ form: 'contact', data: contact }, ctx());
+    await waitFor(
+      async () => (await first.store.deliveries()).every((d) => d.attempts === 1),
+      'first attempts',
+    );
+    await first.close();
+    const between = await EmbeddedStore.open(dataDir);
+    expect(await between.outboxCounts()).toEqual({ pending: 2, delivered: 0, failed: 0 });
+    await between.close();
+
+    hook.state.answer = status(204);
+    clock.advance(5_000);
+    const second = await harness({
+      smtpPort: 9,
+      webhookUrl: hook.url,
+      channels: ['webhook'],
+      dataDir,
+      clock,
+    });
+    await waitFor(() => delivered(second.store, 2), 'both deliveries');
+    expect(hook.requests).toHaveLength(4);
+    expect((await second.store.deliveries()).map((d) => d.attempts)).toEqual([2, 2]);
+  });
+
+  it('two workers on one outbox send every delivery exactly once', async () => {
+    const smtp = await startSmtp();
+    const hook = await startReceiver((_n, res) => void setTimeout(() => res.end(), 3));
+    const dataDir = tempDir();
+    const clock = testClock();
+    const common = { smtpPort: smtp.port, webhookUrl: hook.url, dataDir, clock, batchSize: 2, start: false };
+    const a = await harness(common);
+    const b = await harness(common);
+    const leads = 30;
+    for (let i = 0; i < leads; i++) {
+      const store = i % 2 ? a.store : b.store;
+      await store.save({ form: 'contact', data: { ...contact, email: `visitor${i}@example.com` } }, ctx());
+    }
+    a.worker.start();
+    b.worker.start();
+    await waitFor(() => delivered(a.store, leads * 2), 'every delivery', 30_000);
+    expect(smtp.messages).toHaveLength(leads);
+    expect(new Set(smtp.messages.map((m) => parseMail(m.raw).headers.get('message-id'))).size).toBe(leads);
+    expect(hook.requests).toHaveLength(leads);
+    expect(new Set(hook.requests.map((r) => r.headers['webhook-id'])).size).toBe(leads);
+    const all = await a.store.deliveries();
+    expect(all.every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+    expect(a.outcomes.length + b.outcomes.length).toBe(leads * 2);
+  });
+});
+
+describe('leases that expire (a worker that died or froze mid-attempt)', () => {
+  const lease = (store: EmbeddedStore, at: number, workerId: string, maxExpiredLeases?: number) =>
+    store.claim({
+      workerId,
+      now: new Date(at),
+      leaseMs: 60_000,
+      limit: 5,
+      channels: ['webhook'],
+      ...(maxExpiredLeases ? { maxExpiredLeases } : {}),
+    });
+
+  it('counts an expired lease as an attempt, and fails the delivery on its third expiry', async () => {
+    const { store } = await harness({ smtpPort: 9, channels: ['webhook'], start: false });
+    await store.save({ form: 'contact', data: contact }, ctx());
+    const t0 = Date.now() + 1000;
+    const [first] = await lease(store, t0, 'dies-1');
+    expect(first).toMatchObject({ status: 'pending', attempts: 0, expiredLeases: 0, leasedBy: 'dies-1' });
+    // Held: nobody else gets it while the lease lasts.
+    expect(await lease(store, t0 + 59_000, 'other')).toEqual([]);
+    // Its holder never came back: the next worker takes it over, and the lost attempt is counted.
+    const [second] = await lease(store, t0 + 60_000, 'dies-2');
+    expect(second).toMatchObject({
+      id: first!.id,
+      status: 'pending',
+      attempts: 1,
+      expiredLeases: 1,
+      leasedBy: 'dies-2',
+    });
+    expect(second!.lastError).toMatch(/lease expired/);
+    const [third] = await lease(store, t0 + 120_000, 'dies-3');
+    expect(third).toMatchObject({ attempts: 2, expiredLeases: 2, leasedBy: 'dies-3' });
+    // The third expiry ends it: failed, and leased to nobody.
+    const [dead] = await lease(store, t0 + 180_000, 'dies-4');
+    expect(dead).toMatchObject({
+      id: first!.id,
+      status: 'failed',
+      attempts: 3,
+      expiredLeases: 3,
+      leasedBy: null,
+      leaseUntil: null,
+    });
+    expect(await lease(store, t0 + 240_000, 'late')).toEqual([]);
+    expect((await store.deliveries(['failed'])).map((d) => d.id)).toEqual([first!.id]);
+
+    // An operator's retry gives it a fresh start, expired leases included.
+    expect(await store.retry({ id: first!.id }, new Date(t0 + 300_000))).toBe(1);
+    const [again] = await lease(store, t0 + 300_000, 'operator-retry');
+    expect(again).toMatchObject({ status: 'pending', attempts: 3, expiredLeases: 0 });
+  });
+
+  it('honours a lower limit of expired leases', async () => {
+    const { store } = await harness({ smtpPort: 9, channels: ['webhook'], start: false });
+    await store.save({ form: 'contact', data: contact }, ctx());
+    const t0 = Date.now() + 1000;
+    await lease(store, t0, 'dies', 1);
+    const [dead] = await lease(store, t0 + 60_000, 'next', 1);
+    expect(dead).toMatchObject({ status: 'failed', attempts: 1, expiredLeases: 1 });
+  });
+
+  it('a worker reports a delivery whose lease expired for the last time as failed, and never sends it', async () => {
+    const hook = await startReceiver();
+    const clock = testClock();
+    const { store, worker, outcomes } = await harness({
+      smtpPort: 9,
+      webhookUrl: hook.url,
+      channels: ['webhook'],
+      clock,
+      start: false,
+    });
+    await store.save({ form: 'contact', data: contact }, ctx());
+    const t0 = Date.now() + 1000;
+    // Three workers died holding it (the lease is 60 s here, 2 minutes in the worker).
+    for (let n = 0; n < 3; n++) await lease(store, t0 + n * 60_000, `dead-${n}`);
+    clock.advance(10 * 60_000);
+    worker.start();
+    await waitFor(async () => (await store.deliveries())[0]!.status === 'failed', 'the failure');
+    expect(outcomes).toEqual([['webhook', 'failed']]);
+    expect(hook.requests).toHaveLength(0);
+    expect((await store.deliveries())[0]).toMatchObject({ attempts: 3, expiredLeases: 3 });
+  });
+
+  it('records an attempt that outlives its deadline as failed, before its lease could expire', async () => {
+    const dataDir = tempDir();
+    const store = await EmbeddedStore.open(dataDir, { channels: ['webhook'] });
+    onClose(() => store.close());
+    const outcomes: DeliveryOutcome[] = [];
+    // A sender that ignores its deadline and never settles (a hung render or connection).
+    const worker = createDeliveryWorker({
+      outbox: store,
+      senders: { webhook: { send: () => new Promise<void>(() => undefined) } },
+      logger: silent,
+      pollIntervalMs: 5,
+      leaseMs: 1_000,
+      onOutcome: (_channel, outcome) => outcomes.push(outcome),
+    });
+    onClose(() => worker.stop());
+    await store.save({ form: 'contact', data: contact }, ctx());
+    worker.start();
+    await waitFor(async () => (await store.deliveries())[0]!.attempts === 1, 'the failed attempt');
+    const [delivery] = await store.deliveries();
+    expect(delivery).toMatchObject({ status: 'pending', expiredLeases: 0, leasedBy: null });
+    expect(delivery!.lastError).toMatch(/deadline/);
+    expect(outcomes).toEqual(['retry']);
+  });
+});
+
+describe('operators', () => {
+  it('npm run leads -- outbox lists pending and failed deliveries; retry puts failed ones back', async () => {
+    const { store, dataDir } = await harness({ smtpPort: 9, start: false });
+    await store.save({ form: 'contact', data: contact }, ctx());
+    const [team] = await store.claim({
+      workerId: 'test',
+      now: new Date(Date.now() + 1000),
+      leaseMs: 60_000,
+      limit: 1,
+      channels: ['team-email'],
+    });
+    await store.fail(team!.id, { workerId: 'test', at: new Date(), error: 'HTTP 500: nope', retryAt: null });
+
+    const outbox = await leadsCli(dataDir, 'outbox');
+    expect(outbox.stdout).toContain('pending: 1, delivered: 0, failed: 1');
+    expect(outbox.stdout).toMatch(
+      new RegExp(`${team!.id}\\tfailed\\tteam-email\\tteam-email\\t1\\t-\\tHTTP 500: nope`),
+    );
+    expect(outbox.stdout).toMatch(/\tpending\twebhook\twebhook\t0\t\d{4}-/);
+    const failedOnly = await leadsCli(dataDir, 'outbox', '--failed');
+    expect(failedOnly.stdout).not.toContain('\tpending\t');
+
+    const retried = await leadsCli(dataDir, 'retry', '--all-failed');
+    expect(retried.stdout).toMatch(/^1 delivery back to pending/);
+    const [again] = (await store.deliveries()).filter((d) => d.id === team!.id);
+    expect(again).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(again!.retriedAt).toBeInstanceOf(Date);
+    await expect(leadsCli(dataDir, 'retry', 'no-such-id')).rejects.toMatchObject({
+      stderr: expect.stringMatching(/No failed/),
+    });
+    const byId = await leadsCli(dataDir, 'retry', team!.id);
+    expect(byId.stdout).toMatch(/^1 delivery/);
+  });
+});

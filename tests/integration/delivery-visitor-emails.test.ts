@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { VisitorMailRenderer } from '../../src/server/delivery/channels/visitor-email.ts';
+import { loadDeliveryConfig } from '../../src/server/delivery/config.ts';
+import { createLeadDelivery } from '../../src/server/delivery/index.ts';
+import type { DeliveryChannel } from '../../src/server/store/types.ts';
+import { closePeers, onClose, parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import {
+  MAIL_FROM,
+  silent,
+  testClock,
+  harness,
+  ctx,
+  waitlist,
+  contact,
+  newsletter,
+  byChannel,
+} from '../support/delivery-harness.ts';
+
+// Lead delivery end to end on loopback (the harness of tests/support/delivery-harness.ts).
+// The visitor emails: one per recipient per ten minutes, and never without a renderer.
+
+afterEach(closePeers);
+
+describe('visitor emails', () => {
+  const renderer: VisitorMailRenderer = (request) => ({
+    subject: `[${request.language}] ${request.kind}`,
+    text: `Hello ${String(request.lead.email)}`,
+    html: `<p>Hello</p>`,
+    headers: {
+      'List-Unsubscribe': '<https://geo.example/en/newsletter/unsubscribe?token=abc>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+
+  it('sends at most one visitor email per recipient per 10 minutes; the team gets every lead', async () => {
+    const smtp = await startSmtp();
+    const clock = testClock();
+    const all: DeliveryChannel[] = ['team-email', 'webhook', 'visitor-email'];
+    const { store } = await harness({ smtpPort: smtp.port, channels: all, renderer, clock, start: false });
+    const t0 = new Date();
+    const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
+    await store.save({ form: 'contact', data: contact }, ctx(t0));
+    await store.save({ form: 'newsletter', data: { email: 'ADA@example.org', lang: 'fr' } }, ctx(minutes(1)));
+    await store.save({ form: 'newsletter', data: newsletter }, ctx(minutes(2)));
+    await store.save(
+      { form: 'waitlist', data: { ...waitlist, email: 'ada@example.org' } },
+      ctx(minutes(9.9)),
+    );
+    await store.save(
+      { form: 'waitlist', data: { ...waitlist, email: 'Ada@Example.org', name: 'A' } },
+      ctx(minutes(10.1)),
+    );
+    const deliveries = await store.deliveries();
+    expect(byChannel(deliveries, 'team-email')).toHaveLength(4);
+    expect(byChannel(deliveries, 'webhook')).toHaveLength(4);
+    expect(byChannel(deliveries, 'visitor-email').map((d) => [d.recipient, d.kind])).toEqual([
+      ['ada@example.org', 'contact-ack'],
+      ['news@example.net', 'newsletter-optin'],
+    ]);
+
+    // Once the first visitor email to an address is ten minutes old, another one may go.
+    await store.save(
+      { form: 'contact', data: { ...contact, name: 'Later', lang: 'fr' } },
+      ctx(minutes(10.5)),
+    );
+    await store.save(
+      { form: 'newsletter', data: { email: 'ada@example.org', lang: 'fr' } },
+      ctx(minutes(11.5)),
+    );
+    const all6 = await store.deliveries();
+    expect(byChannel(all6, 'team-email')).toHaveLength(6);
+    const visitor = byChannel(all6, 'visitor-email');
+    expect(visitor.map((d) => [d.recipient, d.kind])).toEqual([
+      ['ada@example.org', 'contact-ack'],
+      ['news@example.net', 'newsletter-optin'],
+      ['ada@example.org', 'contact-ack'],
+    ]);
+
+    // The worker sends them with the renderer's content and headers, in the page's language.
+    clock.advance(12 * 60_000);
+    const worker = createLeadDelivery({
+      config: loadDeliveryConfig({
+        SMTP_URL: `smtp://team:s3cret@127.0.0.1:${smtp.port}`,
+        MAIL_FROM,
+        LEADS_NOTIFY_TO: 'sales@geo.example',
+      }),
+      outbox: store,
+      logger: silent,
+      renderer,
+      now: clock.now,
+      pollIntervalMs: 5,
+    });
+    onClose(() => worker.stop());
+    expect(Object.keys(worker.senders).sort()).toEqual(['team-email', 'visitor-email']);
+    worker.start();
+    // Six team emails and three visitor emails; the webhook deliveries wait for a worker with a webhook.
+    await waitFor(async () => (await store.outboxCounts()).delivered === 9, 'team and visitor emails');
+    expect((await store.outboxCounts()).pending).toBe(6);
+    const toVisitor = smtp.messages
+      .filter((m) => !m.to.includes('sales@geo.example'))
+      .map((m) => ({ ...m, ...parseMail(m.raw) }));
+    expect(toVisitor.map((m) => m.to.join()).sort()).toEqual([
+      'ada@example.org',
+      'ada@example.org',
+      'news@example.net',
+    ]);
+    expect(toVisitor.map((m) => m.headers.get('subject')).sort()).toEqual([
+      '[en] contact-ack',
+      '[en] newsletter-optin',
+      '[fr] contact-ack',
+    ]);
+    const later = toVisitor.find((m) => m.headers.get('subject') === '[fr] contact-ack')!;
+    expect(later.headers.get('list-unsubscribe')).toBe(
+      '<https://geo.example/en/newsletter/unsubscribe?token=abc>',
+    );
+    expect(later.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(later.headers.get('from')).toBe(MAIL_FROM);
+    expect(later.headers.get('message-id')).toBe(`<${visitor[2]!.id}@geo.example>`);
+    expect(later.text).toContain('Hello ada@example.org');
+  });
+
+  it('refuses to start visitor emails without a renderer, naming the setting, rather than fail each one', async () => {
+    const smtp = await startSmtp();
+    await expect(harness({ smtpPort: smtp.port, channels: ['visitor-email'] })).rejects.toThrow(
+      /^Invalid configuration: .*NEWSLETTER_SECRET/,
+    );
+    expect(smtp.messages).toHaveLength(0);
+  });
+});

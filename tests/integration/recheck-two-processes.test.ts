@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedStore } from '../../src/server/store/embedded.ts';
+import { startTeaSite, type TeaSite } from '../fixtures/tea-site.ts';
+import { closePeers, startReceiver, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import { HUMAN_UA } from '../support/test-server.ts';
+import { SITE_URL, hrefs, mailsTo, reportServerEnv } from '../support/report-harness.ts';
+
+// The re-check job in two real server processes on one DATA_DIR (decision 032): people subscribe
+// through one process and confirm through the other; a month later (each process's clock moved on)
+// both run their due re-checks at the same moment, and every subscription is re-checked, and
+// emailed, exactly once.
+
+const DAY = 24 * 60 * 60 * 1000;
+const PEOPLE = 6;
+
+/** One server process (tests/fixtures/recheck-server.ts), driven line by line. */
+function serverProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/recheck-server.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => String((await lines.next()).value ?? '');
+  return {
+    port: async () => Number(/^port (\d+)$/.exec(await next())![1]),
+    /** Sends a command; its answer is read with `answer()`. */
+    send: (command: string) => child.stdin.write(`${command}\n`),
+    answer: next,
+    quit: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.stdin.write('quit\n');
+      }),
+  };
+}
+
+let site: TeaSite;
+beforeAll(async () => {
+  site = await startTeaSite();
+});
+afterAll(async () => {
+  await site.close();
+  await closePeers();
+});
+
+describe('two server processes on one store', () => {
+  it('re-check each due subscription once, and send each re-check email once', async () => {
+    const smtp = await startSmtp();
+    const hooks = await startReceiver();
+    const env = {
+      ...reportServerEnv(site, smtp, hooks),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'geo-recheck-procs-')),
+      FORM_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '0',
+    };
+    const processes = [serverProcess(env), serverProcess(env)] as const;
+    try {
+      const ports = await Promise.all(processes.map((p) => p.port()));
+      const [one, two] = [ports[0]!, ports[1]!];
+      const at = (port: number) => `http://127.0.0.1:${port}`;
+
+      // Six people, each an address of the site, subscribe through one process and confirm through
+      // the other.
+      const emails = Array.from({ length: PEOPLE }, (_, i) => `person-${i}@example.org`);
+      for (const [i, email] of emails.entries()) {
+        const audit = await request(at(one))
+          .get('/api/audit')
+          .query({ url: `${site.origin}/${['', 'a', 'b', 'c', 'd'][i % 5]}`, lang: i % 2 ? 'fr' : 'en' })
+          .set('User-Agent', HUMAN_UA);
+        expect(audit.status).toBe(200);
+        const asked = await request(at(one)).post('/api/recheck').send({ email, report: audit.body.id });
+        expect(asked.status).toBe(200);
+      }
+      for (const email of emails) {
+        await waitFor(() => mailsTo(smtp, email).length === 1, `the opt-in of ${email}`);
+        const confirm = hrefs(mailsTo(smtp, email)[0]!.html).find((href) => href.includes('/confirm?id='))!;
+        const confirmed = await request(at(two))
+          .get(confirm.replace(SITE_URL, ''))
+          .set('User-Agent', HUMAN_UA);
+        expect(confirmed.text).toContain('data-result="confirmed"');
+      }
+
+      // A month on, in both processes; then both run their due re-checks at the same moment.
+      for (const p of processes) p.send(`advance ${31 * DAY}`);
+      expect(await Promise.all(processes.map((p) => p.answer()))).toEqual(['ok', 'ok']);
+      for (const p of processes) p.send('run');
+      const ran = (await Promise.all(processes.map((p) => p.answer()))).map((line) =>
+        Number(/^ran (\d+)$/.exec(line)![1]),
+      );
+      expect(ran[0]! + ran[1]!).toBe(PEOPLE);
+
+      // One re-check email each, and no more once both outboxes are idle.
+      for (const email of emails)
+        await waitFor(() => mailsTo(smtp, email).length === 2, `${email}'s re-check`);
+      for (const p of processes) p.send('run');
+      expect(await Promise.all(processes.map((p) => p.answer()))).toEqual(['ran 0', 'ran 0']);
+      const store = await EmbeddedStore.open(env.DATA_DIR);
+      try {
+        await waitFor(async () => (await store.outboxCounts()).pending === 0, 'an idle outbox');
+        expect((await store.outboxCounts()).failed).toBe(0);
+      } finally {
+        await store.close();
+      }
+      for (const email of emails) expect(mailsTo(smtp, email), email).toHaveLength(2);
+    } finally {
+      await Promise.all(processes.map((p) => p.quit()));
+    }
+  });
+});

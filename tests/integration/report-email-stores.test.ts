@@ -1,0 +1,393 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { createClient } from '@libsql/client';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../src/server/store/embedded-migrations.ts';
+import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
+import { leadRecord } from '../../src/server/store/records.ts';
+import type { ReportEmailLead } from '../../src/server/store/types.ts';
+import { closePeers, parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import { HUMAN_UA, testServer } from '../support/test-server.ts';
+import { ANON_KEY, SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
+import { supabaseSchema } from '../support/supabase-schema.ts';
+
+// "Email me this report" in both stores (decision 030). The embedded file takes form_type 'report'
+// and the visitor email 'report-summary' from its migration 7, which rebuilds two tables of a file
+// already in use without losing a row, an id or a reference. Supabase takes them from
+// 20261221000000_report_email.sql, on a real Postgres engine (PGlite): the anonymous role inserts a
+// report lead as it inserts contact and newsletter leads, and the lead's deliveries are enqueued in
+// its transaction; then the whole flow runs through the server against a PostgREST stand-in.
+
+const ID_A = 'a'.repeat(32);
+const ID_B = 'b'.repeat(32);
+
+const reportSubmission = (
+  email: string,
+  report: string,
+  lang: 'en' | 'fr' = 'en',
+): { form: 'report'; data: ReportEmailLead } => ({
+  form: 'report',
+  data: {
+    email,
+    report,
+    lang,
+    website: 'https://shop.example/',
+    reportUrl: `https://geo.example/${lang}/tools/report/${report}`,
+  },
+});
+
+describe('embedded store, migration 7', () => {
+  it('upgrades a file in use: every lead, delivery, id and reference kept; report leads accepted', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'geo-migration-7-'));
+    const raw = createClient({ url: `file:${path.join(dir, DATABASE_FILE)}` });
+    try {
+      // The file as the previous release left it: migrations 1 to 6, with leads and deliveries.
+      await raw.execute(
+        'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+      );
+      for (const migration of MIGRATIONS.filter((m) => m.version < 7)) {
+        await raw.batch(
+          [
+            ...migration.statements,
+            {
+              sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
+              args: [migration.version, new Date().toISOString()],
+            },
+          ],
+          'write',
+        );
+      }
+      const ctx = (i: number) => ({ source: 's', submittedAt: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+      // Three leads with their deliveries, written as the old schema allows; the last one deleted,
+      // so the id sequence is ahead of the highest id.
+      for (const [i, form] of (['waitlist', 'contact', 'newsletter'] as const).entries()) {
+        await raw.execute({
+          sql: `INSERT INTO leads (form_type, email, email_key, language, source, utm_data, lead_data, created_at, created_ms)
+                VALUES (?, ?, ?, 'en', 's', '{}', ?, ?, ?)`,
+          args: [
+            form,
+            `old${i}@example.com`,
+            `old${i}@example.com`,
+            JSON.stringify({ form_type: form }),
+            ctx(i).submittedAt.toISOString(),
+            ctx(i).submittedAt.getTime(),
+          ],
+        });
+      }
+      for (const lead of [1, 2]) {
+        await raw.execute({
+          sql: `INSERT INTO lead_deliveries (id, lead_id, channel, kind, recipient, recipient_key, payload, next_attempt_at, created_at, expired_leases)
+                VALUES (?, ?, 'visitor-email', 'contact-ack', 'x@example.com', 'x@example.com', '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 1)`,
+          args: [`delivery-${lead}`, lead],
+        });
+      }
+      await raw.execute('DELETE FROM leads WHERE id = 3');
+      // The old schema refuses a report lead.
+      await expect(
+        raw.execute(
+          `INSERT INTO leads (form_type, email, email_key, language, source, utm_data, lead_data, created_at, created_ms)
+           VALUES ('report', 'r@example.com', 'r@example.com', 'en', 's', '{}', '{}', 'x', 1)`,
+        ),
+      ).rejects.toThrow(/CHECK/);
+      const leadsBefore = (await raw.execute('SELECT * FROM leads ORDER BY id')).rows;
+      const deliveriesBefore = (await raw.execute('SELECT * FROM lead_deliveries ORDER BY id')).rows;
+
+      const store = await EmbeddedStore.open(dir, { channels: ['team-email', 'webhook', 'visitor-email'] });
+      try {
+        expect(
+          (await raw.execute('SELECT max(version) AS v FROM schema_migrations')).rows[0]!.v,
+        ).toBeGreaterThanOrEqual(7);
+        expect((await raw.execute('SELECT * FROM leads ORDER BY id')).rows).toEqual(leadsBefore);
+        expect((await raw.execute('SELECT * FROM lead_deliveries ORDER BY id')).rows).toEqual(
+          deliveriesBefore,
+        );
+        expect((await raw.execute('PRAGMA foreign_key_check')).rows).toEqual([]);
+        const indexes = (await raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'")).rows.map(
+          (r) => r.name,
+        );
+        for (const name of [
+          'leads_dedupe',
+          'leads_created',
+          'leads_submission',
+          'lead_deliveries_due',
+          'lead_deliveries_lead',
+          'lead_deliveries_visitor',
+        ])
+          expect(indexes).toContain(name);
+        expect((await raw.execute("SELECT name FROM sqlite_master WHERE name LIKE '%_next'")).rows).toEqual(
+          [],
+        );
+
+        // A report lead now, with its report email; its id follows the deleted lead's, never reuses it.
+        const submission = reportSubmission('new@example.com', ID_A);
+        expect(await store.save({ form: 'report', data: submission.data }, ctx(9))).toBe('stored');
+        const [row] = (
+          await raw.execute("SELECT id, form_type, website FROM leads WHERE email = 'new@example.com'")
+        ).rows;
+        expect(row).toMatchObject({ id: 4, form_type: 'report', website: 'https://shop.example/' });
+        expect(
+          (await store.deliveries())
+            .filter((d) => d.leadId === '4')
+            .map((d) => d.kind)
+            .sort(),
+        ).toEqual(['report-summary', 'team-email', 'webhook']);
+        // The old rows still lease and complete.
+        const claimed = await store.claim({
+          workerId: 'w',
+          now: new Date(),
+          leaseMs: 60_000,
+          limit: 10,
+          channels: ['visitor-email'],
+        });
+        expect(claimed.map((d) => d.id)).toContain('delivery-1');
+        // Other values are still refused.
+        await expect(
+          raw.execute(
+            `INSERT INTO leads (form_type, email, email_key, language, source, utm_data, lead_data, created_at, created_ms)
+             VALUES ('other', 'o@example.com', 'o@example.com', 'en', 's', '{}', '{}', 'x', 1)`,
+          ),
+        ).rejects.toThrow(/CHECK/);
+        await expect(
+          raw.execute(
+            `INSERT INTO lead_deliveries (id, lead_id, channel, kind, payload, next_attempt_at, created_at)
+             VALUES ('bad', 4, 'visitor-email', 'other', '{}', 'x', 'x')`,
+          ),
+        ).rejects.toThrow(/CHECK/);
+        await expect(
+          raw.execute(
+            `INSERT INTO lead_deliveries (id, lead_id, channel, kind, payload, next_attempt_at, created_at)
+             VALUES ('orphan', 99, 'webhook', 'webhook', '{}', 'x', 'x')`,
+          ),
+        ).rejects.toThrow(/FOREIGN KEY/);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('stores a repeat of the same report once, and another report as another lead', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'geo-report-dupes-'));
+    const store = await EmbeddedStore.open(dir, { channels: ['team-email', 'visitor-email'] });
+    try {
+      const at = (minutes: number) => ({
+        source: 's',
+        submittedAt: new Date(Date.UTC(2026, 0, 1, 0, minutes)),
+      });
+      const save = (report: string, minutes: number, email = 'ada@example.com') =>
+        store.save({ form: 'report', data: reportSubmission(email, report).data }, at(minutes));
+      expect(await save(ID_A, 0)).toBe('stored');
+      expect(await save(ID_A, 5, 'ADA@example.com')).toBe('duplicate');
+      expect(await save(ID_B, 6)).toBe('stored');
+      expect(await save(ID_A, 11)).toBe('stored');
+      const deliveries = await store.deliveries();
+      // Every stored lead reaches the team; one report email per 10 minutes to the address.
+      expect(deliveries.filter((d) => d.channel === 'team-email')).toHaveLength(3);
+      expect(deliveries.filter((d) => d.kind === 'report-summary').map((d) => d.leadId)).toEqual(['1', '3']);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('Supabase, migration 20261221000000_report_email.sql', () => {
+  type Role = 'anon' | 'service_role';
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await supabaseSchema();
+  });
+  beforeEach(async () => {
+    await db.exec(
+      'delete from public.lead_deliveries; delete from public.leads; delete from public.lead_delivery_channels;',
+    );
+  });
+  const as = <T>(role: Role, work: (tx: Transaction) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.exec(`set local role ${role}`);
+      return work(tx);
+    });
+  /** The insert the Supabase store makes for a lead (SupabaseStore.insertLead): the record's columns. */
+  const insertReport = (tx: Transaction, email: string, report: string) => {
+    const record = leadRecord(reportSubmission(email, report, 'fr'), {
+      source: 'geo-website',
+      submittedAt: new Date(),
+    });
+    const columns = Object.keys(record) as (keyof typeof record)[];
+    return tx.query(
+      `insert into public.leads (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+      columns.map((c) =>
+        typeof record[c] === 'object' && record[c] !== null ? JSON.stringify(record[c]) : record[c],
+      ),
+    );
+  };
+  const deliveries = async () =>
+    (
+      await db.query<{
+        channel: string;
+        kind: string;
+        recipient: string | null;
+        payload: { lead: { lead_data: Record<string, string> } };
+      }>('select * from public.lead_deliveries order by created_at, channel')
+    ).rows;
+
+  it('lets the anonymous role insert a report lead, and enqueues its deliveries in the same transaction', async () => {
+    await as('service_role', (tx) =>
+      tx.query('select public.set_lead_delivery_channels($1::text[])', [
+        ['team-email', 'webhook', 'visitor-email'],
+      ]),
+    );
+    await as('anon', (tx) => insertReport(tx, 'Ada@Example.com', ID_A));
+    const rows = await deliveries();
+    expect(rows.map((r) => [r.channel, r.kind, r.recipient]).sort()).toEqual([
+      ['team-email', 'team-email', null],
+      ['visitor-email', 'report-summary', 'Ada@Example.com'],
+      ['webhook', 'webhook', null],
+    ]);
+    expect(rows[0]!.payload).toMatchObject({
+      form: 'report',
+      language: 'fr',
+      lead: { lead_data: { form_type: 'report', report_id: ID_A, website: 'https://shop.example/' } },
+    });
+    // Anonymous visitors still read nothing back.
+    await expect(as('anon', (tx) => tx.query('select * from public.leads'))).rejects.toThrow(
+      /permission denied/,
+    );
+  });
+
+  it('folds a repeat of the same report; another report is another lead, without a second visitor email', async () => {
+    await as('service_role', (tx) =>
+      tx.query('select public.set_lead_delivery_channels($1::text[])', [['team-email', 'visitor-email']]),
+    );
+    await as('anon', (tx) => insertReport(tx, 'ada@example.com', ID_A));
+    await as('anon', (tx) => insertReport(tx, 'ADA@example.com', ID_A));
+    await as('anon', (tx) => insertReport(tx, 'ada@example.com', ID_B));
+    const leads = (
+      await db.query<{ lead_data: { report_id: string } }>(
+        'select lead_data from public.leads order by created_at',
+      )
+    ).rows;
+    expect(leads.map((l) => l.lead_data.report_id)).toEqual([ID_A, ID_B]);
+    const rows = await deliveries();
+    expect(rows.filter((r) => r.channel === 'team-email')).toHaveLength(2);
+    expect(rows.filter((r) => r.kind === 'report-summary')).toHaveLength(1);
+  });
+
+  it('allows the new kind only as a visitor email, and nothing it did not list', async () => {
+    const { rows: constraints } = await db.query<{ conname: string; def: string }>(
+      `select conname, pg_get_constraintdef(oid) as def from pg_constraint
+       where conrelid = 'public.lead_deliveries'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%optin%'`,
+    );
+    expect(constraints.map((c) => c.conname).sort()).toEqual([
+      'lead_deliveries_kind_check',
+      'lead_deliveries_visitor_kind_check',
+    ]);
+    for (const c of constraints) expect(c.def).toContain('report-summary');
+    await as('anon', (tx) => insertReport(tx, 'kinds@example.com', ID_A));
+    const lead = (await db.query<{ id: string }>('select id from public.leads')).rows[0]!.id;
+    const insert = (channel: string, kind: string) =>
+      db.query(
+        `insert into public.lead_deliveries (lead_id, channel, kind, payload) values ($1, $2, $3, '{}')`,
+        [lead, channel, kind],
+      );
+    await expect(insert('visitor-email', 'report-summary')).resolves.toBeDefined();
+    await expect(insert('team-email', 'report-summary')).rejects.toThrow(/violates check constraint/);
+    await expect(insert('visitor-email', 'other')).rejects.toThrow(/violates check constraint/);
+    await expect(insert('visitor-email', 'team-email')).rejects.toThrow(/violates check constraint/);
+  });
+
+  it('pins the search_path of the functions it replaces', async () => {
+    const { rows } = await db.query<{ proname: string; proconfig: string[] | null }>(
+      `select proname, proconfig from pg_proc where proname in ('leads_enqueue_deliveries', 'leads_fold_recent_duplicate')`,
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.proconfig).toContain('search_path=""');
+  });
+});
+
+describe('Supabase, through the server', () => {
+  let db: PGlite;
+  let postgrest: Awaited<ReturnType<typeof startPostgrest>>;
+  let site: Server;
+  let siteHost: string;
+  beforeAll(async () => {
+    db = await supabaseSchema();
+    postgrest = await startPostgrest(db);
+    site = createHttpServer((req, res) => {
+      if (req.url === '/')
+        res
+          .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+          .end(
+            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Tea from three farms in Japan</title></head><body><main><h1>Tea</h1><p>Green tea since 2019.</p></main></body></html>',
+          );
+      else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteHost = `127.0.0.1:${(site.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await postgrest.close();
+    await new Promise<void>((resolve) => site.close(() => resolve()));
+  });
+  afterEach(closePeers);
+
+  it('stores the report lead through the anon key and emails the saved report', async () => {
+    const smtp = await startSmtp();
+    const app = await testServer({
+      SUPABASE_URL: postgrest.url,
+      SUPABASE_ANON_KEY: ANON_KEY,
+      SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
+      NEWSLETTER_SECRET: 'a-newsletter-secret-of-at-least-32-chars',
+      SMTP_URL: `smtp://team:s3cret@127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'GEO Platform <hello@geo.example>',
+      AUDIT_ALLOWED_HOSTS: siteHost,
+    });
+    try {
+      await waitFor(
+        async () => (await db.query('select 1 from public.lead_delivery_channels')).rows.length > 0,
+        'the channels',
+      );
+      const audit = await request(app)
+        .get('/api/audit')
+        .query({ url: `http://${siteHost}/`, lang: 'fr' })
+        .set('User-Agent', HUMAN_UA);
+      const id = audit.body.id as string;
+      expect(id).toMatch(/^[0-9a-f]{32}$/);
+      const visitor = 'supa-report@example.org';
+      const res = await request(app)
+        .post('/api/report-email')
+        .send({ email: visitor, report: id, lang: 'fr' });
+      expect(res.status).toBe(200);
+      const lead = (
+        await db.query<{ language: string; lead_data: Record<string, string> }>(
+          'select language, lead_data from public.leads where email = $1',
+          [visitor],
+        )
+      ).rows[0]!;
+      expect(lead.language).toBe('fr');
+      expect(lead.lead_data).toMatchObject({
+        form_type: 'report',
+        report_id: id,
+        website: `http://${siteHost}/`,
+        report_url: `https://geo.example/fr/tools/report/${id}`,
+      });
+      await waitFor(() => smtp.messages.some((m) => m.to.includes(visitor)), 'the report email');
+      const mail = parseMail(smtp.messages.find((m) => m.to.includes(visitor))!.raw);
+      expect(mail.headers.get('subject')).toBe('Votre audit de citation IA de 127.0.0.1');
+      expect(mail.text).toContain(`https://geo.example/fr/tools/report/${id}`);
+      expect(mail.text).toContain(`${audit.body.overall}\u00a0sur 100`);
+      // An id Supabase does not know is refused before anything is stored.
+      const unknown = await request(app)
+        .post('/api/report-email')
+        .send({ email: visitor, report: 'c'.repeat(32), lang: 'en' });
+      expect(unknown.status).toBe(400);
+    } finally {
+      await app.locals.close();
+    }
+  });
+});

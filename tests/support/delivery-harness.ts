@@ -1,0 +1,100 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { VisitorMailRenderer } from '../../src/server/delivery/channels/visitor-email.ts';
+import { loadDeliveryConfig, type DeliveryConfig } from '../../src/server/delivery/config.ts';
+import { createLeadDelivery } from '../../src/server/delivery/index.ts';
+import type { DeliveryOutcome } from '../../src/server/delivery/worker.ts';
+import { EmbeddedStore } from '../../src/server/store/embedded.ts';
+import type { Delivery, DeliveryChannel } from '../../src/server/store/types.ts';
+import { onClose } from './delivery-peers.ts';
+
+// Lead delivery's harness for the suites in tests/integration/delivery-*.test.ts: the settings of
+// a team on the loopback peers (delivery-peers.ts), the embedded store in a temporary directory and
+// the worker driven by an injected clock (backoff delays are skipped by moving the clock), and leads.
+
+export const SECRET = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
+export const MAIL_FROM = 'Geo Leads <leads@geo.example>';
+export const silent = pino({ level: 'silent' });
+
+export function testClock() {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
+}
+
+export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'geo-delivery-'));
+
+export interface HarnessOptions {
+  smtpPort: number;
+  webhookUrl?: string;
+  channels?: DeliveryChannel[];
+  renderer?: VisitorMailRenderer;
+  dataDir?: string;
+  clock?: ReturnType<typeof testClock>;
+  batchSize?: number;
+  webhookTimeoutMs?: number;
+  start?: boolean;
+}
+
+export async function harness(options: HarnessOptions) {
+  const loaded = loadDeliveryConfig({
+    SMTP_URL: `smtp://team:s3cret@127.0.0.1:${options.smtpPort}`,
+    MAIL_FROM,
+    LEADS_NOTIFY_TO: 'sales@geo.example, ops@geo.example',
+    LEADS_WEBHOOK_URL: options.webhookUrl ?? 'http://127.0.0.1:9/unused',
+    LEADS_WEBHOOK_SECRET: SECRET,
+  });
+  const config: DeliveryConfig = {
+    ...loaded,
+    channels: new Set(options.channels ?? ['team-email', 'webhook']),
+  };
+  const dataDir = options.dataDir ?? tempDir();
+  const store = await EmbeddedStore.open(dataDir, { channels: config.channels });
+  const clock = options.clock ?? testClock();
+  const outcomes: [DeliveryChannel, DeliveryOutcome][] = [];
+  const worker = createLeadDelivery({
+    config,
+    outbox: store.outbox!,
+    logger: silent,
+    renderer: options.renderer,
+    now: clock.now,
+    pollIntervalMs: 5,
+    batchSize: options.batchSize,
+    webhookTimeoutMs: options.webhookTimeoutMs,
+    onOutcome: (channel, outcome) => outcomes.push([channel, outcome]),
+  });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await worker.stop();
+    await store.close();
+  };
+  onClose(close);
+  if (options.start !== false) worker.start();
+  return { store, worker, clock, outcomes, dataDir, config, close };
+}
+
+export const ctx = (at = new Date()) => ({ source: 'test-source', submittedAt: at });
+export const waitlist = {
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  website: 'https://www.example.com',
+  message: 'Line one\nLine <two> & "three"',
+  lang: 'fr' as const,
+};
+export const contact = {
+  name: 'Ada <script>alert(1)</script>',
+  email: 'ada@example.org',
+  website: '',
+  service: 'content-strategy' as const,
+  message: 'Hello',
+  lang: 'en' as const,
+};
+export const newsletter = { email: 'news@example.net', lang: 'en' as const };
+
+export const byChannel = (list: Delivery[], channel: DeliveryChannel) =>
+  list.filter((d) => d.channel === channel);
+export const delivered = async (store: EmbeddedStore, n: number) =>
+  (await store.outboxCounts()).delivered >= n;
