@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, parsePage } from '../../../../src/server/audit/read/html.ts';
+import { parsePage } from '../../../../src/server/audit/read/html.ts';
+import { countWords } from '../../../../src/server/audit/read/page-text.ts';
 import {
   evidenceValues,
   filler,
