@@ -52,9 +52,6 @@ export interface PageEntry {
   path: string;
   /** Shown in the header navigation, in this order. */
   nav: boolean;
-  /** Sitemap priority and change frequency. */
-  priority: number;
-  changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly';
   /** Shows the FAQ set of its path (faqSetFor in src/lib/faq-sets.ts) and marks it up. */
   pathFaq: boolean;
   /** Translation namespaces the page needs besides its own (forms, services…). */
@@ -91,15 +88,13 @@ export function pageMetaKey(id: PageId): string {
 }
 
 export const PAGES: readonly PageEntry[] = [
-  { id: 'home', path: '', nav: true, priority: 1, changefreq: 'weekly', pathFaq: true, extraNs: ['forms'] },
-  { id: 'guide', path: 'guide', nav: true, priority: 0.9, changefreq: 'monthly', pathFaq: true },
-  { id: 'services', path: 'services', nav: true, priority: 0.9, changefreq: 'monthly', pathFaq: true },
+  { id: 'home', path: '', nav: true, pathFaq: true, extraNs: ['forms'] },
+  { id: 'guide', path: 'guide', nav: true, pathFaq: true },
+  { id: 'services', path: 'services', nav: true, pathFaq: true },
   {
     id: 'tools',
     path: 'tools',
     nav: true,
-    priority: 0.8,
-    changefreq: 'monthly',
     pathFaq: true,
     extraNs: ['forms'],
   },
@@ -107,29 +102,23 @@ export const PAGES: readonly PageEntry[] = [
     id: 'blog',
     path: 'blog',
     nav: true,
-    priority: 0.8,
-    changefreq: 'weekly',
     pathFaq: true,
     extraNs: ['forms'],
   },
-  { id: 'faq', path: 'faq', nav: true, priority: 0.7, changefreq: 'monthly', pathFaq: false },
-  { id: 'about', path: 'about', nav: true, priority: 0.6, changefreq: 'yearly', pathFaq: true },
+  { id: 'faq', path: 'faq', nav: true, pathFaq: false },
+  { id: 'about', path: 'about', nav: true, pathFaq: true },
   {
     id: 'contact',
     path: 'contact',
     nav: true,
-    priority: 0.6,
-    changefreq: 'yearly',
     pathFaq: true,
     extraNs: ['forms', 'services'],
   },
-  { id: 'aiAct', path: 'ai-act-statement', nav: false, priority: 0.4, changefreq: 'yearly', pathFaq: true },
+  { id: 'aiAct', path: 'ai-act-statement', nav: false, pathFaq: true },
   ...LEGAL_PAGE_IDS.map((id): PageEntry => ({
     id,
     path: LEGAL_PATHS[id],
     nav: false,
-    priority: 0.2,
-    changefreq: 'yearly',
     pathFaq: false,
   })),
 ];

@@ -1,12 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useT } from '../i18n/hooks.ts';
 import { ArrowRight } from './Icons.tsx';
 import { OPEN_EVENT } from './waitlist-events.ts';
@@ -28,7 +20,14 @@ function warmDialog() {
   void loadDialog().catch(() => undefined);
 }
 
-/** "Join the Waitlist": opens the dialog; without JavaScript, a link to the no-script form. */
+/** What marks a waitlist button in the page, for the listeners of WaitlistNoscript. */
+const BUTTON = 'a[data-waitlist-button]';
+
+/**
+ * "Join the Waitlist": opens the dialog; without JavaScript, a link to the no-script form. The button
+ * has no handlers of its own: the page's WaitlistNoscript listens for it on the document, so a button
+ * works as soon as the page has started, also inside a part still waiting to hydrate (decision 042).
+ */
 export function WaitlistButton({
   className = 'btn btn-primary btn-lg',
   children,
@@ -37,23 +36,8 @@ export function WaitlistButton({
   children?: ReactNode;
 }) {
   const { t } = useT('common');
-  const open = (event: MouseEvent<HTMLAnchorElement> | KeyboardEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: event.currentTarget }));
-  };
   return (
-    <a
-      href="#waitlist"
-      role="button"
-      aria-haspopup="dialog"
-      className={className}
-      onClick={open}
-      onPointerEnter={warmDialog}
-      onFocus={warmDialog}
-      onKeyDown={(e) => {
-        if (e.key === ' ') open(e);
-      }}
-    >
+    <a href="#waitlist" role="button" aria-haspopup="dialog" className={className} data-waitlist-button="">
       {children ?? (
         <>
           {t('buttons.joinWaitlist')}
@@ -62,6 +46,41 @@ export function WaitlistButton({
       )}
     </a>
   );
+}
+
+/** The events a waitlist button answers, all listened to on the document. */
+const EVENTS = ['click', 'keydown', 'pointerover', 'focusin'] as const;
+
+/** The waitlist button an event happened on, if any. */
+function buttonOf(event: Event): HTMLElement | null {
+  return event.target instanceof Element ? event.target.closest<HTMLElement>(BUTTON) : null;
+}
+
+/**
+ * The page's waitlist buttons, handled on the document: a click (a plain one: a new tab or window
+ * is left to the browser) or Space opens the dialog; pointing at or focusing one starts loading it.
+ */
+function useWaitlistButtons() {
+  useEffect(() => {
+    const onEvent = (event: Event) => {
+      const button = buttonOf(event);
+      if (!button) return;
+      if (event.type === 'pointerover' || event.type === 'focusin') return warmDialog();
+      const asked =
+        event instanceof KeyboardEvent
+          ? event.key === ' '
+          : event instanceof MouseEvent &&
+            event.button === 0 &&
+            !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.defaultPrevented);
+      if (!asked) return;
+      event.preventDefault();
+      window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: button }));
+    };
+    for (const type of EVENTS) document.addEventListener(type, onEvent);
+    return () => {
+      for (const type of EVENTS) document.removeEventListener(type, onEvent);
+    };
+  }, []);
 }
 
 /**
@@ -73,6 +92,7 @@ export function WaitlistNoscript() {
   const { t } = useT('common');
   // undefined until a button asks; then the button that did (null if the event named none).
   const [opener, setOpener] = useState<HTMLElement | null>();
+  useWaitlistButtons();
   useEffect(() => {
     if (opener !== undefined) return;
     const onOpen = (event: Event) => setOpener((event as CustomEvent<HTMLElement>).detail ?? null);

@@ -17,6 +17,7 @@ import {
   pageMetaKey,
   type Lang,
   type PageEntry,
+  type PageId,
 } from '../site.ts';
 
 // Files for crawlers (see docs/architecture.md), generated from the page list and the translations: never
@@ -144,11 +145,27 @@ export function securityTxt({ siteUrl, contactEmail }: SiteFilesInput, now: Date
   ].join('\n');
 }
 
+/**
+ * Sitemap hints of each page (priority, change frequency): the sitemap's own facts, kept here rather
+ * than in the page list the browser loads. A legal page is 0.2, yearly.
+ */
+const SITEMAP_HINTS: Partial<Record<PageId, Pick<SitemapEntry, 'priority' | 'changefreq'>>> = {
+  home: { priority: 1, changefreq: 'weekly' },
+  guide: { priority: 0.9, changefreq: 'monthly' },
+  services: { priority: 0.9, changefreq: 'monthly' },
+  tools: { priority: 0.8, changefreq: 'monthly' },
+  blog: { priority: 0.8, changefreq: 'weekly' },
+  faq: { priority: 0.7, changefreq: 'monthly' },
+  about: { priority: 0.6, changefreq: 'yearly' },
+  contact: { priority: 0.6, changefreq: 'yearly' },
+  aiAct: { priority: 0.4, changefreq: 'yearly' },
+};
+
 interface SitemapEntry {
   path: string;
   /** When the content last changed in a language (sitemap lastmod), when it is recorded. */
   lastmod: (lang: Lang) => string | undefined;
-  changefreq: string;
+  changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly';
   priority: number;
 }
 
@@ -180,13 +197,12 @@ export function sitemapXml({ siteUrl }: SiteFilesInput, blog: BlogSource): strin
     ...PAGES.map((page) => ({
       path: page.path,
       lastmod: (lang: Lang) => pageModified(page.id, lang),
-      changefreq: page.changefreq,
-      priority: page.priority,
+      ...(SITEMAP_HINTS[page.id] ?? { priority: 0.2, changefreq: 'yearly' as const }),
     })),
     ...posts.map((post) => ({
       path: `blog/${post.slug}`,
       lastmod: (lang: Lang) => blog.post(lang, post.slug)?.updatedAt,
-      changefreq: 'monthly',
+      changefreq: 'monthly' as const,
       priority: 0.7,
     })),
   ];
