@@ -5,6 +5,7 @@ import { ReportChanges } from '../components/report/ReportChanges.tsx';
 import { ReportLeadForm } from '../components/report/ReportLeadForm.tsx';
 import { ReportShare } from '../components/report/ReportShare.tsx';
 import { AuditResults, NextSteps } from '../components/tools/AuditResults.tsx';
+import { WaitlistNoscript } from '../components/Waitlist.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import type { ReportData } from '../lib/audit.ts';
 import { localePath } from '../site.ts';
@@ -36,6 +37,8 @@ export default function ReportPage() {
       </div>
       <div className="print:hidden">
         <NextSteps />
+        {/* The report's "Get my full audit" opens the waitlist dialog, as on the Tools page. */}
+        <WaitlistNoscript />
       </div>
     </>
   );

@@ -41,6 +41,11 @@ test.describe('saved reports', () => {
       /\/fr\/tools\/report\/[0-9a-f]{32}\.md$/,
     );
     expect(await axeViolations(page)).toEqual([]);
+    // Its call to action opens the waitlist dialog, as on the Tools page.
+    await page.getByRole('button', { name: 'Recevoir mon audit complet' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
   });
 
   test('prints the report alone: no navigation, no buttons, every check shown', async ({
