@@ -2,15 +2,13 @@ import type { createBrowserRouter } from 'react-router-dom';
 import type { PageView } from './analytics/index.ts';
 import type { VisitorProfile } from '../lib/visitor.ts';
 import { splitLangPath } from '../site.ts';
+import { onIdle } from '../lib/idle.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
 /** Runs work once the page is loaded and the main thread is idle: it never competes with first paint. */
 function whenIdle(work: () => void) {
-  const schedule = () =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(work, { timeout: 4000 })
-      : setTimeout(work, 1500);
+  const schedule = () => void onIdle(work, 4000, 1500);
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
 }

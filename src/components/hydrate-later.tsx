@@ -1,5 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import { escapeHtml } from '../lib/serialize.ts';
+import { onIdle } from '../lib/idle.ts';
 
 /** The longest a deferred part waits for an idle moment after start-up before it loads anyway. */
 const IDLE_TIMEOUT_MS = 3000;
@@ -15,14 +16,10 @@ function whenIdleOrUsed(selector: string): Promise<void> {
   const element = document.querySelector(selector);
   if (!element) return Promise.resolve();
   return new Promise((resolve) => {
-    const idle =
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(done, { timeout: IDLE_TIMEOUT_MS })
-        : window.setTimeout(done, IDLE_TIMEOUT_MS);
+    const cancelIdle = onIdle(done, IDLE_TIMEOUT_MS);
     for (const type of INTENT_EVENTS) element.addEventListener(type, done, { passive: true });
     function done() {
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancelIdle();
       for (const type of INTENT_EVENTS) element!.removeEventListener(type, done);
       resolve();
     }
