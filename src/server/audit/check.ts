@@ -37,9 +37,15 @@ export interface CheckDefinition {
   run(ctx: AuditContext): Verdict;
 }
 
-/** Declares a check (identity function: the type is the point). */
-export function defineCheck(definition: CheckDefinition): CheckDefinition {
-  return definition;
+/** A check as declared: most weigh 1 and read nothing but the page, so those two may be left out. */
+export type CheckDeclaration = Omit<CheckDefinition, 'weight' | 'needs'> &
+  Partial<Pick<CheckDefinition, 'weight' | 'needs'>>;
+
+const PAGE_ONLY: readonly Resource[] = [];
+
+/** Declares a check, with weight 1 and no resource besides the page unless it says otherwise. */
+export function defineCheck({ weight = 1, needs = PAGE_ONLY, ...check }: CheckDeclaration): CheckDefinition {
+  return { ...check, weight, needs };
 }
 
 export type Values = Record<string, string | number>;

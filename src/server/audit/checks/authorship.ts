@@ -151,18 +151,11 @@ function freshness(ctx: AuditContext): Verdict {
   return verdict(status, evidence, msg('items.freshness.recommendation.update'));
 }
 
-export const authorDateCheck = defineCheck({
-  id: 'authorDate',
-  category: 'citability',
-  weight: 1,
-  needs: [],
-  run: authorDate,
-});
+export const authorDateCheck = defineCheck({ id: 'authorDate', category: 'citability', run: authorDate });
 
 export const freshnessCheck = defineCheck({
   id: 'freshness',
   category: 'citability',
-  weight: 1,
   needs: ['sitemap'],
   run: freshness,
 });

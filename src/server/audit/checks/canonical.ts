@@ -72,10 +72,4 @@ function canonical(ctx: AuditContext): Verdict {
   return verdict('pass', evidence);
 }
 
-export const canonicalCheck = defineCheck({
-  id: 'canonical',
-  category: 'structuredData',
-  weight: 1,
-  needs: [],
-  run: canonical,
-});
+export const canonicalCheck = defineCheck({ id: 'canonical', category: 'structuredData', run: canonical });

@@ -84,34 +84,15 @@ function compression(ctx: AuditContext): Verdict {
   return verdict('warning', evidence, msg('items.compression.recommendation.compress'));
 }
 
-export const httpsCheck = defineCheck({
-  id: 'https',
-  category: 'technical',
-  weight: 2,
-  needs: [],
-  run: https,
-});
+export const httpsCheck = defineCheck({ id: 'https', category: 'technical', weight: 2, run: https });
 
-export const ttfbCheck = defineCheck({
-  id: 'ttfb',
-  category: 'technical',
-  weight: 1,
-  needs: [],
-  run: ttfb,
-});
+export const ttfbCheck = defineCheck({ id: 'ttfb', category: 'technical', run: ttfb });
 
-export const htmlWeightCheck = defineCheck({
-  id: 'htmlWeight',
-  category: 'technical',
-  weight: 1,
-  needs: [],
-  run: htmlWeight,
-});
+export const htmlWeightCheck = defineCheck({ id: 'htmlWeight', category: 'technical', run: htmlWeight });
 
 export const compressionCheck = defineCheck({
   id: 'compression',
   category: 'technical',
   weight: 0.5,
-  needs: [],
   run: compression,
 });

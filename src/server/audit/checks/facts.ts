@@ -64,10 +64,4 @@ function facts(ctx: AuditContext): Verdict {
   return verdict(status, evidence, msg('items.facts.recommendation.add'));
 }
 
-export const factsCheck = defineCheck({
-  id: 'facts',
-  category: 'citability',
-  weight: 1,
-  needs: [],
-  run: facts,
-});
+export const factsCheck = defineCheck({ id: 'facts', category: 'citability', run: facts });

@@ -32,7 +32,6 @@ export const httpStatusCheck = defineCheck({
   id: 'httpStatus',
   category: 'crawlerAccess',
   weight: 2,
-  needs: [],
   gate: true,
   run: httpStatus,
 });

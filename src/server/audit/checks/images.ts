@@ -23,10 +23,4 @@ function imageAlt(ctx: AuditContext): Verdict {
   return verdict(status, evidence, msg('items.imageAlt.recommendation.describe'));
 }
 
-export const imageAltCheck = defineCheck({
-  id: 'imageAlt',
-  category: 'citability',
-  weight: 1,
-  needs: [],
-  run: imageAlt,
-});
+export const imageAltCheck = defineCheck({ id: 'imageAlt', category: 'citability', run: imageAlt });

@@ -225,26 +225,12 @@ function typeProperties(ctx: AuditContext): Verdict {
   );
 }
 
-export const jsonLdCheck = defineCheck({
-  id: 'jsonLd',
-  category: 'structuredData',
-  weight: 2,
-  needs: [],
-  run: jsonLd,
-});
+export const jsonLdCheck = defineCheck({ id: 'jsonLd', category: 'structuredData', weight: 2, run: jsonLd });
 
-export const identityCheck = defineCheck({
-  id: 'identity',
-  category: 'structuredData',
-  weight: 1,
-  needs: [],
-  run: identity,
-});
+export const identityCheck = defineCheck({ id: 'identity', category: 'structuredData', run: identity });
 
 export const typePropertiesCheck = defineCheck({
   id: 'typeProperties',
   category: 'structuredData',
-  weight: 1,
-  needs: [],
   run: typeProperties,
 });

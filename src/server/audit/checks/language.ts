@@ -111,6 +111,5 @@ export const languageCheck = defineCheck({
   id: 'language',
   category: 'structuredData',
   weight: 0.5,
-  needs: [],
   run: language,
 });

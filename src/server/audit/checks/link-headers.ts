@@ -49,6 +49,5 @@ export const linkHeadersCheck = defineCheck({
   id: 'linkHeaders',
   category: 'technical',
   weight: 0.5,
-  needs: [],
   run: linkHeaders,
 });

@@ -181,10 +181,4 @@ export const markdownVersionCheck = defineCheck({
   run: markdownVersion,
 });
 
-export const feedCheck = defineCheck({
-  id: 'feed',
-  category: 'technical',
-  weight: 0.5,
-  needs: [],
-  run: feed,
-});
+export const feedCheck = defineCheck({ id: 'feed', category: 'technical', weight: 0.5, run: feed });

@@ -138,23 +138,14 @@ export const mainTextCheck = defineCheck({
   id: 'mainText',
   category: 'citability',
   weight: 2,
-  needs: [],
   run: mainText,
 });
 
-export const headingsCheck = defineCheck({
-  id: 'headings',
-  category: 'citability',
-  weight: 1,
-  needs: [],
-  run: headings,
-});
+export const headingsCheck = defineCheck({ id: 'headings', category: 'citability', run: headings });
 
 export const directAnswerCheck = defineCheck({
   id: 'directAnswer',
   category: 'citability',
-  weight: 1,
-  needs: [],
   run: directAnswer,
 });
 
@@ -162,6 +153,5 @@ export const listsTablesCheck = defineCheck({
   id: 'listsTables',
   category: 'citability',
   weight: 0.5,
-  needs: [],
   run: listsTables,
 });

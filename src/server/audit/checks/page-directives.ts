@@ -143,7 +143,6 @@ export const pageDirectivesCheck = defineCheck({
   id: 'pageDirectives',
   category: 'crawlerAccess',
   weight: 2,
-  needs: [],
   gate: true,
   run: pageDirectives,
 });

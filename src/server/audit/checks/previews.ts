@@ -67,18 +67,10 @@ function titleDescription(ctx: AuditContext): Verdict {
   return verdict(status, evidence, recommendation);
 }
 
-export const openGraphCheck = defineCheck({
-  id: 'openGraph',
-  category: 'structuredData',
-  weight: 1,
-  needs: [],
-  run: openGraph,
-});
+export const openGraphCheck = defineCheck({ id: 'openGraph', category: 'structuredData', run: openGraph });
 
 export const titleDescriptionCheck = defineCheck({
   id: 'titleDescription',
   category: 'structuredData',
-  weight: 1,
-  needs: [],
   run: titleDescription,
 });

@@ -153,7 +153,6 @@ function trainingAgents(ctx: AuditContext): Verdict {
 export const robotsTxtCheck = defineCheck({
   id: 'robotsTxt',
   category: 'crawlerAccess',
-  weight: 1,
   needs: ['robots'],
   run: robotsTxt,
 });

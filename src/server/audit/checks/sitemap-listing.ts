@@ -48,7 +48,6 @@ function sitemap(ctx: AuditContext): Verdict {
 export const sitemapCheck = defineCheck({
   id: 'sitemap',
   category: 'crawlerAccess',
-  weight: 1,
   needs: ['robots', 'sitemap'],
   run: sitemap,
 });

@@ -77,6 +77,5 @@ export const viewportCheck = defineCheck({
   id: 'viewport',
   category: 'technical',
   weight: 0.5,
-  needs: [],
   run: viewport,
 });
