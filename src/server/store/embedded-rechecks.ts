@@ -3,7 +3,6 @@ import type { Lang } from '../../site.ts';
 import {
   MAX_RECHECKS_PER_EMAIL,
   RECHECK_ID,
-  type RecheckRequestOutcome,
   type RecheckStatus,
   type RecheckStore,
   type RecheckSubscription,
@@ -127,9 +126,7 @@ export class EmbeddedRechecks implements RecheckStore {
     return this.run(what, () => this.client.batch(statements, 'write'));
   }
 
-  async request(
-    input: Parameters<RecheckStore['request']>[0],
-  ): Promise<{ outcome: RecheckRequestOutcome; subscription?: RecheckSubscription }> {
+  async request(input: Parameters<RecheckStore['request']>[0]): ReturnType<RecheckStore['request']> {
     const key = input.email.toLowerCase();
     const mine = { sql: `email_key = ? AND ${OPEN}`, args: [key] };
     // One write transaction: the insert's conditions, and the row read after it, see the same rows.
@@ -166,11 +163,7 @@ export class EmbeddedRechecks implements RecheckStore {
     return row ? { outcome: 'exists', subscription: toSubscription(row) } : { outcome: 'limit' };
   }
 
-  async confirm(
-    id: string,
-    now: Date,
-    firstCheckAt: Date,
-  ): Promise<'confirmed' | 'already' | 'unsubscribed' | 'unknown'> {
+  async confirm(id: string, now: Date, firstCheckAt: Date): ReturnType<RecheckStore['confirm']> {
     const at = ms(now);
     const first = ms(firstCheckAt);
     if (!RECHECK_ID.test(id)) return 'unknown';
@@ -188,7 +181,7 @@ export class EmbeddedRechecks implements RecheckStore {
     return status === 'unsubscribed' ? 'unsubscribed' : 'already';
   }
 
-  async unsubscribe(id: string, now: Date): Promise<'unsubscribed' | 'already' | 'unknown'> {
+  async unsubscribe(id: string, now: Date): ReturnType<RecheckStore['unsubscribe']> {
     const at = ms(now);
     if (!RECHECK_ID.test(id)) return 'unknown';
     // The lease goes too: the re-check running now can no longer complete it.

@@ -79,9 +79,7 @@ export class SupabaseRechecks implements RecheckStore {
     this.rpc = serviceRpc(url, serviceRoleKey, options.timeoutMs);
   }
 
-  async request(
-    input: Parameters<RecheckStore['request']>[0],
-  ): Promise<{ outcome: RecheckRequestOutcome; subscription?: RecheckSubscription }> {
+  async request(input: Parameters<RecheckStore['request']>[0]): ReturnType<RecheckStore['request']> {
     const answer = await this.rpc<{ outcome: RecheckRequestOutcome; subscription?: RecheckRow } | null>(
       'request_recheck',
       {
@@ -101,11 +99,7 @@ export class SupabaseRechecks implements RecheckStore {
       : { outcome };
   }
 
-  async confirm(
-    id: string,
-    now: Date,
-    firstCheckAt: Date,
-  ): Promise<'confirmed' | 'already' | 'unsubscribed' | 'unknown'> {
+  async confirm(id: string, now: Date, firstCheckAt: Date): ReturnType<RecheckStore['confirm']> {
     const args = { p_id: id, p_now: iso(now), p_first_check_at: iso(firstCheckAt) };
     if (!RECHECK_ID.test(id)) return 'unknown';
     return oneOf(await this.rpc('confirm_recheck', args), [
@@ -116,7 +110,7 @@ export class SupabaseRechecks implements RecheckStore {
     ] as const);
   }
 
-  async unsubscribe(id: string, now: Date): Promise<'unsubscribed' | 'already' | 'unknown'> {
+  async unsubscribe(id: string, now: Date): ReturnType<RecheckStore['unsubscribe']> {
     const args = { p_id: id, p_now: iso(now) };
     if (!RECHECK_ID.test(id)) return 'unknown';
     return oneOf(await this.rpc('unsubscribe_recheck', args), [
@@ -133,12 +127,7 @@ export class SupabaseRechecks implements RecheckStore {
     return row ? toSubscription(row) : undefined;
   }
 
-  async claimDue(request: {
-    workerId: string;
-    now: Date;
-    leaseMs: number;
-    limit: number;
-  }): Promise<RecheckSubscription[]> {
+  async claimDue(request: Parameters<RecheckStore['claimDue']>[0]): Promise<RecheckSubscription[]> {
     const now = iso(request.now);
     if (!(request.limit >= 1)) return [];
     const rows = await this.rpc<RecheckRow[] | null>('claim_due_rechecks', {
