@@ -103,14 +103,46 @@ async function loadNamespaces(args: LoaderFunctionArgs, namespaces: readonly str
   await contextOf(args).loadNamespaces?.(lang, namespaces);
 }
 
+/** A route's data besides its translations, for a path whose language is checked. */
+type LoadData = (args: LoaderFunctionArgs, lang: Lang) => Promise<unknown>;
+
+interface ModuleRoute {
+  id: string;
+  path: string;
+  handle: RouteHandle;
+  load?: LoadData;
+  shouldRevalidate?: RouteObject['shouldRevalidate'];
+}
+
+/**
+ * The route of a page module, its parent's index when it has no path. Its handle names the module's
+ * source, which the server has the browser preload. Its loader checks the language first, so that
+ * `load` never acts on a path that is no page, then loads the translations and the data in parallel.
+ */
+function moduleRoute(file: string, { id, path, handle, load, shouldRevalidate }: ModuleRoute): RouteObject {
+  const { source, lazy } = pageModule(file);
+  return {
+    id,
+    ...(path ? { path } : { index: true }),
+    handle: { ...handle, source } satisfies RouteHandle,
+    loader: async (args) => {
+      const lang = langOf(args);
+      const [, found] = await Promise.all([loadNamespaces(args, handle.ns ?? []), load?.(args, lang)]);
+      return found ?? null;
+    },
+    ...(shouldRevalidate ? { shouldRevalidate } : {}),
+    lazy,
+  };
+}
+
 /** Pages whose content comes from data (the blog) rather than translations alone. */
-const PAGE_DATA: Partial<Record<PageId, (args: LoaderFunctionArgs) => Promise<unknown>>> = {
-  blog: async (args) => (await contextOf(args).blog()).list(langOf(args)),
+const PAGE_DATA: Partial<Record<PageId, LoadData>> = {
+  blog: async (args, lang) => (await contextOf(args).blog()).list(lang),
   // The server runs the audit of `?url=` before rendering; in the browser the page runs its own.
-  tools: async (args): Promise<ToolsData> => {
+  tools: async (args, lang): Promise<ToolsData> => {
     const { server } = contextOf(args);
     const asked = new URL(args.request.url).searchParams.has('url');
-    return { audit: (server && asked ? await server.audit(langOf(args)) : undefined) ?? null };
+    return { audit: (server && asked ? await server.audit(lang) : undefined) ?? null };
   },
 };
 
@@ -131,41 +163,27 @@ function pageRoute(page: PageEntry): RouteObject {
   const ns = isLegalPage(page.id) ? 'legal' : page.id;
   const namespaces = [ns, ...(page.pathFaq ? ['faqsets'] : []), ...(page.extraNs ?? [])];
   // File names are kebab-case: the `aiAct` namespace's page is src/pages/ai-act.tsx.
-  const { source, lazy } = pageModule(ns.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
-  const handle: RouteHandle = {
-    page: page.id,
-    ns: namespaces,
-    source,
-    ...PAGE_HANDLES[page.id],
-  };
-  const loadData = PAGE_DATA[page.id];
-  return {
+  const file = ns.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  const load = PAGE_DATA[page.id];
+  return moduleRoute(file, {
     id: `page-${page.id}`,
-    ...(page.path ? { path: page.path } : { index: true }),
-    handle,
-    loader: async (args) => {
-      const [, pageData] = await Promise.all([loadNamespaces(args, namespaces), loadData?.(args)]);
-      return pageData ?? null;
-    },
+    path: page.path,
+    handle: { page: page.id, ns: namespaces, ...PAGE_HANDLES[page.id] },
+    load,
     // Filters live in the query string and filter data already loaded: no refetch for them.
-    ...(loadData
+    ...(load
       ? { shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname }
       : {}),
-    lazy,
-  };
+  });
 }
 
-const ARTICLE_NS = ['blog'];
-const articleModule = pageModule('blog-post');
-
 /** /{lang}/blog/{slug}: the article, its metadata from the post itself. */
-const articleRoute: RouteObject = {
+const articleRoute = moduleRoute('blog-post', {
   id: 'blog-post',
   path: 'blog/:slug',
   handle: {
     page: 'blogPost',
-    ns: ARTICLE_NS,
-    source: articleModule.source,
+    ns: ['blog'],
     meta: ({ data, t, lang, siteUrl }) => {
       const { post } = data as BlogPostData;
       return {
@@ -176,22 +194,15 @@ const articleRoute: RouteObject = {
         parents: [{ name: t('nav.blog'), url: `${siteUrl}/${lang}/blog` }],
       };
     },
-  } satisfies RouteHandle,
-  loader: async (args) => {
-    const lang = langOf(args);
-    const [, found] = await Promise.all([
-      loadNamespaces(args, ARTICLE_NS),
-      contextOf(args)
-        .blog()
-        .then((blog) => blog.post(lang, args.params.slug ?? '')),
-    ]);
+  },
+  load: async (args, lang) => {
+    const found = await (await contextOf(args).blog()).post(lang, args.params.slug ?? '');
     // Unknown or missing slug: a 302 to the listing (silently: a link to a removed article still lands on the blog), with the query string,
     // as with every redirect of the site (decision 001).
     if (!found) throw redirect(`${localePath(lang, 'blog')}${new URL(args.request.url).search}`, 302);
     return found;
   },
-  lazy: articleModule.lazy,
-};
+});
 
 /**
  * A route an email's link leads to (`:action` is confirm or unsubscribe, anything else a 404). The
@@ -208,14 +219,12 @@ function emailLinkRoute<Action extends string, Result>(route: {
   act: (server: ServerWork, action: Action) => Promise<{ result: Result } | undefined>;
   status: (result: Result) => number;
 }): RouteObject {
-  const { source, lazy } = pageModule(route.id);
-  return {
+  return moduleRoute(route.id, {
     id: route.id,
     path: route.path,
     handle: {
       page: route.id,
       ns: route.ns,
-      source,
       meta: ({ t }) => ({
         title: t(`${route.meta}.title`),
         description: t(`${route.meta}.description`),
@@ -223,16 +232,14 @@ function emailLinkRoute<Action extends string, Result>(route: {
       }),
       private: true,
       status: (outcome) => (outcome ? route.status((outcome as { result: Result }).result) : 200),
-    } satisfies RouteHandle,
-    loader: async (args) => {
-      await loadNamespaces(args, route.ns);
+    },
+    load: async (args) => {
       const { action } = args.params;
       if (!route.isAction(action)) throw data(null, { status: 404, statusText: 'Not Found' });
       const { server } = contextOf(args);
-      return (server ? await route.act(server, action) : undefined) ?? null;
+      return server ? await route.act(server, action) : undefined;
     },
-    lazy,
-  };
+  });
 }
 
 /**
@@ -263,20 +270,16 @@ const recheckRoute = emailLinkRoute({
   status: recheckStatus,
 });
 
-const REPORT_NS = ['tools', 'forms'];
-const reportModule = pageModule('report');
-
 /**
  * /{lang}/tools/report/{id}: a saved audit report. The server reads it from the store before
  * rendering; a client navigation (the link to an earlier report) asks the API. Never indexed.
  */
-const reportRoute: RouteObject = {
+const reportRoute = moduleRoute('report', {
   id: 'report',
   path: 'tools/report/:id',
   handle: {
     page: 'report',
-    ns: REPORT_NS,
-    source: reportModule.source,
+    ns: ['tools', 'forms'],
     meta: ({ data, t, lang }) => {
       const { report } = data as ReportData;
       if (!report)
@@ -296,21 +299,14 @@ const reportRoute: RouteObject = {
     // One visitor's site, at an address only they were given.
     private: true,
     status: (data) => ((data as ReportData).report ? 200 : 404),
-  } satisfies RouteHandle,
-  loader: async (args) => {
-    const lang = langOf(args);
+  },
+  load: async (args, lang) => {
     const id = args.params.id ?? '';
     const { server } = contextOf(args);
-    const [, report] = await Promise.all([
-      loadNamespaces(args, REPORT_NS),
-      server
-        ? server.report(id, lang).then((found) => found ?? { report: null, keptDays: 0 })
-        : fetchReport(id, lang, args.request.signal),
-    ]);
-    return report;
+    if (!server) return fetchReport(id, lang, args.request.signal);
+    return (await server.report(id, lang)) ?? { report: null, keptDays: 0 };
   },
-  lazy: reportModule.lazy,
-};
+});
 
 /** A saved report from the API, for a client-side navigation to one. */
 async function fetchReport(id: string, lang: Lang, signal: AbortSignal): Promise<ReportData> {
