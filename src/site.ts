@@ -87,40 +87,22 @@ export function pageMetaKey(id: PageId): string {
   return isLegalPage(id) ? `legal:${id}.meta` : `${id}:meta`;
 }
 
+/** A page at its id's path, in the navigation, with its path's FAQ, unless `entry` says otherwise. */
+function page(id: PageId, entry: Partial<PageEntry> = {}): PageEntry {
+  return { id, path: id, nav: true, pathFaq: true, ...entry };
+}
+
 export const PAGES: readonly PageEntry[] = [
-  { id: 'home', path: '', nav: true, pathFaq: true, extraNs: ['forms'] },
-  { id: 'guide', path: 'guide', nav: true, pathFaq: true },
-  { id: 'services', path: 'services', nav: true, pathFaq: true },
-  {
-    id: 'tools',
-    path: 'tools',
-    nav: true,
-    pathFaq: true,
-    extraNs: ['forms'],
-  },
-  {
-    id: 'blog',
-    path: 'blog',
-    nav: true,
-    pathFaq: true,
-    extraNs: ['forms'],
-  },
-  { id: 'faq', path: 'faq', nav: true, pathFaq: false },
-  { id: 'about', path: 'about', nav: true, pathFaq: true },
-  {
-    id: 'contact',
-    path: 'contact',
-    nav: true,
-    pathFaq: true,
-    extraNs: ['forms', 'services'],
-  },
-  { id: 'aiAct', path: 'ai-act-statement', nav: false, pathFaq: true },
-  ...LEGAL_PAGE_IDS.map((id): PageEntry => ({
-    id,
-    path: LEGAL_PATHS[id],
-    nav: false,
-    pathFaq: false,
-  })),
+  page('home', { path: '', extraNs: ['forms'] }),
+  page('guide'),
+  page('services'),
+  page('tools', { extraNs: ['forms'] }),
+  page('blog', { extraNs: ['forms'] }),
+  page('faq', { pathFaq: false }),
+  page('about'),
+  page('contact', { extraNs: ['forms', 'services'] }),
+  page('aiAct', { path: 'ai-act-statement', nav: false }),
+  ...LEGAL_PAGE_IDS.map((id) => page(id, { path: LEGAL_PATHS[id], nav: false, pathFaq: false })),
 ];
 
 /** The URL path of a page in a language: `/en/` for home, `/en/guide` otherwise. */
