@@ -35,6 +35,11 @@ export interface RouteHandle {
    * browser preload it, with its imports, when the page starts.
    */
   source?: string;
+  /**
+   * The loader data as the hydration payload carries it, when the server-rendered page holds part of
+   * it already (an article's body): what the browser can read from the page is not sent twice.
+   */
+  hydration?: (data: unknown) => unknown;
   /** Page metadata from the route's loader data; by default it comes from `{ns}:meta`. */
   meta?: (args: { data: unknown; t: TFunction; lang: Lang; siteUrl: string }) => PageMeta;
 }

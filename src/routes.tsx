@@ -184,6 +184,11 @@ const articleRoute = moduleRoute('blog-post', {
   handle: {
     page: 'blogPost',
     ns: ['blog'],
+    // The body is on the page already: the article component reads it from there when it hydrates.
+    hydration: (data) => {
+      const { post, related } = data as BlogPostData;
+      return { post: { ...post, html: undefined }, related } satisfies BlogPostData;
+    },
     meta: ({ data, t, lang, siteUrl }) => {
       const { post } = data as BlogPostData;
       return {

@@ -6,7 +6,11 @@ import { relatedPosts, type Post, type PostSummary } from './blog.ts';
 // (src/browser/blog-client.ts), so article bodies are never in the client bundle and a navigation
 // loads only the post it needs. Each entry hands its own to the loaders in the router's context.
 
-export type ArticleBody = Omit<Post, 'content'>;
+/**
+ * An article as its page reads it: the rendered HTML, not the Markdown. `html` is left out of the
+ * hydration payload of the article's own page, which holds it already (`hydration` in routes.tsx).
+ */
+export type ArticleBody = Omit<Post, 'content' | 'html'> & { html?: string };
 
 export interface BlogListData {
   posts: PostSummary[];

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { longDate } from '../lib/format.ts';
 import { PostCard } from '../components/blog/PostCard.tsx';
@@ -11,6 +12,20 @@ import type { BlogPostData } from '../content/blog-data.ts';
 import { cutExcerpt } from '../content/blog.ts';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { localePath } from '../site.ts';
+
+const TEXT_ID = 'article-text';
+
+/**
+ * The article's rendered Markdown. The page the server sent holds it already, so its hydration
+ * payload leaves it out (`hydration` in routes.tsx) and the text is read back from the page; a
+ * client navigation brings it with the rest of the article's data.
+ */
+function ArticleText({ html }: { html: string | undefined }) {
+  const [served] = useState(() =>
+    html !== undefined || import.meta.env.SSR ? '' : (document.getElementById(TEXT_ID)?.innerHTML ?? ''),
+  );
+  return <div id={TEXT_ID} className="prose" dangerouslySetInnerHTML={{ __html: html ?? served }} />;
+}
 
 /** An article: header facts, the rendered Markdown body, the author, related posts and the call to action. */
 export default function BlogPostPage() {
@@ -57,7 +72,7 @@ export default function BlogPostPage() {
           </div>
         </header>
         <div className="container narrow">
-          <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
+          <ArticleText html={post.html} />
           <aside aria-labelledby="author-title" className="card mt-10 sm:flex-row sm:items-start sm:gap-5">
             <img src={post.author.avatar} alt="" width={64} height={64} className="rounded-full" />
             <div>

@@ -8,6 +8,7 @@ import {
   createStaticRouter,
   RouterContextProvider,
   StaticRouterProvider,
+  type StaticHandlerContext,
 } from 'react-router-dom';
 import { textReader } from '../i18n/instance.ts';
 import { ALL_RESOURCES, assertLanguagesLoaded, pickResources } from './translations.ts';
@@ -94,6 +95,16 @@ const PAGE_TEXTS = Object.fromEntries(
   LANGUAGES.map((lang) => [lang, new ClientI18n(lang, ALL_RESOURCES)]),
 ) as Record<Lang, ClientI18n>;
 
+/** The routes' loader data as the page's payload carries it (`hydration` in a route's handle). */
+function hydrationData(context: StaticHandlerContext): Record<string, unknown> {
+  const data = { ...context.loaderData };
+  for (const { route } of context.matches) {
+    const trim = (route.handle as RouteHandle | undefined)?.hydration;
+    if (trim && route.id in data) data[route.id] = trim(data[route.id]);
+  }
+  return data;
+}
+
 function tree(i18n: Translations, site: SiteContextValue, children: ReactNode) {
   return (
     <StrictMode>
@@ -146,7 +157,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
       ),
       site: input.site,
       router: {
-        loaderData: context.loaderData,
+        loaderData: hydrationData(context),
         actionData: context.actionData,
         errors: serializeErrors(context.errors),
       },

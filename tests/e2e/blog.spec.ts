@@ -68,6 +68,31 @@ test.describe('blog', () => {
     await expect(page).toHaveURL(/\/en\/blog$/);
   });
 
+  test('an article opened directly keeps its text through hydration, and the next article brings its own', async ({
+    page,
+    consoleProblems,
+  }) => {
+    void consoleProblems;
+    await page.goto('/fr/blog/ultimate-geo-guide-2025');
+    await hydrated(page);
+    const text = page.locator('#article-text');
+    await expect(text.getByRole('heading', { level: 2 }).first()).toHaveText(/Qu’est-ce que le GEO/);
+    const served = await text.innerHTML();
+    expect(served.length).toBeGreaterThan(5000);
+    const related = page
+      .locator('section[aria-labelledby="related-title"] article')
+      .first()
+      .getByRole('link');
+    const title = (await related.textContent())!;
+    await related.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(text).not.toHaveText('');
+    expect(await text.innerHTML()).not.toBe(served);
+    await page.goBack();
+    await expect(page).toHaveURL(/ultimate-geo-guide-2025$/);
+    await expect(text.getByRole('heading', { level: 2 }).first()).toHaveText(/Qu’est-ce que le GEO/);
+  });
+
   test('Share Article copies the link and says so when the Web Share API is missing', async ({
     page,
     context,

@@ -180,6 +180,24 @@ describe('humans and crawlers', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
   });
 
+  it("leaves an article's body out of the payload, since the page holds it (sent once, not twice)", async () => {
+    const res = await request(app).get('/en/blog/ultimate-geo-guide-2025').set('User-Agent', HUMAN_UA);
+    const payload = JSON.parse(
+      /<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/.exec(res.text)![1]!,
+    );
+    const { post, related } = payload.router.loaderData['blog-post'];
+    expect(post).toMatchObject({
+      slug: 'ultimate-geo-guide-2025',
+      title: expect.stringContaining('Ultimate Guide'),
+    });
+    expect(post).not.toHaveProperty('html');
+    expect(related.length).toBeGreaterThan(0);
+    expect(res.text).toMatch(/<div id="article-text" class="prose"><p>Search no longer ends/);
+    // The browser's own request for the article's data, on a client navigation, has the body.
+    const data = await request(app).get('/api/blog/en/ultimate-geo-guide-2025');
+    expect(data.body.post.html).toMatch(/^<p>Search no longer ends/);
+  });
+
   it.each([GOOGLEBOT_UA, GPTBOT_UA, 'HeadlessChrome/120', 'curl/8.5.0'])(
     'gives crawler %s the same page with no client script',
     async (ua) => {
