@@ -185,10 +185,13 @@ const articleRoute = moduleRoute('blog-post', {
     page: 'blogPost',
     ns: ['blog'],
     // The body is on the page already: the article component reads it from there when it hydrates.
-    hydration: (data) => {
-      const { post, related } = data as BlogPostData;
-      return { post: { ...post, html: undefined }, related } satisfies BlogPostData;
-    },
+    // Only the server builds payloads, so the browser's bundle leaves this out.
+    hydration: import.meta.env.SSR
+      ? (data) => {
+          const { post, related } = data as BlogPostData;
+          return { post: { ...post, html: undefined }, related } satisfies BlogPostData;
+        }
+      : undefined,
     meta: ({ data, t, lang, siteUrl }) => {
       const { post } = data as BlogPostData;
       return {
