@@ -58,6 +58,35 @@ export function Section({
   );
 }
 
+/** A column header of a table, with its classes where it has any (width, alignment). */
+export interface TableColumn {
+  label: ReactNode;
+  className?: string;
+}
+
+/** A table's header row: a column header (`scope="col"`) for each column, in order. */
+export function TableHead({
+  columns,
+  className,
+  rowClassName,
+}: {
+  columns: readonly TableColumn[];
+  className?: string;
+  rowClassName?: string;
+}) {
+  return (
+    <thead className={className}>
+      <tr className={rowClassName}>
+        {columns.map((column, i) => (
+          <th key={i} scope="col" className={column.className}>
+            {column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'success' | 'warning' | 'outline';
 
 export function Badge({ variant = 'default', children }: { variant?: BadgeVariant; children: ReactNode }) {

@@ -16,6 +16,7 @@ import { localePath } from '../site.ts';
 import { longDate } from '../lib/format.ts';
 import { pageModified } from '../content/page-dates.ts';
 import { CheckList } from '../components/sections/PageBlocks.tsx';
+import { TableHead } from '../components/Primitives.tsx';
 
 /** A titled block of the statement; `id` makes it linkable and names the region. */
 function Block({
@@ -122,16 +123,14 @@ function RiskAssessment() {
       <div className="table-wrap mt-6" tabIndex={0} role="region" aria-labelledby="risk-table-caption">
         <table className="table min-w-[40rem]">
           <caption id="risk-table-caption">{t('risk.table.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('risk.table.component')}</th>
-              <th scope="col">{t('risk.table.purpose')}</th>
-              <th scope="col" className="whitespace-nowrap">
-                {t('risk.table.level')}
-              </th>
-              <th scope="col">{t('risk.table.safeguard')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t('risk.table.component') },
+              { label: t('risk.table.purpose') },
+              { label: t('risk.table.level'), className: 'whitespace-nowrap' },
+              { label: t('risk.table.safeguard') },
+            ]}
+          />
           <tbody>
             {copy('risk.table.rows').map((row) => (
               <tr key={row.component}>

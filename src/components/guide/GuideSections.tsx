@@ -1,7 +1,7 @@
 import { CaseStudyCard } from './CaseStudyCard.tsx';
 import { BotIcon, CheckIcon, SparkIcon } from '../Icons.tsx';
 import { CheckList, CtaBand, IconCardGrid, StatGrid } from '../sections/PageBlocks.tsx';
-import { Badge, Section } from '../Primitives.tsx';
+import { Badge, Section, TableHead } from '../Primitives.tsx';
 import { ActionLinks } from '../sections/ActionLinks.tsx';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { readCaseStudies } from '../../lib/case-studies.ts';
@@ -82,19 +82,14 @@ function Comparison() {
         {/* Below md, each row becomes a stacked block, with the column names from data-label. */}
         <table className="table max-md:block">
           <caption className="max-md:block">{t('comparison.caption')}</caption>
-          <thead className="max-md:sr-only">
-            <tr>
-              <th scope="col" className="w-[22%]">
-                {t('comparison.aspect')}
-              </th>
-              <th scope="col" className="w-[36%]">
-                {t('comparison.seo')}
-              </th>
-              <th scope="col" className="w-[42%] text-brand">
-                {t('comparison.geo')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="max-md:sr-only"
+            columns={[
+              { label: t('comparison.aspect'), className: 'w-[22%]' },
+              { label: t('comparison.seo'), className: 'w-[36%]' },
+              { label: t('comparison.geo'), className: 'w-[42%] text-brand' },
+            ]}
+          />
           <tbody className="max-md:block">
             {copy('comparison.rows').map((row) => (
               <tr
