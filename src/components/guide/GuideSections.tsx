@@ -81,6 +81,8 @@ function Definition() {
 /** SEO and GEO side by side. */
 function Comparison() {
   const { t, copy } = useT('guide');
+  const seo = t('comparison.seo');
+  const geo = t('comparison.geo');
   return (
     <div className="table-wrap">
       {/* Below md, each row becomes a stacked block, with the column names from data-label. */}
@@ -90,8 +92,8 @@ function Comparison() {
           className="max-md:sr-only"
           columns={[
             { label: t('comparison.aspect'), className: 'w-[22%]' },
-            { label: t('comparison.seo'), className: 'w-[36%]' },
-            { label: t('comparison.geo'), className: 'w-[42%] text-brand' },
+            { label: seo, className: 'w-[36%]' },
+            { label: geo, className: 'w-[42%] text-brand' },
           ]}
         />
         <tbody className="max-md:block">
@@ -104,13 +106,13 @@ function Comparison() {
                 {row.aspect}
               </th>
               <td
-                data-label={t('comparison.seo')}
+                data-label={seo}
                 className="text-muted max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:content-[attr(data-label)]"
               >
                 {row.seo}
               </td>
               <td
-                data-label={t('comparison.geo')}
+                data-label={geo}
                 className="max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:text-brand max-md:before:content-[attr(data-label)]"
               >
                 {row.geo}
