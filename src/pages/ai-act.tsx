@@ -17,7 +17,7 @@ import { longDate } from '../lib/format.ts';
 import { pageModified } from '../content/page-dates.ts';
 import { CheckList, CopySections } from '../components/sections/PageBlocks.tsx';
 import type { CopySection } from '../components/sections/PageBlocks.tsx';
-import { TableHead } from '../components/Primitives.tsx';
+import { CardIcon, TableHead } from '../components/Primitives.tsx';
 
 /** A titled block of the statement; `id` makes it linkable and names the region. */
 function Block({
@@ -274,9 +274,7 @@ function Related() {
       {links.map(({ key, to, Icon }) => {
         const body = (
           <>
-            <span className="card-icon shrink-0">
-              <Icon />
-            </span>
+            <CardIcon icon={Icon} className="shrink-0" />
             <span>
               <span className="block font-semibold text-brand underline underline-offset-2">
                 {t(`related.${key}`)}

@@ -18,6 +18,7 @@ import { useLang, useT } from '../../i18n/hooks.ts';
 import { useSite } from '../../site-context.tsx';
 import { localePath } from '../../site.ts';
 import { SourceLink } from '../sections/Sources.tsx';
+import { CardIcon } from '../Primitives.tsx';
 import type { SourceId } from '../../lib/sources.ts';
 
 // The home page below its hero: read-only sections and the closing call to action, hydrated after
@@ -85,9 +86,7 @@ function WhoItsFor() {
         return (
           <li key={item.role} className="card">
             <div className="flex items-center gap-3">
-              <span className="card-icon shrink-0">
-                <Icon />
-              </span>
+              <CardIcon icon={Icon} className="shrink-0" />
               <h3 className="card-title">{item.role}</h3>
             </div>
             <p className="muted">{item.text}</p>

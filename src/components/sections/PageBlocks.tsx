@@ -1,6 +1,6 @@
 import type { AriaAttributes, ComponentType, HTMLAttributes, ReactNode } from 'react';
 import { CheckIcon, type IconComponent } from '../Icons.tsx';
-import { classes, Section } from '../Primitives.tsx';
+import { CardIcon, classes, Section } from '../Primitives.tsx';
 import { useT } from '../../i18n/hooks.ts';
 import type { Namespace } from '../../i18n/copy.ts';
 
@@ -123,7 +123,7 @@ interface CardText {
 
 /** A card led by an icon in a tinted square, with its h3 and a paragraph; `children` follow them. */
 export function IconCard({
-  icon: Icon,
+  icon,
   title,
   text,
   iconSize,
@@ -133,9 +133,7 @@ export function IconCard({
 }: CardText & { icon: IconComponent; title: string; text: string; children?: ReactNode }) {
   return (
     <li className="card">
-      <span className="card-icon">
-        <Icon {...(iconSize ? { width: iconSize, height: iconSize } : {})} />
-      </span>
+      <CardIcon icon={icon} size={iconSize} />
       <h3 className={titleClassName}>{title}</h3>
       <p className={textClassName}>{text}</p>
       {children}
