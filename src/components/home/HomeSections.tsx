@@ -133,19 +133,6 @@ function Glossary() {
   );
 }
 
-function ClosingCta() {
-  const { t } = useT('home');
-  const lang = useLang();
-  return (
-    <CtaBand titleId="home-cta-title" title={t('cta.title')} text={t('cta.text')}>
-      <WaitlistButton />
-      <Link to={localePath(lang, 'tools')} className="btn btn-outline btn-lg">
-        {t('cta.audit')}
-      </Link>
-    </CtaBand>
-  );
-}
-
 const SECTIONS: readonly CopySection[] = [
   { id: 'geo-seo-aeo', key: 'explainers', alt: true, Content: Explainers },
   { id: 'benefits', key: 'benefits', Content: Benefits },
@@ -154,13 +141,20 @@ const SECTIONS: readonly CopySection[] = [
   { id: 'glossary', key: 'glossary', className: 'scroll-mt-16', Content: Glossary },
 ];
 
-/** Everything the home page shows after its hero, in order. */
+/** Everything the home page shows after its hero, in order, down to the closing call to action. */
 export function HomeSections() {
+  const { t } = useT('home');
+  const lang = useLang();
   return (
     <>
       <Stats />
       <CopySections ns="home" sections={SECTIONS} />
-      <ClosingCta />
+      <CtaBand titleId="home-cta-title" title={t('cta.title')} text={t('cta.text')}>
+        <WaitlistButton />
+        <Link to={localePath(lang, 'tools')} className="btn btn-outline btn-lg">
+          {t('cta.audit')}
+        </Link>
+      </CtaBand>
     </>
   );
 }
