@@ -1,8 +1,8 @@
 import { CheckIcon, LockIcon, MailIcon, ShieldIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { CopySections, CtaBand, IconCardGrid, StatGrid } from '../components/sections/PageBlocks.tsx';
-import type { CopySection } from '../components/sections/PageBlocks.tsx';
+import { CtaBand, IconCardGrid, StatGrid } from '../components/sections/PageBlocks.tsx';
 import { ServiceCard } from '../components/services/ServiceCard.tsx';
+import { Section } from '../components/Primitives.tsx';
 import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { SERVICES } from '../lib/services.ts';
@@ -10,65 +10,6 @@ import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 
 const GUARANTEE_ICONS = [MailIcon, CheckIcon, ShieldIcon, LockIcon] as const;
-
-function Catalogue() {
-  return (
-    <ul className="card-grid">
-      {SERVICES.map((service) => (
-        <li key={service.id} data-service={service.id}>
-          <ServiceCard service={service} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Process() {
-  const { t, copy } = useT('services');
-  return (
-    <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-      {copy('process.steps').map((step, i) => (
-        <li key={step.title} className="card">
-          <div className="flex items-center justify-between gap-3">
-            <span className="card-icon text-lg font-extrabold" aria-hidden="true">
-              {i + 1}
-            </span>
-            <span className="badge badge-outline">{step.when}</span>
-          </div>
-          <p className="text-sm font-semibold text-muted">{t('process.step', { n: i + 1 })}</p>
-          <h3 className="card-title -mt-2">{step.title}</h3>
-          <p className="text-sm text-muted">{step.text}</p>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function Guarantees() {
-  const { t, copy } = useT('services');
-  return (
-    <>
-      <IconCardGrid
-        items={copy('guarantees.items')}
-        icons={GUARANTEE_ICONS}
-        iconSize={22}
-        titleClassName="text-lg font-bold"
-        textClassName="text-sm text-muted"
-        className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4"
-      />
-      <div className="mx-auto mt-8 max-w-3xl rounded-2xl border border-border bg-surface p-5 text-center">
-        <h3 className="font-bold">{t('guarantees.noteTitle')}</h3>
-        <p className="mt-1 text-sm text-muted">{t('guarantees.note')}</p>
-      </div>
-    </>
-  );
-}
-
-const SECTIONS: readonly CopySection[] = [
-  { id: 'services-list', key: 'catalogue', Content: Catalogue },
-  { id: 'process', key: 'process', alt: true, Content: Process },
-  { id: 'guarantees', key: 'guarantees', Content: Guarantees },
-];
 
 export default function ServicesPage() {
   const { t, copy } = useT('services');
@@ -95,7 +36,48 @@ export default function ServicesPage() {
         />
       </section>
 
-      <CopySections ns="services" sections={SECTIONS} />
+      <Section id="services-list" title={t('catalogue.title')} lead={t('catalogue.lead')}>
+        <ul className="card-grid">
+          {SERVICES.map((service) => (
+            <li key={service.id} data-service={service.id}>
+              <ServiceCard service={service} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="process" title={t('process.title')} lead={t('process.lead')} alt>
+        <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {copy('process.steps').map((step, i) => (
+            <li key={step.title} className="card">
+              <div className="flex items-center justify-between gap-3">
+                <span className="card-icon text-lg font-extrabold" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span className="badge badge-outline">{step.when}</span>
+              </div>
+              <p className="text-sm font-semibold text-muted">{t('process.step', { n: i + 1 })}</p>
+              <h3 className="card-title -mt-2">{step.title}</h3>
+              <p className="text-sm text-muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="guarantees" title={t('guarantees.title')} lead={t('guarantees.lead')}>
+        <IconCardGrid
+          items={copy('guarantees.items')}
+          icons={GUARANTEE_ICONS}
+          iconSize={22}
+          titleClassName="text-lg font-bold"
+          textClassName="text-sm text-muted"
+          className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4"
+        />
+        <div className="mx-auto mt-8 max-w-3xl rounded-2xl border border-border bg-surface p-5 text-center">
+          <h3 className="font-bold">{t('guarantees.noteTitle')}</h3>
+          <p className="mt-1 text-sm text-muted">{t('guarantees.note')}</p>
+        </div>
+      </Section>
 
       <CtaBand titleId="services-cta-title" title={t('cta.title')} text={t('cta.lead')} actions="row">
         <ActionLinks
