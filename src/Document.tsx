@@ -61,7 +61,8 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
             {t('skipToContent')}
           </a>
           {/* Suspense boundaries split hydration: React hydrates and commits the shell, the header,
-              the page and the footer as separate pieces of work instead of one long task. */}
+              the page and the footer (like every part that hydrates later, a boundary of its own) as
+              separate pieces of work instead of one long task. */}
           <Suspense>
             <Header lang={lang} />
           </Suspense>
@@ -72,15 +73,9 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
             className={visitor.isBot ? 'main' : 'main fade-in'}
           >
             <Suspense>{children}</Suspense>
-            {showPathFaq ? (
-              <Suspense>
-                <PathFaq />
-              </Suspense>
-            ) : null}
+            {showPathFaq ? <PathFaq /> : null}
           </main>
-          <Suspense>
-            <Footer lang={lang} />
-          </Suspense>
+          <Footer lang={lang} />
         </Toasts>
         {visitor.isBot ? null : <ScrollRestoration />}
       </body>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { IconComponent } from './Icons.tsx';
 
 // The site's small building blocks, shared by the pages so that each pattern is written once.
 
@@ -55,6 +56,53 @@ export function Section({
         {children}
       </div>
     </section>
+  );
+}
+
+/** A card's icon in its tinted square (`card-icon` in styles.css), at its own size unless `size` is given. */
+export function CardIcon({
+  icon: Icon,
+  size,
+  className,
+}: {
+  icon: IconComponent;
+  size?: number;
+  /** More classes on the square (where a flex row must not shrink it). */
+  className?: string;
+}) {
+  return (
+    <span className={classes('card-icon', className)}>
+      <Icon {...(size ? { width: size, height: size } : {})} />
+    </span>
+  );
+}
+
+/** A column header of a table, with its classes where it has any (width, alignment). */
+export interface TableColumn {
+  label: ReactNode;
+  className?: string;
+}
+
+/** A table's header row: a column header (`scope="col"`) for each column, in order. */
+export function TableHead({
+  columns,
+  className,
+  rowClassName,
+}: {
+  columns: readonly TableColumn[];
+  className?: string;
+  rowClassName?: string;
+}) {
+  return (
+    <thead className={className}>
+      <tr className={rowClassName}>
+        {columns.map((column, i) => (
+          <th key={i} scope="col" className={column.className}>
+            {column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 

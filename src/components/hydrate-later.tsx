@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { escapeHtml } from '../lib/serialize.ts';
 import { onIdle } from '../lib/idle.ts';
 
@@ -45,9 +45,9 @@ function serverMarkup(selector: string): string {
  * waitlist link to the no-script form), hydrated after the rest of the page (decision 042): the
  * server renders it in place as usual; the browser loads its code, a chunk of its own, when it is
  * first idle after start-up or when the visitor reaches for the part, whichever comes first. Until
- * then it is the server's HTML, and its links work as plain links. Render it inside its own
- * <Suspense> boundary, which React leaves as it is while the code loads. `selector` finds the
- * element the part renders first. If the code cannot be loaded (offline, or a new release has
+ * then it is the server's HTML, and its links work as plain links: the part is its own <Suspense>
+ * boundary, which React leaves as it is while the code loads. `selector` finds the element the part
+ * renders first. If the code cannot be loaded (offline, or a new release has
  * replaced the chunk), the part stays the server's markup, in an element that does not change the
  * layout, rather than fail the page.
  */
@@ -71,7 +71,7 @@ export function hydrateLater<P extends object>(
   });
   // Once the code is here the part renders at once, without suspending: a page reached by a client
   // navigation then shows it in the same commit (and its anchors are there to scroll to).
-  const Part = (props: P) => createElement(loaded ?? Lazy, props);
+  const Part = (props: P) => createElement(Suspense, null, createElement(loaded ?? Lazy, props));
   return Object.assign(Part, {
     /**
      * For a client navigation to the page: loads the part's code before the page is shown. Nothing

@@ -1,9 +1,15 @@
 import { BookIcon, ClockIcon, GlobeIcon, TargetIcon } from '../components/home/HomeIcons.tsx';
 import { LockIcon, ShieldIcon } from '../components/Icons.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { CheckList, CtaBand, IconCardGrid, StatGrid } from '../components/sections/PageBlocks.tsx';
+import {
+  CheckList,
+  CopySections,
+  CtaBand,
+  IconCardGrid,
+  StatGrid,
+} from '../components/sections/PageBlocks.tsx';
+import type { CopySection } from '../components/sections/PageBlocks.tsx';
 import { Point } from '../components/sections/Point.tsx';
-import { Section } from '../components/Primitives.tsx';
 import { ActionLinks, ArrowLink } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
@@ -48,57 +54,50 @@ function Mission() {
 }
 
 function Values() {
-  const { t, copy } = useT('about');
+  const { copy } = useT('about');
   return (
-    <Section id="values" title={t('values.title')} lead={t('values.lead')} alt>
-      <IconCardGrid
-        items={copy('values.items')}
-        icons={VALUE_ICONS}
-        className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
-      />
-    </Section>
+    <IconCardGrid
+      items={copy('values.items')}
+      icons={VALUE_ICONS}
+      className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
+    />
   );
 }
 
 function Metrics() {
-  const { t, copy } = useT('about');
+  const { copy } = useT('about');
   const { auditChecks, aiCrawlers } = useSite();
   return (
-    <Section id="figures" title={t('metrics.title')} lead={t('metrics.lead')}>
-      <StatGrid
-        items={copy('metrics.items', { checks: auditChecks, crawlers: aiCrawlers })}
-        className="stats-grid md:grid-cols-3"
-      />
-    </Section>
+    <StatGrid
+      items={copy('metrics.items', { checks: auditChecks, crawlers: aiCrawlers })}
+      className="stats-grid md:grid-cols-3"
+    />
   );
 }
 
 function Careers() {
   const { t, copy } = useT('about');
   const lang = useLang();
-  // The footer links here: the heading must clear the sticky header.
   return (
-    <Section id="careers" title={t('careers.title')} lead={t('careers.lead')} alt className="scroll-mt-16">
-      <div className="card mx-auto max-w-4xl gap-6 md:grid md:grid-cols-2 md:gap-10 md:p-8">
-        <div className="grid min-w-0 content-start gap-4">
-          <p>{t('careers.text')}</p>
-          <h3 className="font-semibold">{t('careers.howTitle')}</h3>
-          <p className="muted">{t('careers.how')}</p>
-          <p>
-            <ArrowLink
-              to={`${localePath(lang, 'contact')}?service=other`}
-              className="btn btn-primary whitespace-normal"
-            >
-              {t('careers.apply')}
-            </ArrowLink>
-          </p>
-        </div>
-        <div className="grid min-w-0 content-start gap-4">
-          <h3 className="font-semibold">{t('careers.profilesTitle')}</h3>
-          <CheckList items={copy('careers.profiles')} iconSize={18} />
-        </div>
+    <div className="card mx-auto max-w-4xl gap-6 md:grid md:grid-cols-2 md:gap-10 md:p-8">
+      <div className="grid min-w-0 content-start gap-4">
+        <p>{t('careers.text')}</p>
+        <h3 className="font-semibold">{t('careers.howTitle')}</h3>
+        <p className="muted">{t('careers.how')}</p>
+        <p>
+          <ArrowLink
+            to={`${localePath(lang, 'contact')}?service=other`}
+            className="btn btn-primary whitespace-normal"
+          >
+            {t('careers.apply')}
+          </ArrowLink>
+        </p>
       </div>
-    </Section>
+      <div className="grid min-w-0 content-start gap-4">
+        <h3 className="font-semibold">{t('careers.profilesTitle')}</h3>
+        <CheckList items={copy('careers.profiles')} iconSize={18} />
+      </div>
+    </div>
   );
 }
 
@@ -117,15 +116,20 @@ function ClosingCta() {
   );
 }
 
+const SECTIONS: readonly CopySection[] = [
+  { id: 'values', key: 'values', alt: true, Content: Values },
+  { id: 'figures', key: 'metrics', Content: Metrics },
+  // The footer links here: the heading must clear the sticky header.
+  { id: 'careers', key: 'careers', alt: true, className: 'scroll-mt-16', Content: Careers },
+];
+
 export default function AboutPage() {
   const { t } = useT('about');
   return (
     <>
       <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')} />
       <Mission />
-      <Values />
-      <Metrics />
-      <Careers />
+      <CopySections ns="about" sections={SECTIONS} />
       <ClosingCta />
     </>
   );

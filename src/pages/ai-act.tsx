@@ -15,7 +15,9 @@ import { useSite } from '../site-context.tsx';
 import { localePath } from '../site.ts';
 import { longDate } from '../lib/format.ts';
 import { pageModified } from '../content/page-dates.ts';
-import { CheckList } from '../components/sections/PageBlocks.tsx';
+import { CheckList, CopySections } from '../components/sections/PageBlocks.tsx';
+import type { CopySection } from '../components/sections/PageBlocks.tsx';
+import { CardIcon, TableHead } from '../components/Primitives.tsx';
 
 /** A titled block of the statement; `id` makes it linkable and names the region. */
 function Block({
@@ -107,7 +109,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function RiskAssessment() {
   const { t, copy } = useT('aiAct');
   return (
-    <Block id="risk-assessment" title={t('risk.title')} lead={t('risk.lead')}>
+    <>
       <dl aria-label={t('risk.summaryLabel')} className="grid gap-4 md:grid-cols-[1fr_2fr_1.5fr]">
         <Fact label={t('risk.overallLabel')}>
           <span className="badge badge-success px-3 py-1 text-base" data-overall-risk>
@@ -122,16 +124,14 @@ function RiskAssessment() {
       <div className="table-wrap mt-6" tabIndex={0} role="region" aria-labelledby="risk-table-caption">
         <table className="table min-w-[40rem]">
           <caption id="risk-table-caption">{t('risk.table.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('risk.table.component')}</th>
-              <th scope="col">{t('risk.table.purpose')}</th>
-              <th scope="col" className="whitespace-nowrap">
-                {t('risk.table.level')}
-              </th>
-              <th scope="col">{t('risk.table.safeguard')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t('risk.table.component') },
+              { label: t('risk.table.purpose') },
+              { label: t('risk.table.level'), className: 'whitespace-nowrap' },
+              { label: t('risk.table.safeguard') },
+            ]}
+          />
           <tbody>
             {copy('risk.table.rows').map((row) => (
               <tr key={row.component}>
@@ -146,7 +146,7 @@ function RiskAssessment() {
           </tbody>
         </table>
       </div>
-    </Block>
+    </>
   );
 }
 
@@ -154,48 +154,44 @@ function Gpai() {
   const { t, copy } = useT('aiAct');
   const { siteUrl, contactEmail } = useSite();
   return (
-    <Block id="gpai" title={t('gpai.title')}>
-      <div className="grid gap-10 lg:grid-cols-2">
-        <div className="grid content-start gap-4">
-          {copy('gpai.paragraphs').map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </div>
-        <div>
-          <h3 className="text-xl font-bold">{t('gpai.sampleTitle')}</h3>
-          <p className="mt-2 muted">{t('gpai.sampleText')}</p>
-          <figure className="mt-4">
-            <pre className="whitespace-pre-wrap break-words rounded-xl border border-border bg-[var(--bg-soft)] p-5 text-sm leading-relaxed text-fg">
-              <code>{t('gpai.sample', { siteUrl, email: contactEmail })}</code>
-            </pre>
-            <figcaption className="mt-2 text-sm text-muted">{t('gpai.sampleCaption')}</figcaption>
-          </figure>
-          <p className="mt-4">
-            <a
-              href="/ai.txt"
-              className="inline-flex items-center gap-1 font-semibold text-brand underline underline-offset-2"
-            >
-              {t('gpai.fullPolicy')}
-              <ArrowRight width={16} height={16} />
-            </a>
-          </p>
-        </div>
+    <div className="grid gap-10 lg:grid-cols-2">
+      <div className="grid content-start gap-4">
+        {copy('gpai.paragraphs').map((p) => (
+          <p key={p}>{p}</p>
+        ))}
       </div>
-    </Block>
+      <div>
+        <h3 className="text-xl font-bold">{t('gpai.sampleTitle')}</h3>
+        <p className="mt-2 muted">{t('gpai.sampleText')}</p>
+        <figure className="mt-4">
+          <pre className="whitespace-pre-wrap break-words rounded-xl border border-border bg-[var(--bg-soft)] p-5 text-sm leading-relaxed text-fg">
+            <code>{t('gpai.sample', { siteUrl, email: contactEmail })}</code>
+          </pre>
+          <figcaption className="mt-2 text-sm text-muted">{t('gpai.sampleCaption')}</figcaption>
+        </figure>
+        <p className="mt-4">
+          <a
+            href="/ai.txt"
+            className="inline-flex items-center gap-1 font-semibold text-brand underline underline-offset-2"
+          >
+            {t('gpai.fullPolicy')}
+            <ArrowRight width={16} height={16} />
+          </a>
+        </p>
+      </div>
+    </div>
   );
 }
 
 function DataProtection() {
-  const { t, copy } = useT('aiAct');
+  const { copy } = useT('aiAct');
   const { contactEmail } = useSite();
   return (
-    <Block id="data-protection" title={t('data.title')} lead={t('data.lead')}>
-      <CheckList
-        items={copy('data.items', { email: contactEmail })}
-        iconSize={20}
-        className="gap-x-10 gap-y-3 md:grid-cols-2"
-      />
-    </Block>
+    <CheckList
+      items={copy('data.items', { email: contactEmail })}
+      iconSize={20}
+      className="gap-x-10 gap-y-3 md:grid-cols-2"
+    />
   );
 }
 
@@ -233,34 +229,32 @@ function Contacts() {
     { label: t('contacts.aiAuthorityLabel'), value: t('contacts.aiAuthority') },
   ];
   return (
-    <Block id="contacts" title={t('contacts.title')}>
-      <div className="grid gap-5 md:grid-cols-2">
-        <ContactCard icon={MailIcon} title={t('contacts.contactsLabel')}>
-          {emails.map((e) => (
-            <div key={e.label}>
-              <dt className="font-semibold">{e.label}</dt>
-              <dd>
-                <a
-                  href={`mailto:${e.email}`}
-                  className="font-semibold text-brand underline underline-offset-2 break-all"
-                >
-                  {e.email}
-                </a>
-              </dd>
-              <dd className="text-sm text-muted">{e.note}</dd>
-            </div>
-          ))}
-        </ContactCard>
-        <ContactCard icon={ScaleIcon} title={t('contacts.regulatoryLabel')}>
-          {regulatory.map((r) => (
-            <div key={r.label}>
-              <dt className="font-semibold">{r.label}</dt>
-              <dd className="text-muted">{r.value}</dd>
-            </div>
-          ))}
-        </ContactCard>
-      </div>
-    </Block>
+    <div className="grid gap-5 md:grid-cols-2">
+      <ContactCard icon={MailIcon} title={t('contacts.contactsLabel')}>
+        {emails.map((e) => (
+          <div key={e.label}>
+            <dt className="font-semibold">{e.label}</dt>
+            <dd>
+              <a
+                href={`mailto:${e.email}`}
+                className="font-semibold text-brand underline underline-offset-2 break-all"
+              >
+                {e.email}
+              </a>
+            </dd>
+            <dd className="text-sm text-muted">{e.note}</dd>
+          </div>
+        ))}
+      </ContactCard>
+      <ContactCard icon={ScaleIcon} title={t('contacts.regulatoryLabel')}>
+        {regulatory.map((r) => (
+          <div key={r.label}>
+            <dt className="font-semibold">{r.label}</dt>
+            <dd className="text-muted">{r.value}</dd>
+          </div>
+        ))}
+      </ContactCard>
+    </div>
   );
 }
 
@@ -276,41 +270,45 @@ function Related() {
   const linkClass =
     'card h-full flex-row items-start gap-4 no-underline transition-colors hover:border-brand';
   return (
-    <Block id="related" title={t('related.title')}>
-      <ul className="grid gap-4 sm:grid-cols-2">
-        {links.map(({ key, to, Icon }) => {
-          const body = (
-            <>
-              <span className="card-icon shrink-0">
-                <Icon />
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {links.map(({ key, to, Icon }) => {
+        const body = (
+          <>
+            <CardIcon icon={Icon} className="shrink-0" />
+            <span>
+              <span className="block font-semibold text-brand underline underline-offset-2">
+                {t(`related.${key}`)}
               </span>
-              <span>
-                <span className="block font-semibold text-brand underline underline-offset-2">
-                  {t(`related.${key}`)}
-                </span>
-                <span className="mt-1 block text-sm text-muted">{t(`related.${key}Text`)}</span>
-              </span>
-            </>
-          );
-          return (
-            <li key={key}>
-              {/* ai.txt is a file beside the app, not one of its routes. */}
-              {to.startsWith('/ai.txt') ? (
-                <a href={to} className={linkClass}>
-                  {body}
-                </a>
-              ) : (
-                <Link to={to} className={linkClass}>
-                  {body}
-                </Link>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </Block>
+              <span className="mt-1 block text-sm text-muted">{t(`related.${key}Text`)}</span>
+            </span>
+          </>
+        );
+        return (
+          <li key={key}>
+            {/* ai.txt is a file beside the app, not one of its routes. */}
+            {to.startsWith('/ai.txt') ? (
+              <a href={to} className={linkClass}>
+                {body}
+              </a>
+            ) : (
+              <Link to={to} className={linkClass}>
+                {body}
+              </Link>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
+
+const SECTIONS: readonly CopySection[] = [
+  { id: 'risk-assessment', key: 'risk', Content: RiskAssessment },
+  { id: 'gpai', key: 'gpai', lead: false, Content: Gpai },
+  { id: 'data-protection', key: 'data', Content: DataProtection },
+  { id: 'contacts', key: 'contacts', lead: false, Content: Contacts },
+  { id: 'related', key: 'related', lead: false, Content: Related },
+];
 
 export default function AiActPage() {
   const { t } = useT('aiAct');
@@ -320,11 +318,7 @@ export default function AiActPage() {
       <div className="container pb-12">
         <DocInfo />
         <StatusCard />
-        <RiskAssessment />
-        <Gpai />
-        <DataProtection />
-        <Contacts />
-        <Related />
+        <CopySections ns="aiAct" sections={SECTIONS} frame={Block} />
       </div>
     </>
   );

@@ -55,6 +55,7 @@ export default function FaqPage() {
           ))}
 
           <section aria-labelledby="faq-cta-title" className="card items-center text-center">
+            {/* Written out rather than CardIcon, which would load the Primitives chunk for this alone. */}
             <span className="card-icon">
               <MailIcon />
             </span>

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { PageHero } from '../components/PageHero.tsx';
 import { hydrateLater } from '../components/hydrate-later.tsx';
 import { ActionLinks } from '../components/sections/ActionLinks.tsx';
@@ -27,9 +26,7 @@ export default function GuidePage() {
   return (
     <>
       <GuideHero />
-      <Suspense>
-        <GuideSections />
-      </Suspense>
+      <GuideSections />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { SparkIcon } from '../components/Icons.tsx';
 import { hydrateLater } from '../components/hydrate-later.tsx';
@@ -46,9 +45,7 @@ export default function HomePage() {
   return (
     <>
       <Hero />
-      <Suspense>
-        <HomeSections />
-      </Suspense>
+      <HomeSections />
       <WaitlistNoscript />
     </>
   );

@@ -3,6 +3,7 @@ import { EmailInput } from '../forms/Field.tsx';
 import { FormNotice, HiddenFields } from '../forms/FormChrome.tsx';
 import { useLeadForm } from '../forms/useLeadForm.ts';
 import { MailIcon } from '../Icons.tsx';
+import { CardIcon } from '../Primitives.tsx';
 
 /** The blog's newsletter block: stores the email through POST /api/newsletter like the other forms. */
 export function NewsletterForm() {
@@ -13,9 +14,7 @@ export function NewsletterForm() {
     <section id="newsletter" aria-labelledby="newsletter-title" className="section">
       <div className="container">
         <div className="card items-center text-center md:px-12 md:py-10">
-          <span className="card-icon">
-            <MailIcon />
-          </span>
+          <CardIcon icon={MailIcon} />
           <h2 id="newsletter-title" className="section-title">
             {t('newsletter.title')}
           </h2>

@@ -1,7 +1,8 @@
 import { CaseStudyCard } from './CaseStudyCard.tsx';
 import { BotIcon, CheckIcon, SparkIcon } from '../Icons.tsx';
-import { CheckList, CtaBand, IconCardGrid, StatGrid } from '../sections/PageBlocks.tsx';
-import { Badge, Section } from '../Primitives.tsx';
+import { CheckList, CopySections, CtaBand, IconCardGrid, StatGrid } from '../sections/PageBlocks.tsx';
+import type { CopySection } from '../sections/PageBlocks.tsx';
+import { Badge, TableHead } from '../Primitives.tsx';
 import { ActionLinks } from '../sections/ActionLinks.tsx';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { readCaseStudies } from '../../lib/case-studies.ts';
@@ -16,15 +17,19 @@ import { Sources } from '../sections/Sources.tsx';
 const PILLAR_ICONS = [BotIcon, SparkIcon, CheckIcon] as const;
 const GUIDE_SOURCES = ['geoPaper', 'googleAiFeatures', 'robotsTxt', 'llmsTxt', 'schemaOrg'] as const;
 
+const SECTIONS: readonly CopySection[] = [
+  { id: 'what-is-geo', key: 'definition', lead: false, Content: Definition },
+  { id: 'seo-vs-geo', key: 'comparison', alt: true, Content: Comparison },
+  { id: 'phases', key: 'phases', Content: Phases },
+  { id: 'best-practices', key: 'practices', alt: true, Content: Practices },
+  { id: 'case-studies', key: 'caseStudies', Content: CaseStudies },
+];
+
 /** Everything the guide shows after its hero, in order. */
 export function GuideSections() {
   return (
     <>
-      <Definition />
-      <Comparison />
-      <Phases />
-      <Practices />
-      <CaseStudies />
+      <CopySections ns="guide" sections={SECTIONS} />
       <Sources ids={GUIDE_SOURCES} />
       <GuideCta />
     </>
@@ -36,7 +41,7 @@ function Definition() {
   const { t, copy } = useT('guide');
   const { aiCrawlers } = useSite();
   return (
-    <Section id="what-is-geo" title={t('definition.title')}>
+    <>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="grid gap-5">
           <p className="text-lg leading-relaxed">
@@ -69,59 +74,54 @@ function Definition() {
         textClassName="text-muted"
         className="mt-10 grid gap-5 md:grid-cols-3"
       />
-    </Section>
+    </>
   );
 }
 
 /** SEO and GEO side by side. */
 function Comparison() {
   const { t, copy } = useT('guide');
+  const seo = t('comparison.seo');
+  const geo = t('comparison.geo');
   return (
-    <Section id="seo-vs-geo" title={t('comparison.title')} lead={t('comparison.lead')} alt>
-      <div className="table-wrap">
-        {/* Below md, each row becomes a stacked block, with the column names from data-label. */}
-        <table className="table max-md:block">
-          <caption className="max-md:block">{t('comparison.caption')}</caption>
-          <thead className="max-md:sr-only">
-            <tr>
-              <th scope="col" className="w-[22%]">
-                {t('comparison.aspect')}
+    <div className="table-wrap">
+      {/* Below md, each row becomes a stacked block, with the column names from data-label. */}
+      <table className="table max-md:block">
+        <caption className="max-md:block">{t('comparison.caption')}</caption>
+        <TableHead
+          className="max-md:sr-only"
+          columns={[
+            { label: t('comparison.aspect'), className: 'w-[22%]' },
+            { label: seo, className: 'w-[36%]' },
+            { label: geo, className: 'w-[42%] text-brand' },
+          ]}
+        />
+        <tbody className="max-md:block">
+          {copy('comparison.rows').map((row) => (
+            <tr
+              key={row.aspect}
+              className="max-md:block max-md:border-b max-md:border-border max-md:py-3 max-md:last:border-b-0"
+            >
+              <th scope="row" className="max-md:block max-md:border-b-0 max-md:py-1">
+                {row.aspect}
               </th>
-              <th scope="col" className="w-[36%]">
-                {t('comparison.seo')}
-              </th>
-              <th scope="col" className="w-[42%] text-brand">
-                {t('comparison.geo')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="max-md:block">
-            {copy('comparison.rows').map((row) => (
-              <tr
-                key={row.aspect}
-                className="max-md:block max-md:border-b max-md:border-border max-md:py-3 max-md:last:border-b-0"
+              <td
+                data-label={seo}
+                className="text-muted max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:content-[attr(data-label)]"
               >
-                <th scope="row" className="max-md:block max-md:border-b-0 max-md:py-1">
-                  {row.aspect}
-                </th>
-                <td
-                  data-label={t('comparison.seo')}
-                  className="text-muted max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:content-[attr(data-label)]"
-                >
-                  {row.seo}
-                </td>
-                <td
-                  data-label={t('comparison.geo')}
-                  className="max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:text-brand max-md:before:content-[attr(data-label)]"
-                >
-                  {row.geo}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Section>
+                {row.seo}
+              </td>
+              <td
+                data-label={geo}
+                className="max-md:grid max-md:grid-cols-[3.25rem_1fr] max-md:border-b-0 max-md:py-1 max-md:before:font-bold max-md:before:text-brand max-md:before:content-[attr(data-label)]"
+              >
+                {row.geo}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -130,7 +130,7 @@ function Phases() {
   const { t, copy } = useT('guide');
   const { aiCrawlers } = useSite();
   return (
-    <Section id="phases" title={t('phases.title')} lead={t('phases.lead')}>
+    <>
       <ol className="grid gap-5">
         {copy('phases.items', { crawlers: aiCrawlers }).map((phase, i) => (
           <li
@@ -177,27 +177,25 @@ function Phases() {
         </h3>
         <StatGrid items={copy('phases.timeline')} className="grid gap-4 sm:grid-cols-2" />
       </section>
-    </Section>
+    </>
   );
 }
 
 /** The best practices. */
 function Practices() {
-  const { t, copy } = useT('guide');
+  const { copy } = useT('guide');
   return (
-    <Section id="best-practices" title={t('practices.title')} lead={t('practices.lead')} alt>
-      <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        {copy('practices.items').map((p, i) => (
-          <li key={p.title} className="card">
-            <span className="text-sm font-extrabold text-brand" aria-hidden="true">
-              {String(i + 1).padStart(2, '0')}
-            </span>
-            <h3 className="text-lg font-bold">{p.title}</h3>
-            <p className="text-sm text-muted">{p.text}</p>
-          </li>
-        ))}
-      </ol>
-    </Section>
+    <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      {copy('practices.items').map((p, i) => (
+        <li key={p.title} className="card">
+          <span className="text-sm font-extrabold text-brand" aria-hidden="true">
+            {String(i + 1).padStart(2, '0')}
+          </span>
+          <h3 className="text-lg font-bold">{p.title}</h3>
+          <p className="text-sm text-muted">{p.text}</p>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -207,7 +205,7 @@ function CaseStudies() {
   const lang = useLang();
   const studies = readCaseStudies(copy, lang);
   return (
-    <Section id="case-studies" title={t('caseStudies.title')} lead={t('caseStudies.lead')}>
+    <>
       <ul className="card-grid cols-2">
         {studies.map((study) => (
           <li key={study.id}>
@@ -216,7 +214,7 @@ function CaseStudies() {
         ))}
       </ul>
       <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-muted">{t('caseStudies.note')}</p>
-    </Section>
+    </>
   );
 }
 

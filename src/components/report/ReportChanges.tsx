@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { itemBadgeVariant, type ReportChanges as Changes } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
-import { Badge } from '../Primitives.tsx';
+import { Badge, TableHead } from '../Primitives.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import { reportPaths } from './ReportShare.tsx';
 
@@ -48,20 +48,14 @@ export function ReportChanges({ changes }: { changes: Changes }) {
     >
       <div className="overflow-x-auto">
         <table className="w-full text-left">
-          <thead>
-            <tr>
-              <th scope="col">{t('report.changes.score')}</th>
-              <th scope="col" className="text-right">
-                {t('report.changes.before')}
-              </th>
-              <th scope="col" className="text-right">
-                {t('report.changes.after')}
-              </th>
-              <th scope="col" className="text-right">
-                {t('report.changes.delta')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t('report.changes.score') },
+              { label: t('report.changes.before'), className: 'text-right' },
+              { label: t('report.changes.after'), className: 'text-right' },
+              { label: t('report.changes.delta'), className: 'text-right' },
+            ]}
+          />
           <tbody>
             {rows.map((row) => (
               <tr key={row.key}>

@@ -1,10 +1,56 @@
-import type { AriaAttributes, HTMLAttributes, ReactNode } from 'react';
+import type { AriaAttributes, ComponentType, HTMLAttributes, ReactNode } from 'react';
 import { CheckIcon, type IconComponent } from '../Icons.tsx';
-import { classes } from '../Primitives.tsx';
+import { CardIcon, classes, Section } from '../Primitives.tsx';
+import { useT } from '../../i18n/hooks.ts';
+import type { Namespace } from '../../i18n/copy.ts';
 
-// The blocks the marketing pages are built from: a call-to-action band, stat cards, icon cards and
-// check lists. One module rather than four: home, about, guide and services use all of them, so they
-// load as one chunk instead of four small ones.
+// The blocks the marketing pages are built from: their titled sections, a call-to-action band, stat
+// cards, icon cards and check lists. One module rather than five: home, about, guide and services use
+// all of them, so they load as one chunk instead of five small ones.
+
+/** One section of a page: where its heading and lead are in the page's copy, and what follows them. */
+export interface CopySection {
+  /** The section's id (its heading's is `<id>-title`). */
+  id: string;
+  /** The copy key whose `title` and `lead` head the section. */
+  key: string;
+  /** False for a section with no lead paragraph. */
+  lead?: boolean;
+  alt?: boolean;
+  className?: string;
+  Content: ComponentType;
+}
+
+/** What frames a section: its id, heading, lead and content (Section's props). */
+interface FrameProps {
+  id: string;
+  title: string;
+  lead?: string;
+  alt?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A page's sections in order, each its heading and lead from the page's namespace `ns`, then its
+ * content, in a Section unless the page has a `frame` of its own.
+ */
+export function CopySections({
+  ns,
+  sections,
+  frame: Frame = Section,
+}: {
+  ns: Namespace;
+  sections: readonly CopySection[];
+  frame?: ComponentType<FrameProps>;
+}) {
+  const { t } = useT(ns);
+  return sections.map(({ id, key, lead = true, Content, ...frame }) => (
+    <Frame key={id} id={id} title={t(`${key}.title`)} lead={lead ? t(`${key}.lead`) : undefined} {...frame}>
+      <Content />
+    </Frame>
+  ));
+}
 
 /**
  * The coloured call-to-action band that closes a page: its h2, one line of text and the links (the
@@ -77,7 +123,7 @@ interface CardText {
 
 /** A card led by an icon in a tinted square, with its h3 and a paragraph; `children` follow them. */
 export function IconCard({
-  icon: Icon,
+  icon,
   title,
   text,
   iconSize,
@@ -87,9 +133,7 @@ export function IconCard({
 }: CardText & { icon: IconComponent; title: string; text: string; children?: ReactNode }) {
   return (
     <li className="card">
-      <span className="card-icon">
-        <Icon {...(iconSize ? { width: iconSize, height: iconSize } : {})} />
-      </span>
+      <CardIcon icon={icon} size={iconSize} />
       <h3 className={titleClassName}>{title}</h3>
       <p className={textClassName}>{text}</p>
       {children}

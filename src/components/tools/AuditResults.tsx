@@ -19,7 +19,7 @@ import {
 import { longDate } from '../../lib/format.ts';
 import { localePath } from '../../site.ts';
 import { ArrowRight, SparkIcon } from '../Icons.tsx';
-import { Badge, Section } from '../Primitives.tsx';
+import { Badge, Section, TableHead } from '../Primitives.tsx';
 import { ArrowLink } from '../sections/ActionLinks.tsx';
 import { WaitlistButton } from '../Waitlist.tsx';
 
@@ -241,16 +241,13 @@ function SiteReportSection({ site }: { site: SiteReport }) {
       <div className="min-w-0 overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="site-pages">
           <caption className="sr-only">{t('results.site.tableCaption')}</caption>
-          <thead>
-            <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-3">
-                {t('results.site.columns.page')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('results.site.columns.score')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            rowClassName="border-b border-border"
+            columns={[
+              { label: t('results.site.columns.page'), className: 'py-2 pr-3' },
+              { label: t('results.site.columns.score'), className: 'py-2 pr-3 text-right' },
+            ]}
+          />
           <tbody>
             {site.pages.map((page) => (
               <tr key={page.url} className="border-b border-border" data-outcome={page.outcome}>

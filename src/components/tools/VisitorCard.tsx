@@ -1,7 +1,7 @@
 import { useT } from '../../i18n/hooks.ts';
 import type { VisitorProfile } from '../../lib/visitor.ts';
 import { BotIcon, MonitorIcon, SparkIcon } from '../Icons.tsx';
-import { Badge } from '../Primitives.tsx';
+import { Badge, CardIcon } from '../Primitives.tsx';
 
 type Kind = 'human' | 'ai' | 'bot';
 
@@ -37,9 +37,7 @@ export function VisitorCard({ visitor }: { visitor: VisitorProfile }) {
         {t('visitor.title')}
       </h2>
       <div className="flex items-start gap-4">
-        <span className="card-icon hidden shrink-0 sm:inline-grid">
-          <Icon width={22} height={22} />
-        </span>
+        <CardIcon icon={Icon} size={22} className="hidden shrink-0 sm:inline-grid" />
         <div className="grid gap-2">
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
             {t('visitor.fields.type')}
