@@ -1,4 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { ScrollRestoration } from 'react-router-dom';
 import { Header } from './components/Header.tsx';
 import { hydrateLater } from './components/hydrate-later.tsx';
@@ -27,6 +28,10 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
   const { visitor, assets } = useSite();
   const pageId = deepestPage(useHandleMatches())?.handle.page;
   const showPathFaq = !errorStatus && PAGES.some((p) => p.id === pageId && p.pathFaq);
+  // Resources rather than plain tags, so that React writes them at the top of the head, font first,
+  // whatever the order of the tags around them: the browser finds them before the page's metadata.
+  for (const href of assets.fonts)
+    preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
 
   return (
     <html
@@ -42,11 +47,8 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
         {/* A person's stored theme, applied before the first paint (allowed by its hash in the CSP). */}
         {visitor.isBot ? null : <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />}
         <DocumentHead lang={lang} errorStatus={errorStatus} />
-        {assets.fonts.map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
         {assets.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
         {/* Raster icons only: an SVG icon is rendered as a document of its own on the page's main thread. */}
         <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />

@@ -22,6 +22,7 @@ import startClient from 'virtual:client-starter';
 import { clientScripts, scriptHashes as hashesOf } from './client-starter.ts';
 import { JsonLdContext, type JsonLdSource } from '../seo/graph-builder.ts';
 import { buildPageGraph } from '../seo/page-graph.ts';
+import { loadServerHead } from '../seo/DocumentHead.tsx';
 
 import {
   blogDataFrom,
@@ -50,6 +51,7 @@ const blog = loadBlog();
 const blogData = blogDataFrom(blog);
 const getBlogData = () => Promise.resolve(blogData);
 const handler = createStaticHandler(routes);
+await loadServerHead();
 
 // Files for crawlers, made from the same page list, translations and articles as the pages.
 export const siteFiles: SiteFiles = {

@@ -1,4 +1,4 @@
-import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react';
+import { createElement, useSyncExternalStore, type ComponentType } from 'react';
 import type { Lang } from '../site.ts';
 
 // The page's head in the browser (decision 042). The server renders it with the page, and that head
@@ -52,7 +52,20 @@ function PageHeadLater(props: HeadProps) {
   return ready && loaded ? createElement(loaded, props) : null;
 }
 
+// On the server the head is rendered in the same pass as the rest of the document, never suspended:
+// a head that waited for its module would come out in another order on the first page rendered, and
+// the same page would not be the same bytes from one render (or one server) to the next.
+let serverHead: Head | undefined;
+
+/** Loads the head's code on the server; the renderer awaits it before it renders any page. */
+export async function loadServerHead(): Promise<void> {
+  serverHead ??= (await import('./PageHead.tsx')).PageHead;
+}
+
+function PageHeadNow(props: HeadProps) {
+  if (!serverHead) throw new Error('The page head is rendered before loadServerHead() has finished');
+  return createElement(serverHead, props);
+}
+
 /** Every tag of the document's head that depends on the page (seo/PageHead.tsx). */
-export const DocumentHead: Head = import.meta.env.SSR
-  ? lazy(async () => ({ default: (await import('./PageHead.tsx')).PageHead }))
-  : PageHeadLater;
+export const DocumentHead: Head = import.meta.env.SSR ? PageHeadNow : PageHeadLater;

@@ -220,7 +220,7 @@ describe('for machines', () => {
 
   it('gives crawlers the full article with no script', async () => {
     const res = await request(app).get(`/en/blog/${slugs[0]}`).set('User-Agent', GOOGLEBOT_UA);
-    expect(res.text).toContain('<div class="prose">');
+    expect(res.text).toContain('<div id="article-text" class="prose">');
     expect(res.text.match(/<script[^>]*>/g)).toEqual(['<script type="application/ld+json">']);
   });
 });
