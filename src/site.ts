@@ -105,9 +105,12 @@ export const PAGES: readonly PageEntry[] = [
   ...LEGAL_PAGE_IDS.map((id) => page(id, { path: LEGAL_PATHS[id], nav: false, pathFaq: false })),
 ];
 
-/** The URL path of a page in a language: `/en/` for home, `/en/guide` otherwise. */
+/**
+ * The URL path of a page in a language: `/en/` for home, `/en/guide` otherwise. `path` is a path of
+ * PAGES (`guide`) or what follows the language prefix (`/guide`, splitLangPath's rest).
+ */
 export function localePath(lang: Lang, path = ''): string {
-  const rest = path.replace(/^\/+/, '');
+  const rest = path.replace(/^\//, '');
   return rest ? `/${lang}/${rest}` : `/${lang}/`;
 }
 
@@ -151,7 +154,6 @@ export function pageQuery(rest: string, search: string): string {
 
 /** Swaps the language prefix of a path and keeps the rest (the page's own query and the hash). */
 export function switchLangPath(pathname: string, search: string, hash: string, to: Lang): string {
-  const split = splitLangPath(pathname);
-  const rest = split ? split.rest : '/';
-  return `${rest === '/' ? `/${to}/` : `/${to}${rest}`}${pageQuery(rest, search)}${hash}`;
+  const rest = splitLangPath(pathname)?.rest ?? '/';
+  return `${localePath(to, rest)}${pageQuery(rest, search)}${hash}`;
 }

@@ -46,7 +46,7 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
 
   // The canonical path is the page's own path in this language; other languages share the rest.
   const rest = splitLangPath(pathname)?.rest ?? '/';
-  const pathIn = (l: Lang) => (rest === '/' ? localePath(l) : `/${l}${rest}`);
+  const pathIn = (l: Lang) => localePath(l, rest);
   const canonical = `${siteUrl}${pathIn(lang)}`;
   const isHome = page?.id === 'home';
   const branded = `${meta.title} | ${SITE_NAME}`;
