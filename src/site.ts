@@ -114,6 +114,21 @@ export function localePath(lang: Lang, path = ''): string {
   return rest ? `/${lang}/${rest}` : `/${lang}/`;
 }
 
+/**
+ * The address of a page's Markdown copy: `/en/index.md` for home, `/en/guide.md`, `/en/blog/slug.md`.
+ * `path` as localePath takes it; a trailing slash names the same page.
+ */
+export function markdownCopyPath(lang: Lang, path: string): string {
+  return `${localePath(lang, path.replace(/\/$/, '') || 'index')}.md`;
+}
+
+/** The page a Markdown copy's address names, markdownCopyPath's inverse: `/en/index.md` → 'en', ''. */
+export function markdownCopyTarget(pathname: string): { lang: Lang; path: string } | null {
+  const match = /^\/([a-z]{2})\/((?:[a-z0-9-]+\/)*[a-z0-9-]+)\.md$/.exec(pathname);
+  if (!match || !isLang(match[1])) return null;
+  return { lang: match[1], path: match[2] === 'index' ? '' : match[2]! };
+}
+
 /** Splits `/fr/guide?x=1` into its language and the rest (`/guide`), or null when unprefixed. */
 export function splitLangPath(pathname: string): { lang: Lang; rest: string } | null {
   const match = /^\/([a-z]{2})(\/.*)?$/.exec(pathname);
