@@ -1,8 +1,9 @@
 import { LANGUAGES, PAGES, markdownCopyPath, type Lang } from '../site.ts';
 
 // Which addresses name a page of the site that has a Markdown copy: shared by the page handler (its
-// Last-Modified), the Markdown copies and the Markdown answers to Accept: text/markdown. The copy's
-// own address and its inverse are in src/site.ts, because the page's head links to the copy too.
+// Last-Modified), the Markdown copies, the Markdown answers to Accept: text/markdown and the request
+// metrics' page labels. The copy's own address and its inverse are in src/site.ts, because the
+// page's head links to the copy too.
 
 const PAGE_PATH = new RegExp(`^/(${LANGUAGES.join('|')})/((?:[a-z0-9-]+/)*[a-z0-9-]+)?/?$`);
 
