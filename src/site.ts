@@ -105,10 +105,28 @@ export const PAGES: readonly PageEntry[] = [
   ...LEGAL_PAGE_IDS.map((id) => page(id, { path: LEGAL_PATHS[id], nav: false, pathFaq: false })),
 ];
 
-/** The URL path of a page in a language: `/en/` for home, `/en/guide` otherwise. */
+/**
+ * The URL path of a page in a language: `/en/` for home, `/en/guide` otherwise. `path` is a path of
+ * PAGES (`guide`) or what follows the language prefix (`/guide`, splitLangPath's rest).
+ */
 export function localePath(lang: Lang, path = ''): string {
-  const rest = path.replace(/^\/+/, '');
+  const rest = path.replace(/^\//, '');
   return rest ? `/${lang}/${rest}` : `/${lang}/`;
+}
+
+/**
+ * The address of a page's Markdown copy: `/en/index.md` for home, `/en/guide.md`, `/en/blog/slug.md`.
+ * `path` as localePath takes it; a trailing slash names the same page.
+ */
+export function markdownCopyPath(lang: Lang, path: string): string {
+  return `${localePath(lang, path.replace(/\/$/, '') || 'index')}.md`;
+}
+
+/** The page a Markdown copy's address names, markdownCopyPath's inverse: `/en/index.md` → 'en', ''. */
+export function markdownCopyTarget(pathname: string): { lang: Lang; path: string } | null {
+  const match = /^\/([a-z]{2})\/((?:[a-z0-9-]+\/)*[a-z0-9-]+)\.md$/.exec(pathname);
+  if (!match || !isLang(match[1])) return null;
+  return { lang: match[1], path: match[2] === 'index' ? '' : match[2]! };
 }
 
 /** Splits `/fr/guide?x=1` into its language and the rest (`/guide`), or null when unprefixed. */
@@ -151,7 +169,6 @@ export function pageQuery(rest: string, search: string): string {
 
 /** Swaps the language prefix of a path and keeps the rest (the page's own query and the hash). */
 export function switchLangPath(pathname: string, search: string, hash: string, to: Lang): string {
-  const split = splitLangPath(pathname);
-  const rest = split ? split.rest : '/';
-  return `${rest === '/' ? `/${to}/` : `/${to}${rest}`}${pageQuery(rest, search)}${hash}`;
+  const rest = splitLangPath(pathname)?.rest ?? '/';
+  return `${localePath(to, rest)}${pageQuery(rest, search)}${hash}`;
 }

@@ -6,7 +6,14 @@ import { loadBlog } from '../src/renderer/blog-loader.ts';
 import type { RouteHandle } from '../src/route-handle.ts';
 import type { LoadContext, ServerWork } from '../src/routes.tsx';
 import { redirectFor } from '../src/server/redirects.ts';
-import { isLang, localePath, splitLangPath, switchLangPath } from '../src/site.ts';
+import {
+  isLang,
+  localePath,
+  markdownCopyPath,
+  markdownCopyTarget,
+  splitLangPath,
+  switchLangPath,
+} from '../src/site.ts';
 
 describe('language paths', () => {
   it('builds and splits prefixed paths', () => {
@@ -15,6 +22,21 @@ describe('language paths', () => {
     expect(splitLangPath('/fr/blog/x')).toEqual({ lang: 'fr', rest: '/blog/x' });
     expect(splitLangPath('/fr')).toEqual({ lang: 'fr', rest: '/' });
     expect(splitLangPath('/de/guide')).toBeNull();
+  });
+
+  it("names a page's Markdown copy and reads the page back from it", () => {
+    expect(markdownCopyPath('en', '')).toBe('/en/index.md');
+    expect(markdownCopyPath('fr', 'guide')).toBe('/fr/guide.md');
+    // What follows the language prefix of a page's address names the same copy.
+    expect(markdownCopyPath('en', '/')).toBe('/en/index.md');
+    expect(markdownCopyPath('en', '/blog/post-a/')).toBe('/en/blog/post-a.md');
+    for (const path of ['', 'guide', 'blog/post-a']) {
+      expect(markdownCopyTarget(markdownCopyPath('fr', path))).toEqual({ lang: 'fr', path });
+    }
+    expect(markdownCopyTarget('/de/guide.md')).toBeNull();
+    expect(markdownCopyTarget('/en/Guide.md')).toBeNull();
+    expect(markdownCopyTarget('/en/.md')).toBeNull();
+    expect(markdownCopyTarget('/en/guide')).toBeNull();
   });
 
   it('switches the language and keeps the rest of the address', () => {

@@ -14,6 +14,7 @@ import {
   PAGES,
   SITE_NAME,
   localePath,
+  markdownCopyPath,
   pageMetaKey,
   type Lang,
   type PageEntry,
@@ -218,7 +219,7 @@ export function sitemapXml({ siteUrl }: SiteFilesInput, blog: BlogSource): strin
 
 export function llmsTxt({ siteUrl, contactEmail }: SiteFilesInput, blog: BlogSource): string {
   // Every link points at the Markdown copy of the page: what a language model reads best.
-  const md = (lang: Lang, path: string) => `${siteUrl}/${lang}/${path || 'index'}.md`;
+  const md = (lang: Lang, path: string) => `${siteUrl}${markdownCopyPath(lang, path)}`;
   const lines = [
     `# ${SITE_NAME}`,
     '',

@@ -9,6 +9,7 @@ import {
   PAGES,
   SITE_NAME,
   localePath,
+  markdownCopyPath,
   pageMetaKey,
   splitLangPath,
   type Lang,
@@ -46,7 +47,7 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
 
   // The canonical path is the page's own path in this language; other languages share the rest.
   const rest = splitLangPath(pathname)?.rest ?? '/';
-  const pathIn = (l: Lang) => (rest === '/' ? localePath(l) : `/${l}${rest}`);
+  const pathIn = (l: Lang) => localePath(l, rest);
   const canonical = `${siteUrl}${pathIn(lang)}`;
   const isHome = page?.id === 'home';
   const branded = `${meta.title} | ${SITE_NAME}`;
@@ -54,12 +55,7 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
   const title = isHome || isError || branded.length > TITLE_MAX ? meta.title : branded;
   const locale = LANGUAGE_ENTRIES[lang].locale;
   const ogImage = `${siteUrl}/og-image.jpg`;
-  // The Markdown copy of the page: /{lang}/index.md for home, the path + .md otherwise.
-  const markdownPath = isError
-    ? undefined
-    : rest === '/'
-      ? `/${lang}/index.md`
-      : `/${lang}${rest.replace(/\/$/, '')}.md`;
+  const markdownPath = isError ? undefined : markdownCopyPath(lang, rest);
   // When the page's content last changed: its recorded date, or an article's updatedAt.
   const modified = isError
     ? undefined

@@ -2,14 +2,14 @@ import { Router, type RequestHandler } from 'express';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { errorCode } from '../lib/api-error.ts';
 import type { CompanyIdentity } from '../lib/company.ts';
-import { isLang } from '../site.ts';
+import { isLang, localePath, markdownCopyPath, markdownCopyTarget } from '../site.ts';
 import { sendApiError } from './api-error.ts';
 import type { PageAssets } from './assets.ts';
 import type { WatchCache } from './bounded-cache.ts';
 import { encodedFiles } from './encoded-files.ts';
 import { apiMessage } from './messages.ts';
 import { pageMarkdownService } from './page-markdown.ts';
-import { copyTarget, markdownTarget } from './page-paths.ts';
+import { copyTarget } from './page-paths.ts';
 import { sendStatusPage, setLastModified } from './pages.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 
@@ -107,21 +107,18 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
   router.get('/{*path}', async (req, res, next) => {
     // Markdown copies live under a language; other .md paths go on to the rest of the site.
     if (!req.path.endsWith('.md') || !isLang(req.path.split('/')[1])) return next();
-    const target = markdownTarget(req.path);
+    const target = markdownCopyTarget(req.path);
     const text = target ? await markdown.markdownFor(target.lang, target.path) : undefined;
     // No such copy: the short status page, not a render of the whole 404 document, so an address
     // someone made up costs next to nothing.
-    if (text === undefined) return void sendStatusPage(req, res, deps, 404);
-    setLastModified(res, (await deps.renderer()).contentDates.page(target!.lang, target!.path));
+    if (!target || text === undefined) return void sendStatusPage(req, res, deps, 404);
+    setLastModified(res, (await deps.renderer()).contentDates.page(target.lang, target.path));
     res
       .type('text/markdown; charset=utf-8')
       .set('Cache-Control', 'public, max-age=3600')
-      .set(
-        'Link',
-        `<${deps.siteUrl}${req.path.replace(/(\/index)?\.md$/, (m) => (m.startsWith('/index') ? '/' : ''))}>; rel="canonical"`,
-      );
+      .set('Link', `<${deps.siteUrl}${localePath(target.lang, target.path)}>; rel="canonical"`);
     // Keyed by the copy's own address, like the negotiated answer above: one compressed entry for both.
-    await send(req, res, `/${target!.lang}/${target!.path || 'index'}.md`, text);
+    await send(req, res, markdownCopyPath(target.lang, target.path), text);
   });
 
   // The blog's data for client-side navigation (the server renders the same data into pages).

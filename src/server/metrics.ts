@@ -4,8 +4,9 @@ import type { RecheckOutcomeKind } from './recheck-job.ts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { FORM_ENDPOINTS, type FormType } from '../lib/form-limits.ts';
 import type { VisitorProfile } from '../lib/visitor.ts';
-import { PAGES, splitLangPath } from '../site.ts';
+import { splitLangPath } from '../site.ts';
 import type { CacheStats } from './bounded-cache.ts';
+import { PAGE_PATHS } from './page-paths.ts';
 
 // Prometheus metrics (GET /metrics): requests by route and status, latency, crawler visits by
 // agent and category, leads stored and failed, the in-memory caches' sizes, refused connections.
@@ -30,9 +31,6 @@ export interface Metrics {
 
 /** The JSON endpoints by path: each its own label; any other /api path is `api_other`. */
 const API_ROUTES: ReadonlySet<string> = new Set(['/api/visitor', '/api/audit', ...FORM_ENDPOINTS]);
-
-/** The pages' path segments (`guide`, `ai-act-statement`…), home as ''. */
-const PAGE_PATHS: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 
 const FILES = /^\/(robots\.txt|sitemap\.xml|llms(-full)?\.txt|ai\.txt|sw\.js)$/;
 

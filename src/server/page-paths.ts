@@ -1,19 +1,11 @@
-import { LANGUAGES, PAGES, type Lang } from '../site.ts';
+import { LANGUAGES, PAGES, markdownCopyPath, type Lang } from '../site.ts';
 
-// Which addresses name a page of the site or its Markdown copy: shared by the page handler (its
-// Last-Modified), the Markdown copies and the Markdown answers to Accept: text/markdown.
+// Which addresses name a page of the site that has a Markdown copy: shared by the page handler (its
+// Last-Modified), the Markdown copies, the Markdown answers to Accept: text/markdown and the request
+// metrics' page labels. The copy's own address and its inverse are in src/site.ts, because the
+// page's head links to the copy too.
 
-const LANG_PATTERN = LANGUAGES.join('|');
-const MARKDOWN_PATH = new RegExp(`^/(${LANG_PATTERN})/((?:[a-z0-9-]+/)*[a-z0-9-]+)\\.md$`);
-const PAGE_PATH = new RegExp(`^/(${LANG_PATTERN})/((?:[a-z0-9-]+/)*[a-z0-9-]+)?/?$`);
-
-/** `/en/index.md` → { lang: 'en', path: '' }; `/fr/guide.md` → { lang: 'fr', path: 'guide' }. */
-export function markdownTarget(pathname: string): { lang: Lang; path: string } | null {
-  const match = MARKDOWN_PATH.exec(pathname);
-  if (!match) return null;
-  const [, lang, rest] = match as unknown as [string, Lang, string];
-  return { lang, path: rest === 'index' ? '' : rest };
-}
+const PAGE_PATH = new RegExp(`^/(${LANGUAGES.join('|')})/((?:[a-z0-9-]+/)*[a-z0-9-]+)?/?$`);
 
 /** The paths that have a page copy (besides articles): the pages of PAGES, home as ''. */
 export const PAGE_PATHS: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
@@ -28,5 +20,5 @@ export function copyTarget(pathname: string): { lang: Lang; path: string; copy: 
   if (!match) return null;
   const [, lang, rest = ''] = match as unknown as [string, Lang, string | undefined];
   if (!PAGE_PATHS.has(rest) && !/^blog\/[a-z0-9-]+$/.test(rest)) return null;
-  return { lang, path: rest, copy: `/${lang}/${rest === '' ? 'index' : rest}.md` };
+  return { lang, path: rest, copy: markdownCopyPath(lang, rest) };
 }

@@ -8,6 +8,7 @@ import {
   type RecheckSubscription,
   byDue,
 } from './recheck-types.ts';
+import { embeddedSql, type EmbeddedSql } from './embedded-sql.ts';
 import { StoreUnavailableError, type DeliveryPayload } from './types.ts';
 
 // Monthly re-check subscriptions in the embedded store's SQLite file, beside the leads and
@@ -65,9 +66,6 @@ const COLUMNS =
 
 const OPEN = "status IN ('pending', 'active')";
 
-/** Unconfirmed subscriptions deleted per statement: each batch a short write transaction. */
-const PURGE_BATCH = 500;
-
 const date = (value: unknown): Date | null => (value === null ? null : new Date(Number(value)));
 
 function toSubscription(row: Row): RecheckSubscription {
@@ -100,37 +98,24 @@ function ms(at: Date): number {
 export type RecheckMailInsert = (subscriptionId: string, payload: DeliveryPayload, at: Date) => InStatement;
 
 export class EmbeddedRechecks implements RecheckStore {
+  private readonly sql: EmbeddedSql;
+
   /**
    * Takes the embedded store's open client (its schema already migrated; closing it is the store's)
    * and, when visitor emails are on, how to enqueue a completed re-check's email.
    */
   constructor(
-    private readonly client: Client,
+    client: Client,
     private readonly mailInsert?: RecheckMailInsert,
-  ) {}
-
-  private async run<T>(what: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error;
-      throw new StoreUnavailableError(`embedded store: ${what} failed: ${(error as Error).message}`);
-    }
-  }
-
-  private execute(what: string, statement: InStatement) {
-    return this.run(what, () => this.client.execute(statement));
-  }
-
-  private batch(what: string, statements: InStatement[]) {
-    return this.run(what, () => this.client.batch(statements, 'write'));
+  ) {
+    this.sql = embeddedSql(client);
   }
 
   async request(input: Parameters<RecheckStore['request']>[0]): ReturnType<RecheckStore['request']> {
     const key = input.email.toLowerCase();
     const mine = { sql: `email_key = ? AND ${OPEN}`, args: [key] };
     // One write transaction: the insert's conditions, and the row read after it, see the same rows.
-    const [inserted, open] = await this.batch('requesting a re-check', [
+    const [inserted, open] = await this.sql.batch('requesting a re-check', [
       {
         sql: `INSERT INTO recheck_subscriptions
                 (id, email, email_key, address, pages, language, status, last_report_id, created_ms)
@@ -167,7 +152,7 @@ export class EmbeddedRechecks implements RecheckStore {
     const at = ms(now);
     const first = ms(firstCheckAt);
     if (!RECHECK_ID.test(id)) return 'unknown';
-    const [updated, after] = await this.batch('confirming a re-check', [
+    const [updated, after] = await this.sql.batch('confirming a re-check', [
       {
         sql: `UPDATE recheck_subscriptions SET status = 'active', confirmed_ms = ?, next_check_ms = ?
               WHERE id = ? AND status = 'pending'`,
@@ -185,7 +170,7 @@ export class EmbeddedRechecks implements RecheckStore {
     const at = ms(now);
     if (!RECHECK_ID.test(id)) return 'unknown';
     // The lease goes too: the re-check running now can no longer complete it.
-    const [updated, after] = await this.batch('unsubscribing a re-check', [
+    const [updated, after] = await this.sql.batch('unsubscribing a re-check', [
       {
         sql: `UPDATE recheck_subscriptions
               SET status = 'unsubscribed', unsubscribed_ms = ?, next_check_ms = NULL,
@@ -201,7 +186,7 @@ export class EmbeddedRechecks implements RecheckStore {
 
   async get(id: string): Promise<RecheckSubscription | undefined> {
     if (!RECHECK_ID.test(id)) return undefined;
-    const result = await this.execute('reading a re-check', {
+    const result = await this.sql.execute('reading a re-check', {
       sql: `SELECT ${COLUMNS} FROM recheck_subscriptions WHERE id = ?`,
       args: [id],
     });
@@ -213,7 +198,7 @@ export class EmbeddedRechecks implements RecheckStore {
     const now = ms(request.now);
     if (!(request.limit >= 1)) return [];
     // One statement: atomic in SQLite, so two workers (here or in another process) never lease one.
-    const result = await this.execute('claiming due re-checks', {
+    const result = await this.sql.execute('claiming due re-checks', {
       sql: `UPDATE recheck_subscriptions SET lease_until_ms = ?, leased_by = ?
             WHERE id IN (
               SELECT id FROM recheck_subscriptions
@@ -250,14 +235,14 @@ export class EmbeddedRechecks implements RecheckStore {
     // With its email: one write transaction, the insert only if the update changed the row.
     const statements =
       done.mail && this.mailInsert ? [update, this.mailInsert(id, done.mail.payload, done.at)] : [update];
-    const [result] = await this.batch('completing a re-check', statements);
+    const [result] = await this.sql.batch('completing a re-check', statements);
     return result!.rowsAffected === 1;
   }
 
   async release(id: string, workerId: string, retryAt: Date): Promise<boolean> {
     const retry = ms(retryAt);
     if (!RECHECK_ID.test(id)) return false;
-    const result = await this.execute('releasing a re-check', {
+    const result = await this.sql.execute('releasing a re-check', {
       sql: `UPDATE recheck_subscriptions SET next_check_ms = ?, lease_until_ms = NULL, leased_by = NULL
             WHERE id = ? AND leased_by = ? AND status = 'active'`,
       args: [retry, id, workerId],
@@ -266,7 +251,7 @@ export class EmbeddedRechecks implements RecheckStore {
   }
 
   async list(): Promise<RecheckSubscription[]> {
-    const result = await this.execute('listing re-checks', {
+    const result = await this.sql.execute('listing re-checks', {
       sql: `SELECT ${COLUMNS} FROM recheck_subscriptions ORDER BY created_ms DESC, id DESC`,
       args: [],
     });
@@ -274,16 +259,9 @@ export class EmbeddedRechecks implements RecheckStore {
   }
 
   async purgeUnconfirmed(before: Date): Promise<number> {
-    const limit = ms(before);
-    let purged = 0;
-    for (;;) {
-      const result = await this.execute('purging unconfirmed re-checks', {
-        sql: `DELETE FROM recheck_subscriptions WHERE rowid IN (
-                SELECT rowid FROM recheck_subscriptions WHERE status = 'pending' AND created_ms < ? LIMIT ?)`,
-        args: [limit, PURGE_BATCH],
-      });
-      purged += result.rowsAffected;
-      if (result.rowsAffected < PURGE_BATCH) return purged;
-    }
+    return this.sql.purge('purging unconfirmed re-checks', 'recheck_subscriptions', {
+      sql: "status = 'pending' AND created_ms < ?",
+      args: [ms(before)],
+    });
   }
 }

@@ -1,6 +1,6 @@
-import type { Client, InStatement, Row } from '@libsql/client';
+import type { Client, Row } from '@libsql/client';
+import { embeddedSql, type EmbeddedSql } from './embedded-sql.ts';
 import { REPORT_ID, type AuditReportStore, type SavedAuditReport } from './report-types.ts';
-import { StoreUnavailableError } from './types.ts';
 
 // Saved audit reports in the embedded store's SQLite file, beside the leads: the same
 // libsql client, so the same WAL file, busy timeout and durability (synchronous=FULL), and several
@@ -28,12 +28,6 @@ export const AUDIT_REPORTS_SCHEMA = [
 
 const COLUMNS = 'id, address, pages, overall, result, created_ms, expires_ms';
 
-/**
- * Expired reports deleted per statement: each batch is its own short write transaction, so a purge
- * of many reports never holds the file's write lock longer than a lead's write waits (500 ms).
- */
-const PURGE_BATCH = 500;
-
 function toReport(row: Row): SavedAuditReport {
   return {
     id: String(row.id),
@@ -47,19 +41,15 @@ function toReport(row: Row): SavedAuditReport {
 }
 
 export class EmbeddedReports implements AuditReportStore {
-  /** Takes the embedded store's open client (its schema already migrated); closing it is the store's. */
-  constructor(private readonly client: Client) {}
+  private readonly sql: EmbeddedSql;
 
-  private async execute(what: string, statement: InStatement) {
-    try {
-      return await this.client.execute(statement);
-    } catch (error) {
-      throw new StoreUnavailableError(`embedded store: ${what} failed: ${(error as Error).message}`);
-    }
+  /** Takes the embedded store's open client (its schema already migrated); closing it is the store's. */
+  constructor(client: Client) {
+    this.sql = embeddedSql(client);
   }
 
   async save(report: SavedAuditReport): Promise<void> {
-    await this.execute('saving an audit report', {
+    await this.sql.execute('saving an audit report', {
       sql: `INSERT INTO audit_reports (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       args: [
         report.id,
@@ -75,7 +65,7 @@ export class EmbeddedReports implements AuditReportStore {
 
   async get(id: string, now: Date): Promise<SavedAuditReport | undefined> {
     if (!REPORT_ID.test(id)) return undefined;
-    const result = await this.execute('reading an audit report', {
+    const result = await this.sql.execute('reading an audit report', {
       sql: `SELECT ${COLUMNS} FROM audit_reports WHERE id = ? AND expires_ms > ?`,
       args: [id, now.getTime()],
     });
@@ -84,7 +74,7 @@ export class EmbeddedReports implements AuditReportStore {
   }
 
   async previous(address: string, before: Date, now: Date): Promise<SavedAuditReport | undefined> {
-    const result = await this.execute('reading the previous audit report', {
+    const result = await this.sql.execute('reading the previous audit report', {
       sql: `SELECT ${COLUMNS} FROM audit_reports
             WHERE address = ? AND created_ms < ? AND expires_ms > ?
             ORDER BY created_ms DESC, id DESC LIMIT 1`,
@@ -95,15 +85,9 @@ export class EmbeddedReports implements AuditReportStore {
   }
 
   async purgeExpired(now: Date): Promise<number> {
-    let purged = 0;
-    for (;;) {
-      const result = await this.execute('purging expired audit reports', {
-        sql: `DELETE FROM audit_reports WHERE rowid IN (
-                SELECT rowid FROM audit_reports WHERE expires_ms <= ? LIMIT ?)`,
-        args: [now.getTime(), PURGE_BATCH],
-      });
-      purged += result.rowsAffected;
-      if (result.rowsAffected < PURGE_BATCH) return purged;
-    }
+    return this.sql.purge('purging expired audit reports', 'audit_reports', {
+      sql: 'expires_ms <= ?',
+      args: [now.getTime()],
+    });
   }
 }
