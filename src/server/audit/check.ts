@@ -2,10 +2,11 @@ import type { AuditStep, CategoryId, ItemStatus } from '../../lib/audit.ts';
 import type { AuditContext } from './context.ts';
 import type { Message } from './types.ts';
 
-// How a check of the audit is declared: once, with everything the rest of the audit derives from it
-// (the category it belongs to, its weight in that category's score, the resources it reads, and its
-// function). The registry (registry.ts) lists the declarations in report order; categories, scores,
-// the number of checks the site's copy states and the resources an audit fetches all come from it.
+// What a check of the audit is: a function from the page (and what else it reads) to a verdict, under
+// an id, in a category, with a weight in that category's score. The check families under checks/
+// write the functions; the registry (registry.ts) declares every check in one table, in report
+// order, and categories, scores, the number of checks the site's copy states and the resources an
+// audit fetches all come from it.
 // Keys are written out in full at the call site ('items.sitemap.evidence.declared'), never
 // assembled: tests read them from the sources and check that both languages have each one.
 
@@ -37,15 +38,19 @@ export interface CheckDefinition {
   run(ctx: AuditContext): Verdict;
 }
 
-/** A check as declared: most weigh 1 and read nothing but the page, so those two may be left out. */
-export type CheckDeclaration = Omit<CheckDefinition, 'weight' | 'needs'> &
-  Partial<Pick<CheckDefinition, 'weight' | 'needs'>>;
+/** How a check differs from the common case: weight 1, nothing read but the page, no gate. */
+export type CheckOptions = Partial<Pick<CheckDefinition, 'weight' | 'needs' | 'gate'>>;
 
 const PAGE_ONLY: readonly Resource[] = [];
 
-/** Declares a check, with weight 1 and no resource besides the page unless it says otherwise. */
-export function defineCheck({ weight = 1, needs = PAGE_ONLY, ...check }: CheckDeclaration): CheckDefinition {
-  return { ...check, weight, needs };
+/** One row of the registry (registry.ts): a check's id, its category, its function and how it differs. */
+export function check(
+  id: string,
+  category: CategoryId,
+  run: CheckDefinition['run'],
+  { weight = 1, needs = PAGE_ONLY, gate }: CheckOptions = {},
+): CheckDefinition {
+  return { id, category, weight, needs, ...(gate ? { gate } : {}), run };
 }
 
 export type Values = Record<string, string | number>;

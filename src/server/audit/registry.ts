@@ -1,70 +1,73 @@
+import { authorDate, freshness } from './checks/authorship.ts';
+import { canonical } from './checks/canonical.ts';
+import { contentSignals } from './checks/content-signals.ts';
+import { crawlerView } from './checks/crawler-view.ts';
+import { compression, htmlWeight, https, ttfb } from './checks/delivery.ts';
+import { facts } from './checks/facts.ts';
+import { httpStatus } from './checks/http-status.ts';
+import { imageAlt } from './checks/images.ts';
+import { identity, jsonLd, typeProperties } from './checks/json-ld.ts';
+import { language } from './checks/language.ts';
+import { linkHeaders } from './checks/link-headers.ts';
+import { feed, llmsTxt, markdownVersion } from './checks/machine-readable.ts';
+import { directAnswer, headings, listsTables, mainText } from './checks/main-text.ts';
+import { markdownNegotiation } from './checks/markdown-negotiation.ts';
+import { pageDirectives } from './checks/page-directives.ts';
+import { openGraph, titleDescription } from './checks/previews.ts';
+import { aiSearchAgents, robotsTxt, trainingAgents } from './checks/robots-rules.ts';
+import { sitemap } from './checks/sitemap-listing.ts';
+import { viewport } from './checks/viewport.ts';
 import { CATEGORY_IDS, type CategoryId } from '../../lib/audit.ts';
-import type { CheckDefinition } from './check.ts';
-import { authorDateCheck, freshnessCheck } from './checks/authorship.ts';
-import { canonicalCheck } from './checks/canonical.ts';
-import { contentSignalsCheck } from './checks/content-signals.ts';
-import { crawlerViewCheck } from './checks/crawler-view.ts';
-import { compressionCheck, htmlWeightCheck, httpsCheck, ttfbCheck } from './checks/delivery.ts';
-import { factsCheck } from './checks/facts.ts';
-import { httpStatusCheck } from './checks/http-status.ts';
-import { imageAltCheck } from './checks/images.ts';
-import { identityCheck, jsonLdCheck, typePropertiesCheck } from './checks/json-ld.ts';
-import { languageCheck } from './checks/language.ts';
-import { feedCheck, llmsTxtCheck, markdownVersionCheck } from './checks/machine-readable.ts';
-import { linkHeadersCheck } from './checks/link-headers.ts';
-import { markdownNegotiationCheck } from './checks/markdown-negotiation.ts';
-import { directAnswerCheck, headingsCheck, listsTablesCheck, mainTextCheck } from './checks/main-text.ts';
-import { pageDirectivesCheck } from './checks/page-directives.ts';
-import { openGraphCheck, titleDescriptionCheck } from './checks/previews.ts';
-import { aiSearchAgentsCheck, robotsTxtCheck, trainingAgentsCheck } from './checks/robots-rules.ts';
-import { sitemapCheck } from './checks/sitemap-listing.ts';
-import { viewportCheck } from './checks/viewport.ts';
+import { check, type CheckDefinition } from './check.ts';
 
-// Every check of the audit, in report order within its category. Adding a check is one declaration
-// (check.ts) in its family's file under checks/ and one line here; its title, evidence and
+// Every check of the audit, in report order within its category, with its weight in its category's
+// score (1 normal, 0.5 minor, 2 major, 0 informative), the resources it reads besides the page, and
+// whether failing it makes the page unusable by AI assistants (a gate, decision 023). Adding a check
+// is its function in its family's file under checks/ and one row here; its title, evidence and
 // recommendation texts go in both languages' audit.json. Everything else derives from this list:
 // the categories and their scores, the resources an audit needs, and the number of checks the
 // site's copy states (tests/server/audit/registry.test.ts holds copy and registry together).
 
 export const CHECKS: readonly CheckDefinition[] = [
-  httpStatusCheck,
-  robotsTxtCheck,
-  aiSearchAgentsCheck,
-  trainingAgentsCheck,
-  contentSignalsCheck,
-  pageDirectivesCheck,
-  crawlerViewCheck,
-  sitemapCheck,
-  jsonLdCheck,
-  identityCheck,
-  typePropertiesCheck,
-  openGraphCheck,
-  titleDescriptionCheck,
-  canonicalCheck,
-  languageCheck,
-  mainTextCheck,
-  headingsCheck,
-  directAnswerCheck,
-  listsTablesCheck,
-  factsCheck,
-  authorDateCheck,
-  freshnessCheck,
-  imageAltCheck,
-  httpsCheck,
-  ttfbCheck,
-  htmlWeightCheck,
-  compressionCheck,
-  viewportCheck,
-  llmsTxtCheck,
-  markdownVersionCheck,
-  markdownNegotiationCheck,
-  linkHeadersCheck,
-  feedCheck,
+  check('httpStatus', 'crawlerAccess', httpStatus, { weight: 2, gate: true }),
+  check('robotsTxt', 'crawlerAccess', robotsTxt, { needs: ['robots'] }),
+  check('aiSearchAgents', 'crawlerAccess', aiSearchAgents, { weight: 2, needs: ['robots'], gate: true }),
+  // Informative: a stated choice about training says nothing about whether answers can cite the page.
+  check('trainingAgents', 'crawlerAccess', trainingAgents, { weight: 0, needs: ['robots'] }),
+  check('contentSignals', 'crawlerAccess', contentSignals, { weight: 0.5, needs: ['robots'] }),
+  check('pageDirectives', 'crawlerAccess', pageDirectives, { weight: 2, gate: true }),
+  check('crawlerView', 'crawlerAccess', crawlerView, { weight: 2, needs: ['crawlerView'], gate: true }),
+  check('sitemap', 'crawlerAccess', sitemap, { needs: ['robots', 'sitemap'] }),
+  check('jsonLd', 'structuredData', jsonLd, { weight: 2 }),
+  check('identity', 'structuredData', identity),
+  check('typeProperties', 'structuredData', typeProperties),
+  check('openGraph', 'structuredData', openGraph),
+  check('titleDescription', 'structuredData', titleDescription),
+  check('canonical', 'structuredData', canonical),
+  check('language', 'structuredData', language, { weight: 0.5 }),
+  check('mainText', 'citability', mainText, { weight: 2 }),
+  check('headings', 'citability', headings),
+  check('directAnswer', 'citability', directAnswer),
+  check('listsTables', 'citability', listsTables, { weight: 0.5 }),
+  check('facts', 'citability', facts),
+  check('authorDate', 'citability', authorDate),
+  check('freshness', 'citability', freshness, { needs: ['sitemap'] }),
+  check('imageAlt', 'citability', imageAlt),
+  check('https', 'technical', https, { weight: 2 }),
+  check('ttfb', 'technical', ttfb),
+  check('htmlWeight', 'technical', htmlWeight),
+  check('compression', 'technical', compression, { weight: 0.5 }),
+  check('viewport', 'technical', viewport, { weight: 0.5 }),
+  check('llmsTxt', 'technical', llmsTxt, { weight: 0.5, needs: ['llms'] }),
+  check('markdownVersion', 'technical', markdownVersion, { weight: 0.5, needs: ['markdown'] }),
+  check('markdownNegotiation', 'technical', markdownNegotiation, { weight: 0.5, needs: ['markdown'] }),
+  check('linkHeaders', 'technical', linkHeaders, { weight: 0.5 }),
+  check('feed', 'technical', feed, { weight: 0.5 }),
 ];
 
 /** The checks of each category, in report order. */
 export function checksOf(category: CategoryId): CheckDefinition[] {
-  return CHECKS.filter((check) => check.category === category);
+  return CHECKS.filter((item) => item.category === category);
 }
 
 /** Categories in report order, each with its checks. */

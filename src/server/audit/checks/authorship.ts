@@ -1,4 +1,4 @@
-import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
+import { list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { isoDay, monthsBetween, parseDate, withinMonths } from '../read/dates.ts';
@@ -78,7 +78,7 @@ function dateSignals(ctx: AuditContext, updateCounts: boolean): string[] {
  * Who stands behind the text and when. An article needs a named author and a publication date; any
  * other page (home, product, pricing) is vouched for by its publisher and dated by its last update.
  */
-function authorDate(ctx: AuditContext): Verdict {
+export function authorDate(ctx: AuditContext): Verdict {
   const article = ctx.jsonLd.entities.some((node) => hasType(node, ARTICLE_TYPES)) || isArticleOg(ctx);
   const author = authorSignals(ctx, !article);
   const dates = dateSignals(ctx, !article);
@@ -129,7 +129,7 @@ function updateDate(ctx: AuditContext): { date: Date; source: string } | undefin
   return undefined;
 }
 
-function freshness(ctx: AuditContext): Verdict {
+export function freshness(ctx: AuditContext): Verdict {
   const found = updateDate(ctx);
   if (!found) {
     return verdict(
@@ -150,12 +150,3 @@ function freshness(ctx: AuditContext): Verdict {
   const status = withinMonths(found.date, now, 24) ? 'warning' : 'fail';
   return verdict(status, evidence, msg('items.freshness.recommendation.update'));
 }
-
-export const authorDateCheck = defineCheck({ id: 'authorDate', category: 'citability', run: authorDate });
-
-export const freshnessCheck = defineCheck({
-  id: 'freshness',
-  category: 'citability',
-  needs: ['sitemap'],
-  run: freshness,
-});

@@ -1,4 +1,4 @@
-import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
+import { msg, verdict, type Verdict } from '../check.ts';
 import { bareHost, clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 
@@ -14,7 +14,7 @@ export function pagePath(url: URL): string {
   return url.pathname.replace(/\/+$/, '') || '/';
 }
 
-function canonical(ctx: AuditContext): Verdict {
+export function canonical(ctx: AuditContext): Verdict {
   const isCanonical = (l: { rel: string[]; href: string }) =>
     l.rel.includes('canonical') && l.href.trim() !== '';
   const links = ctx.links.filter(isCanonical);
@@ -71,5 +71,3 @@ function canonical(ctx: AuditContext): Verdict {
   if (links.every((l) => l.source === 'header')) evidence.push(msg('items.canonical.evidence.header'));
   return verdict('pass', evidence);
 }
-
-export const canonicalCheck = defineCheck({ id: 'canonical', category: 'structuredData', run: canonical });

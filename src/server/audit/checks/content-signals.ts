@@ -1,4 +1,4 @@
-import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
+import { list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import type { ContentSignal } from '../read/robots.ts';
@@ -19,7 +19,7 @@ function forEveryone(signals: readonly ContentSignal[]): ContentSignal[] {
   return signals.filter((s) => s.agents.length === 0 || s.agents.includes('*'));
 }
 
-function contentSignals(ctx: AuditContext): Verdict {
+export function contentSignals(ctx: AuditContext): Verdict {
   const { robots } = ctx;
   if (robots.kind !== 'parsed') return verdict('pass', [msg('items.contentSignals.evidence.noFile')]);
   const stated = forEveryone(robots.signals);
@@ -58,11 +58,3 @@ function contentSignals(ctx: AuditContext): Verdict {
   }
   return verdict('pass', evidence);
 }
-
-export const contentSignalsCheck = defineCheck({
-  id: 'contentSignals',
-  category: 'crawlerAccess',
-  weight: 0.5,
-  needs: ['robots'],
-  run: contentSignals,
-});

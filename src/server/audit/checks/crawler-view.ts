@@ -1,5 +1,5 @@
 import type { ViewRole } from '../agents.ts';
-import { defineCheck, kilobytes, list, msg, verdict, type Verdict } from '../check.ts';
+import { kilobytes, list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { BLOCK_STATUSES, crawlerChallenge } from '../read/challenge.ts';
@@ -57,7 +57,7 @@ function see(view: CrawlerView, page: FetchedResource): Seen {
   return { view, outcome: 'same', evidence: msg('items.crawlerView.evidence.same', values) };
 }
 
-function crawlerView(ctx: AuditContext): Verdict {
+export function crawlerView(ctx: AuditContext): Verdict {
   const seen = ctx.input.crawlerViews.map((view) => see(view, ctx.input.page));
   const same = seen.filter((s) => s.outcome === 'same');
   const troubled = seen.filter((s) => s.outcome !== 'same');
@@ -91,12 +91,3 @@ function crawlerView(ctx: AuditContext): Verdict {
   }
   return verdict('warning', evidence, msg('items.crawlerView.recommendation.searchEngine'));
 }
-
-export const crawlerViewCheck = defineCheck({
-  id: 'crawlerView',
-  category: 'crawlerAccess',
-  weight: 2,
-  needs: ['crawlerView'],
-  gate: true,
-  run: crawlerView,
-});

@@ -1,11 +1,11 @@
-import { defineCheck, kilobytes, msg, verdict, type Verdict } from '../check.ts';
+import { kilobytes, msg, verdict, type Verdict } from '../check.ts';
 import type { AuditContext } from '../context.ts';
 import { MAX_ELEMENTS, MAX_NESTING } from '../read/markup.ts';
 import type { FetchedResource, Message } from '../types.ts';
 
 // Delivery: HTTPS, response time, HTML weight and compression.
 
-function https(ctx: AuditContext): Verdict {
+export function https(ctx: AuditContext): Verdict {
   const { page } = ctx.input;
   if (new URL(page.finalUrl).protocol !== 'https:') {
     return verdict('fail', [msg('items.https.evidence.http')], msg('items.https.recommendation.https'));
@@ -34,7 +34,7 @@ function fastestTtfb(ctx: AuditContext): number {
   return Math.min(page.ttfbMs, ...same.map((o) => o.ttfbMs));
 }
 
-function ttfb(ctx: AuditContext): Verdict {
+export function ttfb(ctx: AuditContext): Verdict {
   const ms = Math.round(fastestTtfb(ctx));
   const evidence = [msg('items.ttfb.evidence.ttfb', { ms })];
   if (ms <= TTFB_MS.pass) return verdict('pass', evidence);
@@ -46,7 +46,7 @@ const KB = 1024;
 
 const WEIGHT_BYTES = { pass: 512 * KB, warning: 1.5 * 1024 * KB };
 
-function htmlWeight(ctx: AuditContext): Verdict {
+export function htmlWeight(ctx: AuditContext): Verdict {
   const { bytes } = ctx.input.page;
   const evidence = [msg('items.htmlWeight.evidence.weight', { kb: kilobytes(bytes) })];
   const { limit } = ctx.page;
@@ -65,7 +65,7 @@ const ENCODINGS = new Set(['gzip', 'x-gzip', 'br', 'zstd', 'deflate']);
 /** Under this, compression gains nothing worth a recommendation. */
 const COMPRESS_FROM_BYTES = KB;
 
-function compression(ctx: AuditContext): Verdict {
+export function compression(ctx: AuditContext): Verdict {
   const { page } = ctx.input;
   if (page.bytes <= COMPRESS_FROM_BYTES) {
     return verdict('pass', [msg('items.compression.evidence.small', { bytes: page.bytes })]);
@@ -83,16 +83,3 @@ function compression(ctx: AuditContext): Verdict {
   const evidence = [msg('items.compression.evidence.uncompressed', { kb: kilobytes(page.bytes) })];
   return verdict('warning', evidence, msg('items.compression.recommendation.compress'));
 }
-
-export const httpsCheck = defineCheck({ id: 'https', category: 'technical', weight: 2, run: https });
-
-export const ttfbCheck = defineCheck({ id: 'ttfb', category: 'technical', run: ttfb });
-
-export const htmlWeightCheck = defineCheck({ id: 'htmlWeight', category: 'technical', run: htmlWeight });
-
-export const compressionCheck = defineCheck({
-  id: 'compression',
-  category: 'technical',
-  weight: 0.5,
-  run: compression,
-});

@@ -1,4 +1,4 @@
-import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
+import { msg, verdict, type Verdict } from '../check.ts';
 import { bareHost } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 
@@ -41,7 +41,7 @@ function countAndBlank(text: string, pattern: RegExp): { count: number; rest: st
   return { count, rest };
 }
 
-function facts(ctx: AuditContext): Verdict {
+export function facts(ctx: AuditContext): Verdict {
   const dates = countAndBlank(ctx.page.main.text, DATE_PATTERN);
   const percentages = countAndBlank(dates.rest, PERCENT_PATTERN);
   const figures = countAndBlank(percentages.rest, FIGURE_PATTERN);
@@ -63,5 +63,3 @@ function facts(ctx: AuditContext): Verdict {
   const status = factCount + external.size === 0 ? 'fail' : 'warning';
   return verdict(status, evidence, msg('items.facts.recommendation.add'));
 }
-
-export const factsCheck = defineCheck({ id: 'facts', category: 'citability', run: facts });

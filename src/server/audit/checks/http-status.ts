@@ -1,4 +1,4 @@
-import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
+import { msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 
@@ -7,7 +7,7 @@ import type { AuditContext } from '../context.ts';
 /** More redirects than this before the page answers is a chain worth shortening. */
 const MAX_REDIRECTS = 2;
 
-function httpStatus(ctx: AuditContext): Verdict {
+export function httpStatus(ctx: AuditContext): Verdict {
   const { page } = ctx.input;
   const n = page.redirects.length;
   const evidence =
@@ -27,11 +27,3 @@ function httpStatus(ctx: AuditContext): Verdict {
   }
   return verdict('pass', [evidence]);
 }
-
-export const httpStatusCheck = defineCheck({
-  id: 'httpStatus',
-  category: 'crawlerAccess',
-  weight: 2,
-  gate: true,
-  run: httpStatus,
-});

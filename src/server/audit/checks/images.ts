@@ -1,10 +1,10 @@
-import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
+import { msg, verdict, type Verdict } from '../check.ts';
 import type { AuditContext } from '../context.ts';
 import type { Message } from '../types.ts';
 
 // Described images: alternative text on the images that carry content.
 
-function imageAlt(ctx: AuditContext): Verdict {
+export function imageAlt(ctx: AuditContext): Verdict {
   const images = ctx.page.images.filter((i) => !i.decorative);
   if (images.length === 0) return verdict('pass', [msg('items.imageAlt.evidence.none')]);
   const withAlt = images.filter((i) => i.alt !== undefined);
@@ -22,5 +22,3 @@ function imageAlt(ctx: AuditContext): Verdict {
   const status = share >= 0.7 ? 'warning' : 'fail';
   return verdict(status, evidence, msg('items.imageAlt.recommendation.describe'));
 }
-
-export const imageAltCheck = defineCheck({ id: 'imageAlt', category: 'citability', run: imageAlt });

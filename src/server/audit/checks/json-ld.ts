@@ -1,4 +1,4 @@
-import { defineCheck, list, msg, verdict, type Verdict, worst } from '../check.ts';
+import { list, msg, verdict, type Verdict, worst } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import {
@@ -47,7 +47,7 @@ export function isOrganization(node: JsonObject): boolean {
   return hasType(node, ORGANIZATION_TYPES) || typesOf(node).some((t) => /(Organization|Business)$/.test(t));
 }
 
-function jsonLd(ctx: AuditContext): Verdict {
+export function jsonLd(ctx: AuditContext): Verdict {
   const data = ctx.jsonLd;
   if (data.blocks === 0) {
     // Said plainly: the audit reads the HTML as sent, as most AI crawlers do, and runs no script.
@@ -100,7 +100,7 @@ function identityEvidence(ctx: AuditContext, node: JsonObject, required: string[
   return evidence;
 }
 
-function identity(ctx: AuditContext): Verdict {
+export function identity(ctx: AuditContext): Verdict {
   const entities = ctx.jsonLd.entities;
   // The most complete organization node: sites often repeat a bare one as an Article's publisher.
   const organizations = entities.filter(isOrganization);
@@ -212,7 +212,7 @@ function breadcrumbChecks(ctx: AuditContext): TypeCheck[] {
   });
 }
 
-function typeProperties(ctx: AuditContext): Verdict {
+export function typeProperties(ctx: AuditContext): Verdict {
   const checks = [...faqChecks(ctx), ...articleChecks(ctx), ...breadcrumbChecks(ctx)];
   if (checks.length === 0) return verdict('pass', [msg('items.typeProperties.evidence.nothing')]);
   const status = worst(checks.map((c) => c.status));
@@ -224,13 +224,3 @@ function typeProperties(ctx: AuditContext): Verdict {
     recommendation,
   );
 }
-
-export const jsonLdCheck = defineCheck({ id: 'jsonLd', category: 'structuredData', weight: 2, run: jsonLd });
-
-export const identityCheck = defineCheck({ id: 'identity', category: 'structuredData', run: identity });
-
-export const typePropertiesCheck = defineCheck({
-  id: 'typeProperties',
-  category: 'structuredData',
-  run: typeProperties,
-});

@@ -1,4 +1,4 @@
-import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
+import { list, msg, verdict, type Verdict } from '../check.ts';
 import { bareHost, clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { isHreflang, isLanguageTag } from '../read/language-tags.ts';
@@ -98,7 +98,7 @@ function hreflangEvidence(ctx: AuditContext): { ok: boolean; evidence: Message[]
   };
 }
 
-function language(ctx: AuditContext): Verdict {
+export function language(ctx: AuditContext): Verdict {
   const lang = langEvidence(ctx.page.lang);
   const hreflang = hreflangEvidence(ctx);
   const evidence = [lang.evidence, ...hreflang.evidence];
@@ -106,10 +106,3 @@ function language(ctx: AuditContext): Verdict {
   if (!hreflang.ok) return verdict('warning', evidence, msg('items.language.recommendation.hreflang'));
   return verdict('pass', evidence);
 }
-
-export const languageCheck = defineCheck({
-  id: 'language',
-  category: 'structuredData',
-  weight: 0.5,
-  run: language,
-});

@@ -1,4 +1,4 @@
-import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
+import { list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import type { PageLink } from '../read/links.ts';
@@ -22,7 +22,7 @@ function describe(link: PageLink): string {
   return `<${clip(link.href, 60)}>; rel=${link.rel.join(' ')}${link.type ? `; type=${link.type}` : ''}`;
 }
 
-function linkHeaders(ctx: AuditContext): Verdict {
+export function linkHeaders(ctx: AuditContext): Verdict {
   const sent = ctx.links.filter((l) => l.source === 'header');
   if (sent.length === 0) {
     return verdict(
@@ -44,10 +44,3 @@ function linkHeaders(ctx: AuditContext): Verdict {
     msg('items.linkHeaders.evidence.found', { links: list(useful.slice(0, 4).map(describe)) }),
   ]);
 }
-
-export const linkHeadersCheck = defineCheck({
-  id: 'linkHeaders',
-  category: 'technical',
-  weight: 0.5,
-  run: linkHeaders,
-});

@@ -1,4 +1,4 @@
-import { defineCheck, kilobytes, msg, verdict, type Verdict } from '../check.ts';
+import { kilobytes, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import type { FetchOutcome, Message } from '../types.ts';
@@ -80,7 +80,7 @@ function llmsProblems(shape: LlmsShape): Message[] {
   return problems;
 }
 
-function llmsTxt(ctx: AuditContext): Verdict {
+export function llmsTxt(ctx: AuditContext): Verdict {
   const { llms } = ctx.input;
   const url = clip(llms.url, 100);
   const absent = (evidence: Message) =>
@@ -122,7 +122,7 @@ function markdownAlternate(ctx: AuditContext): string | undefined {
   return ctx.page.links.find((l) => l.rel.includes('alternate') && l.type === 'text/markdown' && l.url)?.url;
 }
 
-function markdownVersion(ctx: AuditContext): Verdict {
+export function markdownVersion(ctx: AuditContext): Verdict {
   const declared = markdownAlternate(ctx);
   const { markdown } = ctx.input;
   const fetched =
@@ -156,7 +156,7 @@ const FEED_TYPES: Record<string, string> = {
   'application/feed+json': 'JSON Feed',
 };
 
-function feed(ctx: AuditContext): Verdict {
+export function feed(ctx: AuditContext): Verdict {
   const link = ctx.page.links.find((l) => l.rel.includes('alternate') && Object.hasOwn(FEED_TYPES, l.type));
   if (link) {
     const values = { url: clip(link.url ?? link.href, 100), format: FEED_TYPES[link.type]! };
@@ -164,21 +164,3 @@ function feed(ctx: AuditContext): Verdict {
   }
   return verdict('warning', [msg('items.feed.evidence.none')], msg('items.feed.recommendation.add'));
 }
-
-export const llmsTxtCheck = defineCheck({
-  id: 'llmsTxt',
-  category: 'technical',
-  weight: 0.5,
-  needs: ['llms'],
-  run: llmsTxt,
-});
-
-export const markdownVersionCheck = defineCheck({
-  id: 'markdownVersion',
-  category: 'technical',
-  weight: 0.5,
-  needs: ['markdown'],
-  run: markdownVersion,
-});
-
-export const feedCheck = defineCheck({ id: 'feed', category: 'technical', weight: 0.5, run: feed });

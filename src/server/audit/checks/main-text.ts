@@ -1,4 +1,4 @@
-import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
+import { msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { countWords, type Span } from '../read/page-text.ts';
@@ -15,7 +15,7 @@ const THIN_WORDS = 300;
 
 const SOURCE_TAG = { main: '<main>', article: '<article>', body: '<body>' } as const;
 
-function mainText(ctx: AuditContext): Verdict {
+export function mainText(ctx: AuditContext): Verdict {
   const { main, scripts, emptyMount } = ctx.page;
   const source = SOURCE_TAG[main.source];
   if (main.words < SHELL_WORDS) {
@@ -35,7 +35,7 @@ function mainText(ctx: AuditContext): Verdict {
   return verdict('pass', [msg('items.mainText.evidence.words', { count: main.words, source })]);
 }
 
-function headings(ctx: AuditContext): Verdict {
+export function headings(ctx: AuditContext): Verdict {
   const all = ctx.page.headings;
   const h1s = all.filter((h) => h.level === 1);
   const evidence: Message[] = [];
@@ -110,7 +110,7 @@ function answerProblems(text: string, words: number): Message[] {
   return problems;
 }
 
-function directAnswer(ctx: AuditContext): Verdict {
+export function directAnswer(ctx: AuditContext): Verdict {
   const found = firstParagraph(ctx);
   if (!found) {
     return verdict(
@@ -127,31 +127,9 @@ function directAnswer(ctx: AuditContext): Verdict {
   return verdict('warning', [...evidence, ...problems], msg('items.directAnswer.recommendation.answer'));
 }
 
-function listsTables(ctx: AuditContext): Verdict {
+export function listsTables(ctx: AuditContext): Verdict {
   const { lists, tables } = ctx.page.main;
   const evidence = [msg('items.listsTables.evidence.counts', { lists, tables })];
   if (lists + tables > 0) return verdict('pass', evidence);
   return verdict('warning', evidence, msg('items.listsTables.recommendation.add'));
 }
-
-export const mainTextCheck = defineCheck({
-  id: 'mainText',
-  category: 'citability',
-  weight: 2,
-  run: mainText,
-});
-
-export const headingsCheck = defineCheck({ id: 'headings', category: 'citability', run: headings });
-
-export const directAnswerCheck = defineCheck({
-  id: 'directAnswer',
-  category: 'citability',
-  run: directAnswer,
-});
-
-export const listsTablesCheck = defineCheck({
-  id: 'listsTables',
-  category: 'citability',
-  weight: 0.5,
-  run: listsTables,
-});

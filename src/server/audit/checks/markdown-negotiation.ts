@@ -1,4 +1,4 @@
-import { defineCheck, kilobytes, msg, verdict, type Verdict } from '../check.ts';
+import { kilobytes, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 
@@ -16,7 +16,7 @@ function variesOnAccept(vary: string | undefined): boolean {
     .some((v) => v === 'accept' || v === '*');
 }
 
-function markdownNegotiation(ctx: AuditContext): Verdict {
+export function markdownNegotiation(ctx: AuditContext): Verdict {
   const answer = ctx.input.negotiated;
   if (!answer.ok) {
     const evidence = [msg('items.markdownNegotiation.evidence.failed', { detail: clip(answer.detail, 100) })];
@@ -38,11 +38,3 @@ function markdownNegotiation(ctx: AuditContext): Verdict {
   }
   return verdict('pass', evidence);
 }
-
-export const markdownNegotiationCheck = defineCheck({
-  id: 'markdownNegotiation',
-  category: 'technical',
-  weight: 0.5,
-  needs: ['markdown'],
-  run: markdownNegotiation,
-});

@@ -1,4 +1,4 @@
-import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
+import { list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { parseDate, parseHttpStyleDate } from '../read/dates.ts';
@@ -100,7 +100,7 @@ function isBlocking(d: Directive, now: Date): boolean {
   return until !== undefined && until.getTime() <= now.getTime();
 }
 
-function pageDirectives(ctx: AuditContext): Verdict {
+export function pageDirectives(ctx: AuditContext): Verdict {
   const evidence: Message[] = [];
   const directives: Directive[] = [];
   for (const name of OUR_SCOPES) {
@@ -138,11 +138,3 @@ function pageDirectives(ctx: AuditContext): Verdict {
   }
   return verdict('pass', evidence);
 }
-
-export const pageDirectivesCheck = defineCheck({
-  id: 'pageDirectives',
-  category: 'crawlerAccess',
-  weight: 2,
-  gate: true,
-  run: pageDirectives,
-});

@@ -1,4 +1,4 @@
-import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
+import { list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { metaByName, metaByProperty } from '../read/html.ts';
@@ -8,7 +8,7 @@ import type { Message } from '../types.ts';
 
 const OPEN_GRAPH = ['og:title', 'og:description', 'og:image', 'og:url', 'og:type'];
 
-function openGraph(ctx: AuditContext): Verdict {
+export function openGraph(ctx: AuditContext): Verdict {
   const has = (tag: string) => metaByProperty(ctx.page, tag).some((c) => c !== '');
   const found = OPEN_GRAPH.filter(has);
   if (found.length === 0) {
@@ -36,7 +36,7 @@ function length(text: string): number {
   return Array.from(clip(text, Number.MAX_SAFE_INTEGER)).length;
 }
 
-function titleDescription(ctx: AuditContext): Verdict {
+export function titleDescription(ctx: AuditContext): Verdict {
   const title = clip(ctx.page.title ?? '', Number.MAX_SAFE_INTEGER);
   const description = clip(metaByName(ctx.page, 'description')[0] ?? '', Number.MAX_SAFE_INTEGER);
   const evidence: Message[] = [];
@@ -66,11 +66,3 @@ function titleDescription(ctx: AuditContext): Verdict {
       : msg('items.titleDescription.recommendation.title');
   return verdict(status, evidence, recommendation);
 }
-
-export const openGraphCheck = defineCheck({ id: 'openGraph', category: 'structuredData', run: openGraph });
-
-export const titleDescriptionCheck = defineCheck({
-  id: 'titleDescription',
-  category: 'structuredData',
-  run: titleDescription,
-});

@@ -1,4 +1,4 @@
-import { defineCheck, list, msg, verdict, type Verdict } from '../check.ts';
+import { list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { agentVerdict, type AgentVerdict, type RobotsProblem } from '../read/robots.ts';
@@ -13,7 +13,7 @@ function lineCount(lines: string[]): number {
   return lines.length - (lines.at(-1) === '' ? 1 : 0);
 }
 
-function robotsTxt(ctx: AuditContext): Verdict {
+export function robotsTxt(ctx: AuditContext): Verdict {
   const { robots } = ctx;
   if (robots.kind === 'unavailable') {
     return verdict('pass', [msg('items.robotsTxt.evidence.unavailable', { status: robots.status })]);
@@ -111,7 +111,7 @@ function blockedEvidence(blocked: AgentVerdict[]): Message[] {
   });
 }
 
-function aiSearchAgents(ctx: AuditContext): Verdict {
+export function aiSearchAgents(ctx: AuditContext): Verdict {
   if (ctx.robots.kind === 'unreachable') {
     // RFC 9309 §2.3.1.4: crawlers must then assume the whole site is disallowed.
     return {
@@ -133,7 +133,7 @@ function aiSearchAgents(ctx: AuditContext): Verdict {
   return blocked.length === all.length ? { ...failed, blocks: true } : failed;
 }
 
-function trainingAgents(ctx: AuditContext): Verdict {
+export function trainingAgents(ctx: AuditContext): Verdict {
   const note = msg('items.trainingAgents.evidence.choice');
   if (ctx.robots.kind === 'unreachable') {
     return verdict('pass', [msg('items.trainingAgents.evidence.unreadable'), note]);
@@ -149,27 +149,3 @@ function trainingAgents(ctx: AuditContext): Verdict {
   // Weight 0: a stated choice about training says nothing about whether answers can cite the page.
   return verdict('pass', [...evidence, note]);
 }
-
-export const robotsTxtCheck = defineCheck({
-  id: 'robotsTxt',
-  category: 'crawlerAccess',
-  needs: ['robots'],
-  run: robotsTxt,
-});
-
-export const aiSearchAgentsCheck = defineCheck({
-  id: 'aiSearchAgents',
-  category: 'crawlerAccess',
-  weight: 2,
-  needs: ['robots'],
-  gate: true,
-  run: aiSearchAgents,
-});
-
-export const trainingAgentsCheck = defineCheck({
-  id: 'trainingAgents',
-  category: 'crawlerAccess',
-  weight: 0,
-  needs: ['robots'],
-  run: trainingAgents,
-});

@@ -1,4 +1,4 @@
-import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
+import { msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import type { Message } from '../types.ts';
@@ -11,7 +11,7 @@ function sitemapReference(ctx: AuditContext): Message {
     : msg('items.sitemap.evidence.notDeclared');
 }
 
-function sitemap(ctx: AuditContext): Verdict {
+export function sitemap(ctx: AuditContext): Verdict {
   const state = ctx.sitemap;
   const url = clip(state.url, 100);
   if (state.kind === 'missing') {
@@ -44,10 +44,3 @@ function sitemap(ctx: AuditContext): Verdict {
   }
   return verdict('pass', evidence);
 }
-
-export const sitemapCheck = defineCheck({
-  id: 'sitemap',
-  category: 'crawlerAccess',
-  needs: ['robots', 'sitemap'],
-  run: sitemap,
-});

@@ -1,4 +1,4 @@
-import { defineCheck, msg, verdict, type Verdict } from '../check.ts';
+import { msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { metaByName } from '../read/html.ts';
@@ -50,7 +50,7 @@ function zoomProblem(content: string): Message | undefined {
   return undefined;
 }
 
-function viewport(ctx: AuditContext): Verdict {
+export function viewport(ctx: AuditContext): Verdict {
   const content = metaByName(ctx.page, 'viewport')[0];
   if (content === undefined) {
     return verdict(
@@ -72,10 +72,3 @@ function viewport(ctx: AuditContext): Verdict {
   if (zoom) return verdict('warning', [zoom], msg('items.viewport.recommendation.zoom'));
   return verdict('pass', [msg('items.viewport.evidence.ok', { content: value })]);
 }
-
-export const viewportCheck = defineCheck({
-  id: 'viewport',
-  category: 'technical',
-  weight: 0.5,
-  run: viewport,
-});
