@@ -68,6 +68,9 @@ describe('redirectFor', () => {
   it('normalises trailing slashes without leaving the site', () => {
     expect(redirectFor('/en', '', 'fr')).toEqual({ status: 301, location: '/en/' });
     expect(redirectFor('/en/guide/', '', 'en')).toEqual({ status: 301, location: '/en/guide' });
+    expect(redirectFor('/en//', '?a=1', 'fr')).toEqual({ status: 301, location: '/en/?a=1' });
+    expect(redirectFor('/fr////', '', 'en')).toEqual({ status: 301, location: '/fr/' });
+    expect(redirectFor('/en/', '', 'fr')).toBeNull();
     expect(redirectFor('/en//evil.example/', '', 'en')).toBeNull();
     expect(redirectFor('//evil.example/', '', 'en')).toBeNull();
   });

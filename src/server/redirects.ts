@@ -32,8 +32,11 @@ export function redirectFor(pathname: string, search: string, preferred: Lang): 
   const segments = pathname.split('/');
   const first = segments[1] ?? '';
   if (isLang(first)) {
-    // /en → /en/ ; /en/guide/ → /en/guide (one URL per page).
-    if (segments.length === 2) return { status: 301, location: `/${first}/${query}` };
+    // /en → /en/, and /en// (nothing but slashes after the language) → /en/; /en/guide/ → /en/guide
+    // (one URL per page: /en// was the home page under an address of its own, cached and canonical).
+    if (segments.every((segment, i) => i < 2 || segment === '')) {
+      return pathname === `/${first}/` ? null : { status: 301, location: `/${first}/${query}` };
+    }
     if (pathname.length > 4 && pathname.endsWith('/') && !pathname.startsWith('//')) {
       const trimmed = pathname.replace(/\/+$/, '');
       if (/^\/[a-z]{2}\/[^/\\]/.test(trimmed)) return { status: 301, location: `${trimmed}${query}` };
