@@ -8,7 +8,7 @@ import {
   type RecheckSubscription,
   byDue,
 } from './recheck-types.ts';
-import { serviceRpc, type ServiceRpc } from './supabase.ts';
+import { purgeInBatches, serviceRpc, type ServiceRpc } from './supabase.ts';
 import { StoreUnavailableError } from './types.ts';
 
 // Monthly re-check subscriptions in Supabase: the table `recheck_subscriptions` and its
@@ -68,9 +68,6 @@ function oneOf<T extends string>(answer: unknown, answers: readonly T[]): T {
     throw new StoreUnavailableError('Supabase re-checks: unexpected answer');
   return answer as T;
 }
-
-/** Unconfirmed subscriptions deleted per call: the function's own bound, each call one transaction. */
-const PURGE_BATCH = 1000;
 
 export class SupabaseRechecks implements RecheckStore {
   private readonly rpc: ServiceRpc;
@@ -170,13 +167,6 @@ export class SupabaseRechecks implements RecheckStore {
   }
 
   async purgeUnconfirmed(before: Date): Promise<number> {
-    let purged = 0;
-    for (;;) {
-      const count = Number(
-        await this.rpc<number>('purge_unconfirmed_rechecks', { p_before: iso(before), p_limit: PURGE_BATCH }),
-      );
-      purged += count;
-      if (!(count >= PURGE_BATCH)) return purged;
-    }
+    return purgeInBatches(this.rpc, 'purge_unconfirmed_rechecks', { p_before: iso(before) });
   }
 }

@@ -1,5 +1,5 @@
 import { REPORT_ID, type AuditReportStore, type SavedAuditReport } from './report-types.ts';
-import { serviceRpc, type ServiceRpc } from './supabase.ts';
+import { purgeInBatches, serviceRpc, type ServiceRpc } from './supabase.ts';
 import { StoreUnavailableError } from './types.ts';
 
 // Saved audit reports in Supabase: the table `audit_reports` and its functions
@@ -35,9 +35,6 @@ function iso(date: Date): string {
   if (Number.isNaN(date.getTime())) throw new StoreUnavailableError('Supabase audit reports: invalid date');
   return date.toISOString();
 }
-
-/** Expired reports deleted per call: the function's own bound, each call one short transaction. */
-const PURGE_BATCH = 1000;
 
 export class SupabaseReports implements AuditReportStore {
   private readonly rpc: ServiceRpc;
@@ -79,16 +76,6 @@ export class SupabaseReports implements AuditReportStore {
   }
 
   async purgeExpired(now: Date): Promise<number> {
-    let purged = 0;
-    for (;;) {
-      const count = Number(
-        await this.rpc<number>('purge_expired_audit_reports', {
-          p_now: iso(now),
-          p_limit: PURGE_BATCH,
-        }),
-      );
-      purged += count;
-      if (!(count >= PURGE_BATCH)) return purged;
-    }
+    return purgeInBatches(this.rpc, 'purge_expired_audit_reports', { p_now: iso(now) });
   }
 }

@@ -56,6 +56,24 @@ export function serviceRpc(url: string, serviceRoleKey: string, timeoutMs?: numb
   };
 }
 
+/**
+ * Calls a purge function until it deletes fewer rows than it may: each call deletes at most `limit`
+ * (its `p_limit`), one short transaction each. Returns how many rows went in all.
+ */
+export async function purgeInBatches(
+  rpc: ServiceRpc,
+  name: string,
+  args: Record<string, unknown>,
+  limit = 1000,
+): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const count = Number(await rpc<number>(name, { ...args, p_limit: limit }));
+    purged += count;
+    if (!(count >= limit)) return purged;
+  }
+}
+
 /** A server-side supabase-js client: no session, calls time out. */
 export function supabaseClient(url: string, key: string, timeoutMs = SUPABASE_TIMEOUT_MS): SupabaseClient {
   return createClient(url, key, {
