@@ -48,7 +48,7 @@ export function WaitlistButton({
   );
 }
 
-/** The events a waitlist button answers, all listened to on the document. */
+/** The events a waitlist button answers, all listened to for the whole page. */
 const EVENTS = ['click', 'keydown', 'pointerover', 'focusin'] as const;
 
 /** The waitlist button an event happened on, if any. */
@@ -57,7 +57,7 @@ function buttonOf(event: Event): HTMLElement | null {
 }
 
 /**
- * The page's waitlist buttons, handled on the document: a click (a plain one: a new tab or window
+ * The page's waitlist buttons, handled for the whole page: a click (a plain one: a new tab or window
  * is left to the browser) or Space opens the dialog; pointing at or focusing one starts loading it.
  */
 function useWaitlistButtons() {
@@ -76,9 +76,11 @@ function useWaitlistButtons() {
       event.preventDefault();
       window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: button }));
     };
-    for (const type of EVENTS) document.addEventListener(type, onEvent);
+    // On the window, in the capture phase: before React's own listeners on the document, which stop
+    // a click inside a part still waiting for its code (hydrated later) from going any further.
+    for (const type of EVENTS) window.addEventListener(type, onEvent, true);
     return () => {
-      for (const type of EVENTS) document.removeEventListener(type, onEvent);
+      for (const type of EVENTS) window.removeEventListener(type, onEvent, true);
     };
   }, []);
 }
