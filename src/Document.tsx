@@ -9,7 +9,7 @@ import { DocumentHead } from './seo/DocumentHead.tsx';
 import { PAGES } from './site.ts';
 import { useSite } from './site-context.tsx';
 import { useLang, useT } from './i18n/hooks.ts';
-import { THEME_SCRIPT } from './lib/preferences.ts';
+import { headScript } from './lib/head-script.ts';
 
 // Below the fold on every page, and nothing in them needs a script to work: hydrated later.
 const Footer = hydrateLater(
@@ -44,8 +44,12 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
-        {/* A person's stored theme, applied before the first paint (allowed by its hash in the CSP). */}
-        {visitor.isBot ? null : <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />}
+        {/* A person's head script, run before the first paint (allowed by its hash in the CSP): the
+            stored theme and the first page's lazy layout. Server-only: hydration passes over a tag
+            in <head> the app does not render, so the browser's code does not carry its text. */}
+        {visitor.isBot || !import.meta.env.SSR ? null : (
+          <script dangerouslySetInnerHTML={{ __html: headScript() }} />
+        )}
         <DocumentHead lang={lang} errorStatus={errorStatus} />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />

@@ -3,6 +3,7 @@ import type { PageView } from './analytics/index.ts';
 import type { VisitorProfile } from '../lib/visitor.ts';
 import { splitLangPath } from '../site.ts';
 import { onIdle } from '../lib/idle.ts';
+import { LAZY_LAYOUT_CLASS } from '../lib/lazy-layout.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -26,6 +27,11 @@ export function afterLoad(router: Router, visitor: VisitorProfile, warm: (() => 
   const seen: [PageView, ...PageView[]] = [{ path: last, since: performance.now() }];
   let track: ((path: string) => void) | null = null;
   router.subscribe((state) => {
+    // The first client navigation ends the first page's lazy layout: what the app renders, and the
+    // scroll positions it restores, are laid out in full.
+    if (state.navigation.state !== 'idle' || state.location.pathname !== last) {
+      document.documentElement.classList.remove(LAZY_LAYOUT_CLASS);
+    }
     if (state.navigation.state !== 'idle' || state.location.pathname === last) return;
     last = state.location.pathname;
     if (track) track(last);

@@ -14,9 +14,8 @@ export function isTheme(value: unknown): value is Theme {
 const PREFERENCE_MAX_AGE = 60 * 60 * 24 * 365;
 
 /**
- * The inline head script of a person's page (never a crawler's): puts the stored theme's class on
- * <html> before the first paint, so a chosen theme never flashes. Constant, so the Content Security
- * Policy allows it by its hash (src/renderer/client-starter.ts, scriptHashes).
+ * The theme part of a person's inline head script (src/lib/head-script.ts): puts the stored theme's
+ * class on <html> before the first paint, so a chosen theme never flashes.
  */
 export const THEME_SCRIPT =
   'try{var t=localStorage.getItem("theme");if(t==="light"||t==="dark")document.documentElement.classList.add(t)}catch(e){}';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { THEME_SCRIPT } from '../lib/preferences.ts';
+import { headScript } from '../lib/head-script.ts';
 import { serializeForHtml } from '../lib/serialize.ts';
 import { PAYLOAD_ID } from '../payload.ts';
 
@@ -37,7 +37,7 @@ function starterCall(startClient: string): string {
 
 /** CSP source expressions (`'sha256-…'`) of the inline scripts a page may hold: the theme and the starter. */
 export function scriptHashes(startClient: string): string[] {
-  return [THEME_SCRIPT, starterCall(startClient)].map(
+  return [headScript(), starterCall(startClient)].map(
     (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
   );
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { THEME_SCRIPT } from '../../src/lib/preferences.ts';
+import { headScript } from '../../src/lib/head-script.ts';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import request from 'supertest';
@@ -241,10 +241,10 @@ describe('humans and crawlers', () => {
     const dark = await request(app).get('/en/').set('User-Agent', HUMAN_UA).set('Cookie', 'theme=dark');
     expect(dark.text).toBe(plain.text);
     expect(dark.text).toMatch(/<html lang="en" data-visitor="human">/);
-    expect(dark.text).toContain(`<script>${THEME_SCRIPT}</script>`);
+    expect(dark.text).toContain(`<script>${headScript()}</script>`);
     // A crawler runs no script: it gets none.
     const crawler = (await request(app).get('/en/').set('User-Agent', GPTBOT_UA)).text;
-    expect(crawler).not.toContain(THEME_SCRIPT);
+    expect(crawler).not.toContain(headScript());
   });
 });
 
