@@ -13,7 +13,7 @@ import { ClientI18n } from '../i18n/client-i18n.ts';
 import { forgetThemeCookie } from '../lib/preferences.ts';
 import { pagePayload, type ClientPayload } from '../payload.ts';
 import { JsonLdContext, type GraphBuilder, type JsonLdSource } from '../seo/graph-builder.ts';
-import { loadPageHead } from '../seo/DocumentHead.tsx';
+import { loadPageHead, prefetchPageHead } from '../seo/DocumentHead.tsx';
 import { afterLoad } from './after-load.ts';
 import { loadContext, routes, type LoadContext } from '../routes.tsx';
 import { SiteContext } from '../site-context.tsx';
@@ -161,7 +161,7 @@ async function start(payload: ClientPayload) {
       </StrictMode>,
     );
   });
-  afterLoad(router, payload.site.visitor, [translationLoaders, loadPageHead]);
+  afterLoad(router, payload.site.visitor, [translationLoaders, prefetchPageHead]);
 }
 
 // The entry hydrates the whole document once. In development a hot update can re-run this module;

@@ -4,10 +4,11 @@ import type { Lang } from '../site.ts';
 // The page's head in the browser (decision 042). The server renders it with the page, and that head
 // is right until the visitor moves to another page in the app, so the browser does not hydrate it:
 // React 19 leaves the tags it does not render in <head> as they are. The head's code (PageHead.tsx
-// and what it imports) loads when the browser is first idle, and before the first client navigation
-// commits (the routes' loaders wait for it, src/browser/entry.tsx). Once loaded, it takes the place
-// of the server's tags: those are removed, and React renders the same ones (JSON-LD included, from
-// the server's copy of the graph) in the next moment.
+// and what it imports) is downloaded when the browser is first idle (prefetchPageHead), and takes the
+// place of the server's tags with the first client navigation, before it commits (the routes'
+// loaders wait for loadPageHead, src/browser/entry.tsx): the server's tags are removed, and React
+// renders the same ones (JSON-LD included, from the server's copy of the graph) in the next moment.
+// Rendering the head sooner would be a long task of its own on a page that does not need it.
 
 interface HeadProps {
   lang: Lang;
@@ -22,9 +23,16 @@ let loaded: Head | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
+const headModule = () => import('./PageHead.tsx');
+
+/** Downloads and evaluates the head's code without mounting it (the browser keeps the module). */
+export function prefetchPageHead(): Promise<unknown> {
+  return headModule();
+}
+
 /** Loads the head's code once (again after a failed download), then mounts it. */
 export function loadPageHead(): Promise<void> {
-  return (loading ??= import('./PageHead.tsx').then(
+  return (loading ??= headModule().then(
     (module) => {
       for (const tag of document.head.querySelectorAll(module.PAGE_HEAD_TAGS)) tag.remove();
       loaded = module.PageHead;
