@@ -8,6 +8,9 @@ import { THEME_SCRIPT } from './preferences.ts';
  *   return through the history, whose scroll position is restored);
  * - a click on a link with a fragment, or any change of fragment, removes it before the browser
  *   scrolls, so the target lands where it is;
+ * - so does the first key pressed: a key can jump far (find in page, End, Tab to a far link), and a
+ *   jump into estimated sizes lands off target (scrolling, a little at a time, does not: the
+ *   browser keeps what is on screen in place as the parts above it are laid out);
  * - the first client navigation removes it (src/browser/after-load.ts): what the app renders, and
  *   the scroll positions it restores, are laid out in full.
  */
@@ -16,7 +19,7 @@ const lazyLayoutScript = () =>
   `if(!location.hash&&(!n||n.type==="navigate")){var d=document.documentElement,c="${LAZY_LAYOUT_CLASS}",` +
   'o=function(){d.classList.remove(c)};d.classList.add(c);' +
   'addEventListener("click",function(e){if(e.target.closest&&e.target.closest("a[href*=\'#\']"))o()},true);' +
-  'addEventListener("hashchange",o)}';
+  'addEventListener("hashchange",o);addEventListener("keydown",o,true)}';
 
 /**
  * The inline head script of a person's page (never a crawler's), run before the first paint: the
