@@ -5,7 +5,8 @@ import { storePreference, storedTheme, type Theme } from '../lib/preferences.ts'
 // with 'system', the head script (THEME_SCRIPT, part of headScript()) puts the stored choice's class
 // on <html> before the first paint, and the browser entry's store keeps the choice after that.
 // Components reach the store through ThemeContext, whose value never changes, and subscribe to it: a
-// change of theme re-renders only what shows it (the toggle, the toaster), never the page around them (decision 042).
+// change of theme re-renders only what shows it (the toggle, the toaster), never the page around
+// them (decision 042).
 
 export interface ThemeStore {
   get(): Theme;

@@ -35,7 +35,7 @@ function starterCall(startClient: string): string {
   return `(${startClient})(${JSON.stringify(MODULES_ID)})`;
 }
 
-/** CSP source expressions (`'sha256-…'`) of the inline scripts a page may hold: the theme and the starter. */
+/** CSP source expressions (`'sha256-…'`) of the inline scripts a page may hold: the head script and the starter. */
 export function scriptHashes(startClient: string): string[] {
   return [headScript(), starterCall(startClient)].map(
     (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,

@@ -23,16 +23,12 @@ let loaded: Head | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
-const headModule = () => import('./PageHead.tsx');
-
 /** Downloads and evaluates the head's code without mounting it (the browser keeps the module). */
-export function prefetchPageHead(): Promise<unknown> {
-  return headModule();
-}
+export const prefetchPageHead = () => import('./PageHead.tsx');
 
 /** Loads the head's code once (again after a failed download), then mounts it. */
 export function loadPageHead(): Promise<void> {
-  return (loading ??= headModule().then(
+  return (loading ??= prefetchPageHead().then(
     (module) => {
       for (const tag of document.head.querySelectorAll(module.PAGE_HEAD_TAGS)) tag.remove();
       loaded = module.PageHead;
