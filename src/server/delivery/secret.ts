@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config.ts';
 
@@ -27,16 +27,36 @@ export function newsletterSecret(options: {
     );
   }
   const file = path.join(options.dataDir, FILE);
+  const kept = readSecret(file);
+  if (kept) return kept;
+  // Written whole under a name of its own, then linked into place: the key file appears complete or
+  // not at all. When two processes start on one directory, the second one's link fails (EEXIST) and
+  // it keeps the first one's key; it can never read a file still being written.
+  const secret = randomBytes(32);
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(draft, secret.toString('hex'), { mode: 0o600 });
   try {
-    return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
-  } catch {
-    const secret = randomBytes(32);
-    // `wx`: when two processes start on one directory, the second keeps the first one's key.
-    try {
-      writeFileSync(file, secret.toString('hex'), { mode: 0o600, flag: 'wx' });
-      return secret;
-    } catch {
-      return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
-    }
+    linkSync(draft, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const first = readSecret(file);
+    if (first) return first;
+    throw new ConfigError(
+      `Invalid data directory: ${file} holds no key (delete it and a new one is made; links already sent stop working)`,
+    );
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+/** The key kept in `file`, or undefined when there is none yet. */
+function readSecret(file: string): Buffer | undefined {
+  try {
+    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+    return key.length > 0 ? key : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }
