@@ -24,15 +24,20 @@ const skipped = (page: Page, selector: string) =>
     .locator(selector)
     .evaluate((element) => !element.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
 
+/** A new visit to `path` by a person: the app is started and the page is in its lazy layout. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  expect(await lazy(page)).toBe(true);
+}
+
 test.describe('lazy layout of the first page', () => {
   test('a new visit lays out what is near the viewport, and the rest as the visitor scrolls to it', async ({
     page,
     consoleProblems,
   }) => {
     void consoleProblems;
-    await page.goto(ARTICLE);
-    await hydrated(page);
-    expect(await lazy(page)).toBe(true);
+    await visit(page, ARTICLE);
     // The article's first and last lists (blocks with elements inside).
     const last = '#article-text > ul:last-of-type';
     expect(await skipped(page, '#article-text > ul:first-of-type')).toBe(false);
@@ -51,9 +56,7 @@ test.describe('lazy layout of the first page', () => {
     consoleProblems,
   }) => {
     void consoleProblems;
-    await page.goto(ARTICLE);
-    await hydrated(page);
-    expect(await lazy(page)).toBe(true);
+    await visit(page, ARTICLE);
     await page.locator('body').press('End');
     expect(await lazy(page)).toBe(false);
     await expect(page.locator('.site-footer')).toBeInViewport();
@@ -64,8 +67,7 @@ test.describe('lazy layout of the first page', () => {
     consoleProblems,
   }) => {
     void consoleProblems;
-    await page.goto('/en/guide');
-    await hydrated(page);
+    await visit(page, '/en/guide');
     // The guide's sections hydrate when the browser is first idle (decision 042). A change of
     // fragment before then makes React drop their server HTML until their code is here, whatever the
     // layout: a known gap, apart from this test's subject.
@@ -88,16 +90,12 @@ test.describe('lazy layout of the first page', () => {
     expect(await lazy(page)).toBe(false);
     await expect(page.locator('#case-studies h2').first()).toBeInViewport();
 
-    await page.goto('/en/guide');
-    await hydrated(page);
-    expect(await lazy(page)).toBe(true);
+    await visit(page, '/en/guide');
     await page.reload();
     await hydrated(page);
     expect(await lazy(page)).toBe(false);
 
-    await page.goto('/en/');
-    await hydrated(page);
-    expect(await lazy(page)).toBe(true);
+    await visit(page, '/en/');
     // A link of the hero, which the app renders: a client navigation (the window is the same one).
     await page.evaluate(() => Object.assign(window, { beforeNavigation: true }));
     await page.locator('.home-hero a[href="/en/tools"]').first().click();
