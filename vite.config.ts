@@ -122,7 +122,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     sonnerWithoutInlineStyle(),
     clientStarterModule(),
-    ...(isSsrBuild ? [] : [eagerCompileHint(['react-dom']), precompressedAssets()]),
+    ...(isSsrBuild ? [] : [eagerCompileHint(['react-dom', 'react-router']), precompressedAssets()]),
   ],
   // Pre-bundling would skip the transform above in development.
   optimizeDeps: { exclude: ['sonner'] },

@@ -2,7 +2,7 @@ import type { createBrowserRouter } from 'react-router-dom';
 import type { PageView } from './analytics/index.ts';
 import type { VisitorProfile } from '../lib/visitor.ts';
 import { splitLangPath } from '../site.ts';
-import { onIdle } from '../lib/idle.ts';
+import { onEngaged, onIdle } from '../lib/idle.ts';
 import { LAZY_LAYOUT_CLASS } from '../lib/lazy-layout.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -15,9 +15,10 @@ function whenIdle(work: () => void) {
 }
 
 /**
- * After hydration, off the critical path: the modules in `warm` (what client navigations need), the
- * service worker (offline pages) and the local-only analytics (web-vitals, events), all loaded lazily
- * so they cost nothing in the initial bundle.
+ * After hydration, off the critical path: the service worker (offline pages) and the local-only
+ * analytics (web-vitals, events) when the browser is idle, and the modules in `warm` (what client
+ * navigations need) once the visitor starts using the page (decision 047), all loaded lazily so they
+ * cost nothing in the initial bundle.
  * Page views of client-side navigations are noted from the start and handed over when analytics
  * starts, so a visitor who moves on quickly is still counted. Failures are silent: analytics must never
  * disturb the visit.
@@ -37,9 +38,10 @@ export function afterLoad(router: Router, visitor: VisitorProfile, warm: (() => 
     if (track) track(last);
     else seen.push({ path: last, since: performance.now() });
   });
+  // Modules the next client navigation will need, fetched once the visitor is using the page and
+  // nothing else is waiting (a navigation that comes first fetches what it needs itself).
+  onEngaged(() => whenIdle(() => warm.forEach((load) => load().catch(() => {}))));
   whenIdle(() => {
-    // Modules the next client navigation will need, fetched now that nothing else is waiting.
-    for (const load of warm) load().catch(() => {});
     if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
     }

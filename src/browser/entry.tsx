@@ -77,6 +77,18 @@ function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * React Router's browser history numbers the entries it makes in `history.state.idx`, and writes 0
+ * into the first page's entry when the router is created: a history.replaceState, which takes several
+ * milliseconds while the page is still loading. Done here, in a task of its own, it no longer
+ * lengthens the router's task; the router then finds the entry numbered and leaves it as it is.
+ * (Should a later React Router number entries otherwise, this is one replaceState more, nothing else.)
+ */
+function numberFirstEntry() {
+  const state = window.history.state as { idx?: unknown } | null;
+  if (state?.idx == null) window.history.replaceState({ ...state, idx: 0 }, '');
+}
+
 /** The routes of the tree, at any depth, whose ids are in `ids`. */
 function routesWithIds(tree: RouteObject[], ids: ReadonlySet<string>): RouteObject[] {
   return tree.flatMap((route) => [
@@ -143,6 +155,8 @@ async function start(payload: ClientPayload) {
     }),
   );
 
+  await yieldToBrowser();
+  numberFirstEntry();
   await yieldToBrowser();
   const router = createBrowserRouter(routes, {
     getContext: () => new RouterContextProvider(new Map([[loadContext, loaders]])),

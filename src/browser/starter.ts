@@ -11,11 +11,11 @@
  * The server-rendered page is complete and usable without JavaScript, so the app's modules are not
  * fetched or run before the first paint: they neither compete with the HTML, stylesheet and font for
  * bandwidth nor put script evaluation in front of the first frame. Once the document is parsed and
- * its next frame has been painted, all modules start downloading (modulepreload links, a few per
- * task: starting a download takes a millisecond or more on a slow phone), and are then imported one
- * by one, dependencies first, with a turn for the browser in between, so that evaluating them is a few
- * short tasks rather than one long one. A hidden tab, which paints nothing, starts at once. A failed
- * import leaves the server-rendered page as it is.
+ * its next frame has been painted, all modules start downloading (modulepreload links, one per task:
+ * starting a download takes a millisecond or more on a slow phone), and are then imported one by one,
+ * dependencies first, with a turn for the browser in between, so that evaluating them is a few short
+ * tasks rather than one long one. A hidden tab, which paints nothing, starts at once. A failed import leaves the
+ * server-rendered page as it is.
  *
  * @param dataId The id of the JSON element that holds `modules` (the app's modules, dependencies
  *   first, the entry last: preloaded, then imported) and `preloadOnly` (the current page's own
@@ -28,9 +28,6 @@ export default function startClient(dataId: string): void {
     preloadOnly: string[];
   };
   let started = false;
-  // Inserting a modulepreload link starts its download at once, which costs one to several
-  // milliseconds on a slow phone: a few per task keep each task short.
-  const PRELOADS_PER_TASK = 4;
 
   function importFrom(index: number): void {
     if (index >= modules.length) return;
@@ -42,16 +39,17 @@ export default function startClient(dataId: string): void {
 
   const preloads = modules.concat(preloadOnly);
 
-  /** Starts a few downloads per task, then the imports in the next task. */
+  /**
+   * Starts one download per task, then the imports in the next task. Inserting a modulepreload link
+   * starts its download at once, which costs one to several milliseconds on a slow phone (more under
+   * a lab tool's network instrumentation): one per task keeps each task short.
+   */
   function preloadFrom(index: number): void {
-    for (const href of preloads.slice(index, index + PRELOADS_PER_TASK)) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.appendChild(link);
-    }
-    const next = index + PRELOADS_PER_TASK;
-    setTimeout(() => (next < preloads.length ? preloadFrom(next) : importFrom(0)));
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = preloads[index]!;
+    document.head.appendChild(link);
+    setTimeout(() => (index + 1 < preloads.length ? preloadFrom(index + 1) : importFrom(0)));
   }
 
   function start(): void {

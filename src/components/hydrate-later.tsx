@@ -1,24 +1,26 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { escapeHtml } from '../lib/serialize.ts';
-import { onIdle } from '../lib/idle.ts';
+import { onEngaged, onIdle } from '../lib/idle.ts';
 
-/** The longest a deferred part waits for an idle moment after start-up before it loads anyway. */
+/** The longest a deferred part waits for an idle moment once the visitor uses the page. */
 const IDLE_TIMEOUT_MS = 3000;
 /** What shows a visitor is about to use a part: its code loads at once then. */
 const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
 
 /**
- * Resolves once the browser is idle after start-up, or as soon as the visitor points at, touches or
- * focuses the element the server rendered for the part; at once when there is no such element (a
- * part that is new on a page reached by a client navigation).
+ * Resolves at the first idle moment after the visitor starts using the page (onEngaged), or as soon
+ * as they point at, touch or focus the element the server rendered for the part; at once when there
+ * is no such element (a part that is new on a page reached by a client navigation).
  */
-function whenIdleOrUsed(selector: string): Promise<void> {
+function whenUsed(selector: string): Promise<void> {
   const element = document.querySelector(selector);
   if (!element) return Promise.resolve();
   return new Promise((resolve) => {
-    const cancelIdle = onIdle(done, IDLE_TIMEOUT_MS);
+    let cancelIdle = () => {};
+    const cancelEngaged = onEngaged(() => (cancelIdle = onIdle(done, IDLE_TIMEOUT_MS)));
     for (const type of INTENT_EVENTS) element.addEventListener(type, done, { passive: true });
     function done() {
+      cancelEngaged();
       cancelIdle();
       for (const type of INTENT_EVENTS) element!.removeEventListener(type, done);
       resolve();
@@ -42,14 +44,16 @@ function serverMarkup(selector: string): string {
 
 /**
  * A part of a page that needs no script to be read or used (links, a <details> accordion, a
- * waitlist link to the no-script form), hydrated after the rest of the page (decision 042): the
- * server renders it in place as usual; the browser loads its code, a chunk of its own, when it is
- * first idle after start-up or when the visitor reaches for the part, whichever comes first. Until
- * then it is the server's HTML, and its links work as plain links: the part is its own <Suspense>
- * boundary, which React leaves as it is while the code loads. `selector` finds the element the part
- * renders first. If the code cannot be loaded (offline, or a new release has
- * replaced the chunk), the part stays the server's markup, in an element that does not change the
- * layout, rather than fail the page.
+ * waitlist link to the no-script form), hydrated after the rest of the page (decisions 042, 047):
+ * the server renders it in place as usual; the browser loads its code, a chunk of its own, at the
+ * first idle moment after the visitor starts using the page, or when they reach for the part,
+ * whichever comes first. Until then it is the server's HTML, and its links work as plain links: the
+ * part is its own <Suspense> boundary, which React leaves as it is while the code loads. Should
+ * React give up that HTML before the code is here (an update that reaches the boundary, such as a
+ * change of fragment), the boundary's fallback is the same markup, so the page keeps its content and
+ * its anchors. `selector` finds the element the part renders first. If the code cannot be loaded
+ * (offline, or a new release has replaced the chunk), the part stays the server's markup, in an
+ * element that does not change the layout, rather than fail the page.
  */
 export function hydrateLater<P extends object>(
   selector: string,
@@ -57,21 +61,34 @@ export function hydrateLater<P extends object>(
 ): ComponentType<P> & { preload: () => Promise<void> } {
   // The part's code once loaded: a cache, like React.lazy's, kept for the life of the page.
   let loaded: ComponentType<P> | undefined;
+  // The server's markup of the part, read when the browser first renders it (none on a page reached
+  // by a client navigation, whose parts' code is loaded before it is shown).
+  let markup: string | undefined;
+  const AsServed = () =>
+    createElement('div', {
+      style: { display: 'contents' },
+      dangerouslySetInnerHTML: { __html: markup ?? '' },
+    });
   const Lazy = lazy(async () => {
     if (import.meta.env.SSR) return { default: (loaded = await load()) };
-    const markup = serverMarkup(selector);
-    await whenIdleOrUsed(selector);
+    await whenUsed(selector);
     try {
       return { default: (loaded = await load()) };
     } catch {
-      const AsServed = () =>
-        createElement('div', { style: { display: 'contents' }, dangerouslySetInnerHTML: { __html: markup } });
       return { default: AsServed as ComponentType<P> };
     }
   });
   // Once the code is here the part renders at once, without suspending: a page reached by a client
   // navigation then shows it in the same commit (and its anchors are there to scroll to).
-  const Part = (props: P) => createElement(Suspense, null, createElement(loaded ?? Lazy, props));
+  const Part = (props: P) => {
+    if (import.meta.env.SSR) return createElement(Suspense, null, createElement(loaded ?? Lazy, props));
+    markup ??= serverMarkup(selector);
+    return createElement(
+      Suspense,
+      { fallback: loaded ? null : createElement(AsServed) },
+      createElement(loaded ?? Lazy, props),
+    );
+  };
   return Object.assign(Part, {
     /**
      * For a client navigation to the page: loads the part's code before the page is shown. Nothing

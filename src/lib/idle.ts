@@ -1,5 +1,6 @@
-// The browser's next idle moment, for work that must never compete with what the visitor is doing.
-// Safe to import anywhere: it touches the browser only when called.
+// When deferred work may run: the browser's next idle moment, for work that must never compete with
+// what the visitor is doing, and the visitor's first sign of using the page, for work only a visitor
+// who stays needs. Safe to import anywhere: it touches the browser only when called.
 
 /**
  * Runs `work` when the main thread is next idle, at the latest after `timeoutMs`; where the browser
@@ -12,4 +13,45 @@ export function onIdle(work: () => void, timeoutMs: number, fallbackMs = timeout
   }
   const id = window.setTimeout(work, fallbackMs);
   return () => window.clearTimeout(id);
+}
+
+/**
+ * What shows that a visitor is using the page rather than only looking at it: moving or pressing a
+ * pointer, touching, scrolling (the wheel, a key, a finger, or the browser restoring a position),
+ * a key, a focus. Listened to on the window, in the capture phase, passively.
+ */
+const ENGAGEMENT_EVENTS = [
+  'pointermove',
+  'pointerdown',
+  'touchstart',
+  'wheel',
+  'scroll',
+  'keydown',
+  'focusin',
+] as const;
+
+let engaged = false;
+const waiting = new Set<() => void>();
+
+function engage() {
+  engaged = true;
+  for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, engage, true);
+  for (const work of [...waiting]) work();
+  waiting.clear();
+}
+
+/**
+ * Runs `work` at the visitor's first sign of using the page (at once if there has been one), so a
+ * page that is only looked at never pays for it. Returns a function that cancels it.
+ */
+export function onEngaged(work: () => void): () => void {
+  if (engaged) {
+    work();
+    return () => {};
+  }
+  // The same listener is added once whatever the number of calls.
+  for (const type of ENGAGEMENT_EVENTS)
+    window.addEventListener(type, engage, { capture: true, passive: true });
+  waiting.add(work);
+  return () => void waiting.delete(work);
 }

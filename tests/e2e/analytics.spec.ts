@@ -44,7 +44,7 @@ test.describe('local analytics', () => {
     await page.goto('/fr/guide');
     await hydrated(page);
     // Moving on at once, before analytics has even loaded, still counts the first page. (The hero's
-    // link: the footer's hydrates when the browser is first idle, and is a plain link until then.)
+    // link: the footer's hydrates once the page is used, and is a plain link until then.)
     await page.locator('main a[href="/fr/tools"]').first().click();
     await expect(page).toHaveURL(/\/fr\/tools$/);
     await page.waitForFunction(

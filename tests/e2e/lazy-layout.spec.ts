@@ -68,11 +68,6 @@ test.describe('lazy layout of the first page', () => {
   }) => {
     void consoleProblems;
     await visit(page, '/en/guide');
-    // The guide's sections hydrate when the browser is first idle (decision 042). A change of
-    // fragment before then makes React drop their server HTML until their code is here, whatever the
-    // layout: a known gap, apart from this test's subject.
-    await page.waitForLoadState('networkidle');
-    expect(await lazy(page)).toBe(true);
     const link = page.locator('main a[href="#case-studies"]').first();
     await link.click();
     await expect(page).toHaveURL(/#case-studies$/);

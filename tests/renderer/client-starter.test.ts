@@ -74,9 +74,10 @@ function starterOf(markup: string): string {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the client starter', () => {
-  it('waits for the parsed document and its next frame, then preloads everything and imports in order', async () => {
+  it('waits for the parsed document and its next frame, then preloads one module per turn and imports in order', async () => {
     const modules = ['/assets/runtime.js', '/assets/react.js', '/assets/entry.js'];
     const stub = run(modules);
     await settle();
@@ -91,11 +92,13 @@ describe('the client starter', () => {
     expect(stub.frames).toHaveLength(1);
 
     stub.frames[0]!();
-    // One turn later all are preloading, the next turn the first is imported: the next waits for it.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(stub.links).toHaveLength(3);
+    // One preload per turn; the turn after the last, the first is imported: the next waits for it.
+    for (let n = 1; n <= 3; n++) {
+      await nextTurn();
+      expect(stub.links).toHaveLength(n);
+    }
     expect(stub.imported).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTurn();
     expect(stub.imported).toEqual(['/assets/runtime.js']);
     await settle();
     expect(stub.links).toEqual(modules.map((href) => ({ rel: 'modulepreload', href })));
