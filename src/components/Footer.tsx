@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useSite } from '../site-context.tsx';
 import { SITE_NAME, SOCIAL_PROFILES, localePath, type Lang } from '../site.ts';
-import { BotIcon, GitHubIcon, LinkedInIcon, LockIcon, MailIcon, ShieldIcon, XIcon } from './Icons.tsx';
+import { GitHubIcon, LinkedInIcon, XIcon } from './BrandIcons.tsx';
+import { BotIcon, LockIcon, MailIcon, ShieldIcon } from './Icons.tsx';
 import { Logo } from './Logo.tsx';
 import { useT } from '../i18n/hooks.ts';
 

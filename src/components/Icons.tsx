@@ -1,6 +1,8 @@
 // Small inline SVG icons (decorative unless labelled by their parent), drawn on a 24px grid with a
-// 2px stroke. Every icon of the site, here and in home/HomeIcons.tsx and blog/ShareButton.tsx, is made by
-// `icon()` around the one <svg> wrapper below.
+// 2px stroke. Every icon of the site, here and in BrandIcons.tsx, home/HomeIcons.tsx and
+// blog/ShareButton.tsx, is made by `icon()` around the one <svg> wrapper below. The icons here are the
+// ones the app's shell draws (header, theme, language, status screens) and a few small ones many
+// pages share: this module is part of the JavaScript every page loads first.
 import { createElement, type ReactElement, type ReactNode, type SVGProps } from 'react';
 
 export type IconProps = SVGProps<SVGSVGElement>;
@@ -37,9 +39,6 @@ export function icon(drawing: ReactElement | ReactElement[], defaults?: IconProp
   return (props) => createElement(Svg, { ...defaults, ...props }, ...shapes);
 }
 
-/** Brand marks are filled glyphs rather than strokes. */
-const FILLED: IconProps = { fill: 'currentColor', stroke: 'none' };
-
 export const MenuIcon = icon(<path d="M4 6h16M4 12h16M4 18h16" />);
 export const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
 export const ChevronDown = icon(<path d="M6 9l6 6 6-6" />);
@@ -72,16 +71,3 @@ export const SparkIcon = icon([
   <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />,
   <path d="M19 17l.8 2.2L22 20l-2.2.8L19 23l-.8-2.2L16 20l2.2-.8z" />,
 ]);
-// Brand marks for the social links (simplified glyphs).
-export const LinkedInIcon = icon(
-  <path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.6h.1c.5-.9 1.8-1.9 3.7-1.9 4 0 4.7 2.6 4.7 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z" />,
-  FILLED,
-);
-export const XIcon = icon(
-  <path d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />,
-  FILLED,
-);
-export const GitHubIcon = icon(
-  <path d="M12 2a10 10 0 0 0-3.2 19.5c.5.1.7-.2.7-.5v-1.7c-2.8.6-3.4-1.3-3.4-1.3-.4-1.2-1.1-1.5-1.1-1.5-.9-.6.1-.6.1-.6 1 .1 1.5 1 1.5 1 .9 1.5 2.4 1.1 2.9.8.1-.6.4-1.1.6-1.3-2.2-.3-4.6-1.1-4.6-5 0-1.1.4-2 1-2.7-.1-.3-.4-1.3.1-2.7 0 0 .8-.3 2.8 1a9.6 9.6 0 0 1 5 0c1.9-1.3 2.8-1 2.8-1 .5 1.4.2 2.4.1 2.7.6.7 1 1.6 1 2.7 0 3.9-2.4 4.7-4.6 5 .4.3.7.9.7 1.9V21c0 .3.2.6.7.5A10 10 0 0 0 12 2z" />,
-  FILLED,
-);

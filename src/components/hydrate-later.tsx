@@ -16,11 +16,11 @@ function whenUsed(selector: string): Promise<void> {
   const element = document.querySelector(selector);
   if (!element) return Promise.resolve();
   return new Promise((resolve) => {
+    // Whichever comes first resolves; the other, should it come, finds nothing left to do.
     let cancelIdle = () => {};
-    const cancelEngaged = onEngaged(() => (cancelIdle = onIdle(done, IDLE_TIMEOUT_MS)));
+    onEngaged(() => (cancelIdle = onIdle(done, IDLE_TIMEOUT_MS)));
     for (const type of INTENT_EVENTS) element.addEventListener(type, done, { passive: true });
     function done() {
-      cancelEngaged();
       cancelIdle();
       for (const type of INTENT_EVENTS) element!.removeEventListener(type, done);
       resolve();

@@ -31,27 +31,19 @@ const ENGAGEMENT_EVENTS = [
 ] as const;
 
 let engaged = false;
-const waiting = new Set<() => void>();
+const waiting: (() => void)[] = [];
 
 function engage() {
   engaged = true;
-  for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, engage, true);
-  for (const work of [...waiting]) work();
-  waiting.clear();
+  for (const work of waiting.splice(0)) work();
 }
 
-/**
- * Runs `work` at the visitor's first sign of using the page (at once if there has been one), so a
- * page that is only looked at never pays for it. Returns a function that cancels it.
- */
-export function onEngaged(work: () => void): () => void {
-  if (engaged) {
-    work();
-    return () => {};
+/** Runs `work` at the visitor's first sign of using the page (at once if there has been one). */
+export function onEngaged(work: () => void): void {
+  if (engaged) return work();
+  waiting.push(work);
+  // A listener added again is the same one; each goes at its first event.
+  for (const type of ENGAGEMENT_EVENTS) {
+    window.addEventListener(type, engage, { capture: true, passive: true, once: true });
   }
-  // The same listener is added once whatever the number of calls.
-  for (const type of ENGAGEMENT_EVENTS)
-    window.addEventListener(type, engage, { capture: true, passive: true });
-  waiting.add(work);
-  return () => void waiting.delete(work);
 }
