@@ -11,11 +11,12 @@
  * The server-rendered page is complete and usable without JavaScript, so the app's modules are not
  * fetched or run before the first paint: they neither compete with the HTML, stylesheet and font for
  * bandwidth nor put script evaluation in front of the first frame. Once the document is parsed and
- * its next frame has been painted, all modules start downloading (modulepreload links, one per task:
- * starting a download takes a millisecond or more on a slow phone), and are then imported one by one,
- * dependencies first, with a turn for the browser in between, so that evaluating them is a few short
- * tasks rather than one long one. A hidden tab, which paints nothing, starts at once. A failed import leaves the
- * server-rendered page as it is.
+ * its first contentful paint is on screen (its Paint Timing entry has been reported; the next frame
+ * where the browser has no such entries), all modules start downloading (modulepreload links, one per
+ * task: starting a download takes a millisecond or more on a slow phone), and are then imported one
+ * by one, dependencies first, with a turn for the browser in between, so that evaluating them is a
+ * few short tasks rather than one long one. A hidden tab, which paints nothing, starts at once. A
+ * failed import leaves the server-rendered page as it is.
  *
  * @param dataId The id of the JSON element that holds `modules` (the app's modules, dependencies
  *   first, the entry last: preloaded, then imported) and `preloadOnly` (the current page's own
@@ -59,8 +60,17 @@ export default function startClient(dataId: string): void {
   }
 
   function painted(): void {
-    if (document.visibilityState === 'hidden') start();
-    else requestAnimationFrame(() => setTimeout(start));
+    if (document.visibilityState === 'hidden') return start();
+    // The first contentful paint's entry is reported once that frame is on screen, which on a busy
+    // phone can be well after the frame itself. A download started before it would be, for
+    // Lighthouse's simulation, a script the first paint waited for. A tab hidden before it paints
+    // starts at once, like one that never showed.
+    if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+      new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start);
+      }).observe({ type: 'paint', buffered: true });
+      document.addEventListener('visibilitychange', start);
+    } else requestAnimationFrame(() => setTimeout(start));
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', painted);
