@@ -53,6 +53,9 @@ test.describe('parts loaded when the page is used', () => {
     await expect(page).toHaveURL(/#case-studies$/);
     const target = page.locator('#case-studies h2').first();
     await expect(target).toBeInViewport();
+    // Below the sticky header, not under it.
+    const header = (await page.locator('.site-header').boundingBox())!;
+    expect((await page.locator('#case-studies').boundingBox())!.y).toBeGreaterThanOrEqual(header.height - 2);
     // The router's update may make React give up the server's HTML of the sections: the part's
     // fallback is the same markup, so the target is there, once.
     await expect(page.locator('#case-studies')).toHaveCount(1);
