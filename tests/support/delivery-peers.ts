@@ -25,12 +25,31 @@ export interface Mail {
   user: unknown;
 }
 
+/** Loopback ports each test process draws from: below the ephemeral range (32768 and up on Linux). */
+const PORTS_PER_PROCESS = 400;
+const FIRST_PORT = 20_000 + Number(process.env.VITEST_POOL_ID ?? 0) * PORTS_PER_PROCESS;
+let nextPort = 0;
+
+/**
+ * A loopback port that is free now, for a server a test starts later (often another process). Each
+ * Vitest worker (VITEST_POOL_ID) draws from a range of its own, below the ports the system gives
+ * outgoing connections and `listen(0)`: with a port from `listen(0)`, another worker could be handed
+ * the same one before this test's server had bound it, and the two tests then talked to one server.
+ */
 export async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (let tries = 0; tries < PORTS_PER_PROCESS; tries++) {
+    const port = FIRST_PORT + (nextPort++ % PORTS_PER_PROCESS);
+    const server = createNetServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error(`No free loopback port from ${FIRST_PORT}`);
 }
 
 export async function startSmtp(port = 0) {
