@@ -170,9 +170,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   // The small blocks most inner pages are built of (hero, action links, cards, lists):
-                  // one chunk of about 2 KB gzip rather than four of 250-770 bytes, each a download the
+                  // one chunk of 1.3 KB gzip rather than four of 250-770 bytes, each a download the
                   // starter must begin and a module to evaluate, on the Tools page, the article and
-                  // seven others (decision 047). The home page uses none of them.
+                  // nine other pages (decision 047). The home page uses none of them.
                   name: 'page-kit',
                   test: /[\\/]src[\\/]components[\\/](PageHero|Primitives|sections[\\/](ActionLinks|PageBlocks))\.tsx$/,
                 },

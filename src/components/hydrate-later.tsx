@@ -81,11 +81,10 @@ export function hydrateLater<P extends object>(
   // Once the code is here the part renders at once, without suspending: a page reached by a client
   // navigation then shows it in the same commit (and its anchors are there to scroll to).
   const Part = (props: P) => {
-    if (import.meta.env.SSR) return createElement(Suspense, null, createElement(loaded ?? Lazy, props));
-    markup ??= serverMarkup(selector);
+    if (!import.meta.env.SSR) markup ??= serverMarkup(selector);
     return createElement(
       Suspense,
-      { fallback: loaded ? null : createElement(AsServed) },
+      { fallback: import.meta.env.SSR || loaded ? null : createElement(AsServed) },
       createElement(loaded ?? Lazy, props),
     );
   };

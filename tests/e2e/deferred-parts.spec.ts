@@ -1,18 +1,8 @@
-import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, loadedChunks, test } from './fixtures.ts';
 
 // Decisions 042 and 047: the parts of a page that need no script (hydrateLater) and the modules only
 // a later client navigation needs are loaded once the visitor starts using the page, never for a
 // page that is only looked at; until a part's code is here, the page keeps the server's HTML of it.
-
-/** The app's chunks the page has downloaded so far, by name (`Footer`, `analytics`, …). */
-const chunks = (page: Page) =>
-  page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => /\/assets\/([\w.]+?)-[\w-]+\.js$/.exec(new URL(entry.name).pathname)?.[1])
-      .filter(Boolean),
-  );
 
 test.describe('parts loaded when the page is used', () => {
   test('a page only looked at loads none of them; the first sign of use loads them', async ({
@@ -23,14 +13,14 @@ test.describe('parts loaded when the page is used', () => {
     await page.goto('/en/');
     await hydrated(page);
     // The idle-time work (analytics) has run: the browser has been idle since start-up.
-    await expect.poll(() => chunks(page)).toContain('analytics');
+    await expect.poll(() => loadedChunks(page)).toContain('analytics');
     const deferred = ['Footer', 'HomeSections', 'namespaces', 'PageHead'];
-    for (const name of deferred) expect(await chunks(page)).not.toContain(name);
+    for (const name of deferred) expect(await loadedChunks(page)).not.toContain(name);
     // The visitor scrolls (a mouse moved over the page, a key or a touch would do the same).
     await page.mouse.wheel(0, 200);
     await expect
       .poll(async () => {
-        const loaded = await chunks(page);
+        const loaded = await loadedChunks(page);
         return deferred.filter((name) => !loaded.includes(name));
       })
       .toEqual([]);
@@ -60,7 +50,7 @@ test.describe('parts loaded when the page is used', () => {
     // fallback is the same markup, so the target is there, once.
     await expect(page.locator('#case-studies')).toHaveCount(1);
     release();
-    await expect.poll(() => chunks(page)).toContain('GuideSections');
+    await expect.poll(() => loadedChunks(page)).toContain('GuideSections');
     // Once the code is here, the sections are the app's, in the same place.
     await expect(page.locator('[style*="contents"] #case-studies')).toHaveCount(0);
     await expect(page.locator('#case-studies')).toHaveCount(1);

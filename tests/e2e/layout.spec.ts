@@ -1,5 +1,5 @@
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, loadedChunks, test } from './fixtures.ts';
 
 test.describe('shared layout', () => {
   test('switching language keeps the path and stores the choice', async ({
@@ -146,11 +146,7 @@ test.describe('shared layout', () => {
     // The footer's links navigate in the app once its code is here (loaded when the page is used:
     // the clicks above).
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await expect
-      .poll(() =>
-        page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/Footer-/.test(e.name))),
-      )
-      .toBe(true);
+    await expect.poll(async () => (await loadedChunks(page)).includes('Footer')).toBe(true);
     await page.locator('footer').getByRole('link', { name: 'Blog' }).click();
     await expect(page).toHaveURL(/\/fr\/blog$/);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
