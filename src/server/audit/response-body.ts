@@ -146,19 +146,8 @@ function decoderFor(label: string | undefined): TextDecoder {
   }
 }
 
-/**
- * windows-1252 bytes 0x80-0x9F (WHATWG index; 0x81, 0x8D, 0x8F, 0x90, 0x9D stay as they are). Node 20
- * decodes windows-1252, and so iso-8859-1 and latin1, as plain Latin-1 (nodejs/node#56542), which would
- * turn the curly quotes and dashes of old pages into control characters.
- */
-const CP1252_HIGH =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
 /** Decodes the body; a cut body drops a trailing incomplete character instead of showing U+FFFD. */
 function decodeText(chunks: Buffer[], contentType: string | undefined, cut: boolean): string {
   const decoder = decoderFor(charsetOf(contentType));
-  const text = decoder.decode(Buffer.concat(chunks), { stream: cut });
-  if (decoder.encoding !== 'windows-1252') return text;
-  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+  return decoder.decode(Buffer.concat(chunks), { stream: cut });
 }
