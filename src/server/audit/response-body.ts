@@ -12,9 +12,6 @@ export interface BodyLimits extends FetchDeadline {
   overflow: 'error' | 'truncate';
 }
 
-/** Raised inside the body pipeline when the bytes on the wire pass the cap. */
-class WireOverflow extends Error {}
-
 export interface BodyRead {
   body: string;
   bytes: number;
@@ -34,12 +31,19 @@ export async function readBody(
   const decoders = decodersFor(res.headers['content-encoding']);
   if (decoders instanceof Refusal) return decoders;
   let transferBytes = 0;
+  let wireOverflow = false;
   const wire = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      // The chunk that crosses the cap still goes through, so a truncated body fills up to the cap.
-      if (transferBytes > options.maxBytes) return callback(new WireOverflow());
+      if (wireOverflow) return callback();
       transferBytes += chunk.length;
-      callback(null, chunk);
+      if (transferBytes <= options.maxBytes) return callback(null, chunk);
+      // The chunk that crosses the cap still goes through, so a truncated body fills up to the cap;
+      // then the decoders' input ends and the rest is dropped. Ending rather than failing keeps what
+      // the reader has not taken yet: a stream destroyed by an error drops its buffered chunks.
+      wireOverflow = true;
+      this.push(chunk);
+      this.push(null);
+      callback();
     },
   });
   const stages = [wire, ...decoders];
@@ -72,8 +76,12 @@ export async function readBody(
     }
   } catch (error) {
     if (signal.aborted) return timeoutRefusal(options, 'reading the body');
-    if (error instanceof WireOverflow) return overflowed();
     return bodyRefusal(error, decoders.length > 0);
+  }
+  if (wireOverflow) {
+    // The decoders ended within the cap, but more was on its way: let go of the connection.
+    res.destroy();
+    return overflowed();
   }
   return {
     body: decodeText(chunks, res.headers['content-type'], false),
