@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type Client, type InStatement } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
+import { embeddedClient } from './embedded-client.ts';
 import { applyMigrations } from './embedded-migrations.ts';
 import { EmbeddedRechecks } from './embedded-rechecks.ts';
 import { EmbeddedReports } from './embedded-reports.ts';
@@ -119,9 +120,9 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
 
   static async open(dataDir: string, options: StoreOptions = {}): Promise<EmbeddedStore> {
     const file = prepareDataDir(dataDir);
-    // `timeout` is SQLite's busy timeout, set on every connection of the client's pool (a PRAGMA
-    // would only reach the connection it ran on).
-    const client = createClient({ url: `file:${file}`, timeout: BUSY_TIMEOUT_MS });
+    // A connection that met another process's write lock past the busy timeout is replaced
+    // (embedded-client.ts: libsql would leave it unable to commit).
+    const client = await embeddedClient(file, BUSY_TIMEOUT_MS);
     const channels = new Set(options.channels ?? []);
     for (const channel of channels) {
       if (!DELIVERY_CHANNELS.includes(channel)) throw new Error(`Unknown delivery channel: ${channel}`);
