@@ -1,11 +1,13 @@
 // Makes sure the programs the tests need beyond npm are on this machine, before any test runs:
-// Debian's Chromium (end-to-end tests and screenshots), a Java runtime (the W3C Nu HTML checker) and
+// Debian's Chromium (end-to-end tests and screenshots), a Java runtime (the W3C Nu HTML checker),
 // nginx (tests/integration/edge-cache-nginx.test.ts runs its own nginx process in front of two servers, with the
-// configuration of deploy/nginx/; the Debian package's own service plays no part).
+// configuration of deploy/nginx/; the Debian package's own service plays no part) and PostgreSQL's
+// server programs (tests/global-setup.ts starts a throwaway cluster of its own for the Supabase
+// store's tests; the package's own cluster plays no part either).
 // When one is missing and the machine allows it (root with apt-get), it installs it with one line
 // saying so; otherwise it stops at once with one line naming what is missing and how to install it.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where Debian's nginx package puts the program (tests/integration/edge-cache-nginx.test.ts runs it there). */
@@ -26,12 +28,20 @@ function executable(file) {
   }
 }
 
+/** Whether PostgreSQL's initdb is there: PG_BIN, or Debian's /usr/lib/postgresql/<version>/bin. */
+function hasPostgres() {
+  if (process.env.PG_BIN) return executable(`${process.env.PG_BIN}/initdb`);
+  const root = '/usr/lib/postgresql';
+  return existsSync(root) && readdirSync(root).some((v) => executable(`${root}/${v}/bin/initdb`));
+}
+
 /** What is missing: the Debian package that provides it and what it is for. */
 function missing() {
   const needs = [];
   if (!executable(chromiumPath)) needs.push({ pkg: 'chromium', what: `Chromium (${chromiumPath})` });
   if (!runs('java', ['-version'])) needs.push({ pkg: 'default-jre-headless', what: 'a Java runtime (java)' });
   if (!runs(nginxPath, ['-v'])) needs.push({ pkg: 'nginx', what: `nginx (${nginxPath})` });
+  if (!hasPostgres()) needs.push({ pkg: 'postgresql', what: 'PostgreSQL (initdb and postgres)' });
   return needs;
 }
 

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+// Databases of the run's PostgreSQL server (tests/global-setup.ts, which made the roles a Supabase
+// project has) for the Supabase store's tests: each a new database with every migration of
+// supabase/migrations applied, reached through a pool of real connections, so that concurrent
+// calls really run at once and the migrations' locks are what keeps them apart. The same shape as
+// PGlite's (`exec`, `query`, `transaction`), so a suite or the PostgREST stand-in takes either.
+
+export interface SqlTx {
+  exec(sql: string): Promise<unknown>;
+  query<R extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+export interface SqlEngine extends SqlTx {
+  transaction<T>(work: (tx: SqlTx) => Promise<T>): Promise<T>;
+  /** Ends the pool's connections. */
+  close(): Promise<void>;
+}
+
+/** What a pool's connection is as a SqlTx. */
+const txOf = (client: pg.PoolClient): SqlTx => ({
+  exec: (sql) => client.query(sql),
+  query: async <R extends object>(sql: string, params?: unknown[]) => ({
+    rows: (await client.query(sql, params)).rows as R[],
+  }),
+});
+
+function pool(database: string, max: number): pg.Pool {
+  const { socketDir, user } = inject('postgres');
+  const created = new pg.Pool({ host: socketDir, user, database, max });
+  // A connection ended by the server's shutdown at the end of the run is no test's failure.
+  created.on('error', () => {});
+  return created;
+}
+
+/** A pool as a SqlEngine: each transaction on a connection of its own. */
+function engine(connections: pg.Pool): SqlEngine {
+  return {
+    exec: (sql) => connections.query(sql),
+    query: async <R extends object>(sql: string, params?: unknown[]) => ({
+      rows: (await connections.query(sql, params)).rows as R[],
+    }),
+    async transaction(work) {
+      const client = await connections.connect();
+      try {
+        await client.query('begin');
+        const result = await work(txOf(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => connections.end(),
+  };
+}
+
+/**
+ * A new database with the Supabase roles and every migration applied, on a pool of `connections`
+ * real connections (more than the concurrency a test needs: 16 by default). `migrations` replaces
+ * the folder's files, for a mutation check.
+ */
+export async function supabaseOnPostgres(
+  options: { connections?: number; migrations?: { name: string; sql: string }[] } = {},
+): Promise<SqlEngine> {
+  const name = `geo_${randomBytes(6).toString('hex')}`;
+  const admin = pool('postgres', 1);
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const db = engine(pool(name, options.connections ?? 16));
+  const dir = path.resolve('supabase/migrations');
+  const files =
+    options.migrations ??
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => ({ name: f, sql: readFileSync(path.join(dir, f), 'utf8') }));
+  for (const file of files) await db.exec(file.sql);
+  return db;
+}
