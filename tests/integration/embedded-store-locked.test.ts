@@ -3,14 +3,17 @@ import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/server/store/embedded.ts';
+import { waitFor } from '../support/delivery-peers.ts';
 import { testServer } from '../support/test-server.ts';
 
 // Faults: the embedded store locked by another process (a backup tool, a stuck script): forms answer
-// 503 quickly with a clear message, readiness says so, and service resumes by itself afterwards.
+// 503 quickly with a clear message, readiness reports it (and stays 200: pages need no store,
+// decision 051), and service resumes by itself afterwards.
 
 describe('embedded store unavailable', () => {
-  it('answers 503 quickly, reports not ready, and recovers without a restart', async () => {
-    const app = await testServer();
+  it('answers 503 quickly, reports the store unwritable, and recovers without a restart', async () => {
+    const app = await testServer({}, { storeProbeMs: 25 });
+    const storeWritable = async () => (await request(app).get('/readyz')).body.storeWritable as unknown;
     const file = path.join(app.locals.config.dataDir, DATABASE_FILE);
     expect(
       (await request(app).post('/api/contact').send({ name: 'Before', email: 'before@example.com' })).status,
@@ -39,7 +42,9 @@ describe('embedded store unavailable', () => {
         },
       });
       expect(elapsed).toBeLessThan(5000);
-      expect((await request(app).get('/readyz')).status).toBe(503);
+      // The failed post asked for a probe; the lock fails it too.
+      await waitFor(async () => (await storeWritable()) === false, 'the probe to fail');
+      expect((await request(app).get('/readyz')).status).toBe(200);
       expect((await request(app).get('/healthz')).status).toBe(200);
       expect((await request(app).get('/en/')).status).toBe(200);
     } finally {
@@ -47,7 +52,7 @@ describe('embedded store unavailable', () => {
       other.close();
     }
 
-    expect((await request(app).get('/readyz')).status).toBe(200);
+    await waitFor(async () => (await storeWritable()) === true, 'the probe to succeed again');
     expect(
       (await request(app).post('/api/contact').send({ name: 'After', email: 'during@example.com' })).status,
     ).toBe(200);
