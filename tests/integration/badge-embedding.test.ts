@@ -89,10 +89,10 @@ describe('the badge’s headers', () => {
       ['get', '/badge/not-a-badge.png', 404],
     ];
     for (const [method, route, status] of routes) {
-      const res = await request(app)
-        [method](route)
-        .set('User-Agent', HUMAN_UA)
-        .send(method === 'post' ? { email: 'not an address' } : undefined);
+      const agent = request(app);
+      const res = await (
+        method === 'post' ? agent.post(route).send({ email: 'not an address' }) : agent.get(route)
+      ).set('User-Agent', HUMAN_UA);
       expect(res.status, route).toBe(status);
       expect(res.headers['cross-origin-resource-policy'], route).toBe('same-origin');
     }

@@ -2,7 +2,9 @@ import { createClient } from '@libsql/client';
 import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../src/server/store/embedded.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { waitFor } from '../support/delivery-peers.ts';
 import { testServer } from '../support/test-server.ts';
 
@@ -57,5 +59,41 @@ describe('embedded store unavailable', () => {
       (await request(app).post('/api/contact').send({ name: 'After', email: 'during@example.com' })).status,
     ).toBe(200);
     await app.locals.close();
+  });
+
+  it('takes writes again once the lock is gone, transactions included (a refused statement is not left behind)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-locked-'));
+    const store = await EmbeddedStore.open(dataDir, { channels: ['team-email'] });
+    const other = createClient({ url: `file:${path.join(dataDir, DATABASE_FILE)}` });
+    const lock = await other.transaction('write');
+    await lock.execute("INSERT OR REPLACE INTO store_health (id, checked_at) VALUES (1, 'held')");
+    // A worker's claim and the readiness probe, refused while the lock is held.
+    await expect(
+      store.claim({ workerId: 'w', now: new Date(), leaseMs: 60_000, limit: 1, channels: ['team-email'] }),
+    ).rejects.toThrow(/SQLITE_BUSY/);
+    await expect(store.ping()).rejects.toThrow(/SQLITE_BUSY/);
+    await lock.rollback();
+    other.close();
+    // A lead and its delivery are one transaction: it commits, and so does the probe's.
+    const at = new Date();
+    expect(
+      await store.save(
+        {
+          form: 'contact',
+          data: {
+            name: 'After',
+            email: 'after@example.com',
+            website: '',
+            service: 'other',
+            message: 'Hi',
+            lang: 'en',
+          },
+        },
+        { source: 'test', submittedAt: at },
+      ),
+    ).toBe('stored');
+    await store.ping();
+    expect(await store.outboxCounts()).toEqual({ pending: 1, delivered: 0, failed: 0 });
+    await store.close();
   });
 });

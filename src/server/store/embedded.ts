@@ -103,6 +103,38 @@ export function prepareDataDir(dataDir: string): string {
   return path.join(dataDir, DATABASE_FILE);
 }
 
+/**
+ * The client, except that a statement refused with SQLITE_BUSY (another process held the write lock
+ * past the busy timeout) costs its connection: libsql leaves such a statement unreset, and until V8
+ * collects it every later transaction on that connection fails at COMMIT ("SQL statements in
+ * progress"), long after the lock is gone: forms with deliveries and the readiness probe answered
+ * 503 after a lock until the next full garbage collection (decision 051). The connection is
+ * reopened instead, with its PRAGMAs. SQLITE_FULL and constraint errors leave nothing behind.
+ */
+function recoveringFromBusy(client: Client, pragmas: readonly string[]): Client {
+  const reopenIfBusy = async (error: unknown): Promise<never> => {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      try {
+        await client.reconnect();
+        for (const pragma of pragmas) await client.execute(pragma);
+      } catch {
+        // The caller hears of the first failure; the next call tries again.
+      }
+    }
+    throw error;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'execute' || property === 'batch') {
+        const method = target[property] as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => method.apply(target, args).catch(reopenIfBusy);
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions {
   readonly kind = 'embedded' as const;
   /** Channels that get a delivery for each new lead. */
@@ -132,21 +164,24 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     const file = prepareDataDir(dataDir);
     // `timeout` is SQLite's busy timeout, set on every connection of the client's pool (a PRAGMA
     // would only reach the connection it ran on).
-    const client = createClient({ url: `file:${file}`, timeout: BUSY_TIMEOUT_MS });
+    const raw = createClient({ url: `file:${file}`, timeout: BUSY_TIMEOUT_MS });
     const channels = new Set(options.channels ?? []);
     for (const channel of channels) {
       if (!DELIVERY_CHANNELS.includes(channel)) throw new Error(`Unknown delivery channel: ${channel}`);
     }
-    const store = new EmbeddedStore(client, file, channels);
-    await applyMigrations(client, BUSY_TIMEOUT_MS);
+    await applyMigrations(raw, BUSY_TIMEOUT_MS);
+    // What each new connection needs besides the busy timeout. Per connection, like the PRAGMAs of
+    // applyMigrations: every call of this client is one synchronous statement or batch on its one
+    // pooled connection (no interactive transaction).
+    const pragmas = ['PRAGMA synchronous = FULL'];
     if (options.maxBytes !== undefined) {
       // SQLite's own ceiling (max_page_count): past it a write fails with SQLITE_FULL, as on a full
-      // disk. Per connection, like the PRAGMAs of applyMigrations: every call of this client is one
-      // synchronous statement or batch on its one pooled connection (no interactive transaction).
-      const pageSize = Number((await client.execute('PRAGMA page_size')).rows[0]![0]);
-      await client.execute(`PRAGMA max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
+      // disk (decision 051).
+      const pageSize = Number((await raw.execute('PRAGMA page_size')).rows[0]![0]);
+      pragmas.push(`PRAGMA max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
     }
-    return store;
+    for (const pragma of pragmas) await raw.execute(pragma);
+    return new EmbeddedStore(recoveringFromBusy(raw, pragmas), file, channels);
   }
 
   /** This store is its own outbox when a channel is on. */
