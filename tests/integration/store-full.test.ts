@@ -17,6 +17,8 @@ import { HUMAN_UA, testServer } from '../support/test-server.ts';
 // being saved, /metrics shows store_writable 0, the change is logged once; and when space comes
 // back, all of it recovers on its own.
 
+/** Filling a store takes a hundred audits or so: about 17 s alone, twice that beside other suites. */
+const FILLING = { timeout: 120_000 };
 const METRICS_TOKEN = 'store-full-test-metrics-token-0123456789abcdef';
 /** A contact message of about a kilobyte: what the store is filled with, and refused once full. */
 const MESSAGE = 'x'.repeat(900);
@@ -163,32 +165,36 @@ async function expectRecovered(app: App, kept: ReturnType<typeof keptLogger>) {
 }
 
 describe('a store filled by saved reports', () => {
-  it('at its ceiling (DATA_MAX_MB: SQLite answers SQLITE_FULL): serves pages, stays ready, recovers by itself', async () => {
-    const { app, kept } = await start({ DATA_MAX_MB: '1' });
-    try {
-      expect(await waitFor(async () => (await readiness(app)).body.storeWritable, 'the first probe')).toBe(
-        true,
-      );
-      expect(await gauge(app)).toBe('1');
-      const saved = await fillWithReports(app);
-      expect(saved).toBeGreaterThan(0);
-      console.info(`store full after ${saved} reports and ${await fillWithLeads(app)} small leads`);
-      await expectServedWhileFull(app, kept);
+  it(
+    'at its ceiling (DATA_MAX_MB: SQLite answers SQLITE_FULL): serves pages, stays ready, recovers by itself',
+    FILLING,
+    async () => {
+      const { app, kept } = await start({ DATA_MAX_MB: '1' });
+      try {
+        expect(await waitFor(async () => (await readiness(app)).body.storeWritable, 'the first probe')).toBe(
+          true,
+        );
+        expect(await gauge(app)).toBe('1');
+        const saved = await fillWithReports(app);
+        expect(saved).toBeGreaterThan(0);
+        console.info(`store full after ${saved} reports and ${await fillWithLeads(app)} small leads`);
+        await expectServedWhileFull(app, kept);
 
-      // Space comes back: an operator deletes reports (another connection, with no ceiling of its own).
-      const other = createClient({ url: `file:${path.join(app.locals.config.dataDir, DATABASE_FILE)}` });
-      await other.execute('DELETE FROM audit_reports');
-      other.close();
-      await expectRecovered(app, kept);
-    } finally {
-      await app.locals.close();
-    }
-  });
+        // Space comes back: an operator deletes reports (another connection, with no ceiling of its own).
+        const other = createClient({ url: `file:${path.join(app.locals.config.dataDir, DATABASE_FILE)}` });
+        await other.execute('DELETE FROM audit_reports');
+        other.close();
+        await expectRecovered(app, kept);
+      } finally {
+        await app.locals.close();
+      }
+    },
+  );
 
   describe.skipIf(!canMountTmpfs())(
     'on a real full disk (a tmpfs: needs the right to mount, root on CI)',
     () => {
-      it('serves pages, stays ready, and recovers by itself once a file is deleted', async () => {
+      it('serves pages, stays ready, and recovers by itself once a file is deleted', FILLING, async () => {
         const disk = mountTmpfs(3 * 1024)!;
         // Room an operator can give back later: a file that is not the store's.
         const ballast = path.join(disk.dir, 'ballast');
