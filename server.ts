@@ -384,6 +384,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   logger.info(
     {
       port,
+      node: process.version,
       siteUrl: config.siteUrl,
       contactEmail: config.contactEmail,
       store: config.supabaseUrl ? 'supabase' : 'embedded',

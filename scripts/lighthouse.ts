@@ -5,9 +5,8 @@ import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { ensureBuild } from './ensure-build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, KEY_PAGES } from './chromium.ts';
-import RobotsTxtWithContentSignal from './lighthouse-robots-txt.ts';
 
-// npm run lighthouse: Lighthouse 12 with Debian's Chromium, mobile settings, against the production
+// npm run lighthouse: Lighthouse 13 with Debian's Chromium, mobile settings, against the production
 // build on loopback. Lighthouse announces itself in its user agent and isbot counts it as a bot, so
 // it is given a normal mobile browser's user agent: it measures the page people get (hydrated app),
 // not the crawler render. Prints the four category scores per page; exits 1 when any is below 100
@@ -38,15 +37,7 @@ async function audit(page: string, attempt = 1): Promise<LighthouseResult> {
   const result = await lighthouse(
     base + page,
     { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-    {
-      extends: 'lighthouse:default',
-      // The robots.txt audit of current Lighthouse, which knows Content-Signal (lighthouse-robots-txt.ts).
-      settings: { formFactor: 'mobile', emulatedUserAgent: MOBILE_UA, skipAudits: ['robots-txt'] },
-      audits: [{ implementation: RobotsTxtWithContentSignal }],
-      categories: {
-        seo: { title: 'SEO', auditRefs: [{ id: 'robots-txt-current', weight: 1, group: 'seo-crawl' }] },
-      },
-    },
+    { extends: 'lighthouse:default', settings: { formFactor: 'mobile', emulatedUserAgent: MOBILE_UA } },
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
   const { lhr } = result;

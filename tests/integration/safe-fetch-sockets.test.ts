@@ -277,7 +277,7 @@ describe('safeFetch: responses', () => {
 
   it('decodes the body with the charset of Content-Type', async () => {
     expect(expectResource(await safeFetch(at('/latin1'), options())).body).toBe('<p>café déjà vu</p>');
-    // windows-1252's own characters in 0x80-0x9F (Node 20 alone would decode them as Latin-1).
+    // windows-1252's own characters in 0x80-0x9F, as the WHATWG Encoding index maps them.
     const cp1252 = expectResource(await safeFetch(at('/quoted-charset'), options()));
     expect(cp1252.body).toBe('€ 5 “–” \u0081');
     // An unknown label reads as UTF-8.

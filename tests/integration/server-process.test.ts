@@ -46,6 +46,35 @@ describe('the server process', () => {
     expect(proc.out()).toContain('"msg":"stopped"');
   });
 
+  it('runs on the Node 24 the project brings, through `npm start` as a newcomer runs it', async () => {
+    // npm puts node_modules/.bin first on the PATH, where the `node` package put its Node 24.
+    const child = spawn('npm', ['start', '--silent'], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SHUTDOWN_GRACE_MS: '0',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'geo-proc-')),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, as a terminal's foreground job: Ctrl-C signals npm, its shell and the
+      // server together.
+      detached: true,
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    // The server shares npm's stdout: it is done when the pipe closes.
+    const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+    const exited = closed.then(() => 0);
+    const port = await portOf({ child, exited, out: () => out, err: () => '' });
+    expect(JSON.parse(out.split('\n').find((l) => l.includes('"port"'))!).node).toMatch(/^v24\./);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    process.kill(-child.pid!, 'SIGINT');
+    await closed;
+    expect(out).toContain('"msg":"stopped"');
+  });
+
   it('answers requests Node refuses itself (huge headers, unknown methods) with a short page, and keeps serving', async () => {
     const proc = run({ PORT: '0', HOST: '127.0.0.1' });
     const port = await portOf(proc);

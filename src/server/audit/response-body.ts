@@ -12,9 +12,6 @@ export interface BodyLimits extends FetchDeadline {
   overflow: 'error' | 'truncate';
 }
 
-/** Raised inside the body pipeline when the bytes on the wire pass the cap. */
-class WireOverflow extends Error {}
-
 export interface BodyRead {
   body: string;
   bytes: number;
@@ -34,12 +31,19 @@ export async function readBody(
   const decoders = decodersFor(res.headers['content-encoding']);
   if (decoders instanceof Refusal) return decoders;
   let transferBytes = 0;
+  let wireOverflow = false;
   const wire = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      // The chunk that crosses the cap still goes through, so a truncated body fills up to the cap.
-      if (transferBytes > options.maxBytes) return callback(new WireOverflow());
+      if (wireOverflow) return callback();
       transferBytes += chunk.length;
-      callback(null, chunk);
+      if (transferBytes <= options.maxBytes) return callback(null, chunk);
+      // The chunk that crosses the cap still goes through, so a truncated body fills up to the cap;
+      // then the decoders' input ends and the rest is dropped. Ending rather than failing keeps what
+      // the reader has not taken yet: a stream destroyed by an error drops its buffered chunks.
+      wireOverflow = true;
+      this.push(chunk);
+      this.push(null);
+      callback();
     },
   });
   const stages = [wire, ...decoders];
@@ -72,8 +76,12 @@ export async function readBody(
     }
   } catch (error) {
     if (signal.aborted) return timeoutRefusal(options, 'reading the body');
-    if (error instanceof WireOverflow) return overflowed();
     return bodyRefusal(error, decoders.length > 0);
+  }
+  if (wireOverflow) {
+    // The decoders ended within the cap, but more was on its way: let go of the connection.
+    res.destroy();
+    return overflowed();
   }
   return {
     body: decodeText(chunks, res.headers['content-type'], false),
@@ -146,19 +154,8 @@ function decoderFor(label: string | undefined): TextDecoder {
   }
 }
 
-/**
- * windows-1252 bytes 0x80-0x9F (WHATWG index; 0x81, 0x8D, 0x8F, 0x90, 0x9D stay as they are). Node 20
- * decodes windows-1252, and so iso-8859-1 and latin1, as plain Latin-1 (nodejs/node#56542), which would
- * turn the curly quotes and dashes of old pages into control characters.
- */
-const CP1252_HIGH =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
 /** Decodes the body; a cut body drops a trailing incomplete character instead of showing U+FFFD. */
 function decodeText(chunks: Buffer[], contentType: string | undefined, cut: boolean): string {
   const decoder = decoderFor(charsetOf(contentType));
-  const text = decoder.decode(Buffer.concat(chunks), { stream: cut });
-  if (decoder.encoding !== 'windows-1252') return text;
-  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+  return decoder.decode(Buffer.concat(chunks), { stream: cut });
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { createClient, type Client, type InStatement } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
+import { embeddedClient } from './embedded-client.ts';
 import { applyMigrations } from './embedded-migrations.ts';
 import { EmbeddedRechecks } from './embedded-rechecks.ts';
 import { EmbeddedReports } from './embedded-reports.ts';
@@ -103,38 +104,6 @@ export function prepareDataDir(dataDir: string): string {
   return path.join(dataDir, DATABASE_FILE);
 }
 
-/**
- * The client, except that a statement refused with SQLITE_BUSY (another process held the write lock
- * past the busy timeout) costs its connection: libsql leaves such a statement unreset, and until V8
- * collects it every later transaction on that connection fails at COMMIT ("SQL statements in
- * progress"), long after the lock is gone: forms with deliveries and the readiness probe answered
- * 503 after a lock until the next full garbage collection (decision 051). The connection is
- * reopened instead, with its PRAGMAs. SQLITE_FULL and constraint errors leave nothing behind.
- */
-function recoveringFromBusy(client: Client, pragmas: readonly string[]): Client {
-  const reopenIfBusy = async (error: unknown): Promise<never> => {
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
-      try {
-        await client.reconnect();
-        for (const pragma of pragmas) await client.execute(pragma);
-      } catch {
-        // The caller hears of the first failure; the next call tries again.
-      }
-    }
-    throw error;
-  };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'execute' || property === 'batch') {
-        const method = target[property] as (...args: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => method.apply(target, args).catch(reopenIfBusy);
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
-
 export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions {
   readonly kind = 'embedded' as const;
   /** Channels that get a delivery for each new lead. */
@@ -162,26 +131,18 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     options: StoreOptions & { maxBytes?: number } = {},
   ): Promise<EmbeddedStore> {
     const file = prepareDataDir(dataDir);
-    // `timeout` is SQLite's busy timeout, set on every connection of the client's pool (a PRAGMA
-    // would only reach the connection it ran on).
-    const raw = createClient({ url: `file:${file}`, timeout: BUSY_TIMEOUT_MS });
+    // A connection that met another process's write lock past the busy timeout is replaced
+    // (embedded-client.ts: libsql would leave it unable to commit). With DATA_MAX_MB, every
+    // connection gets SQLite's own ceiling (max_page_count): past it a write fails with
+    // SQLITE_FULL, as on a full disk (decision 051).
+    const client = await embeddedClient(file, BUSY_TIMEOUT_MS, undefined, options.maxBytes);
     const channels = new Set(options.channels ?? []);
     for (const channel of channels) {
       if (!DELIVERY_CHANNELS.includes(channel)) throw new Error(`Unknown delivery channel: ${channel}`);
     }
-    await applyMigrations(raw, BUSY_TIMEOUT_MS);
-    // What each new connection needs besides the busy timeout. Per connection, like the PRAGMAs of
-    // applyMigrations: every call of this client is one synchronous statement or batch on its one
-    // pooled connection (no interactive transaction).
-    const pragmas = ['PRAGMA synchronous = FULL'];
-    if (options.maxBytes !== undefined) {
-      // SQLite's own ceiling (max_page_count): past it a write fails with SQLITE_FULL, as on a full
-      // disk (decision 051).
-      const pageSize = Number((await raw.execute('PRAGMA page_size')).rows[0]![0]);
-      pragmas.push(`PRAGMA max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
-    }
-    for (const pragma of pragmas) await raw.execute(pragma);
-    return new EmbeddedStore(recoveringFromBusy(raw, pragmas), file, channels);
+    const store = new EmbeddedStore(client, file, channels);
+    await applyMigrations(client, BUSY_TIMEOUT_MS);
+    return store;
   }
 
   /** This store is its own outbox when a channel is on. */

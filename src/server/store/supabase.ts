@@ -1,5 +1,4 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import type { WaitlistInput } from '../forms.ts';
 import { duplicateDetail, leadRecord, type LeadRecord } from './records.ts';
 import type { RecheckStore } from './recheck-types.ts';
@@ -79,9 +78,6 @@ export function supabaseClient(url: string, key: string, timeoutMs = SUPABASE_TI
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: fetchWithTimeout(timeoutMs) },
-    // Never used (no realtime subscriptions), but supabase-js builds the client at start-up and
-    // Node 20 has no global WebSocket.
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
 }
 
