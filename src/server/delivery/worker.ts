@@ -138,8 +138,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
    */
   const unrecorded = new Map<string, Unrecorded>();
 
-  /** Records one outcome; true when the store answered (recorded, or the lease was lost). */
-  async function record(entry: Unrecorded): Promise<boolean> {
+  /** Records one outcome; one the store refuses waits in `unrecorded` for the next cycle. */
+  async function record(entry: Unrecorded): Promise<void> {
     const { delivery } = entry;
     const base = { deliveryId: delivery.id, channel: delivery.channel, attempt: delivery.attempts + 1 };
     try {
@@ -158,7 +158,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       } else if (entry.outcome === 'delivered') {
         logger.debug({ ...base, outcome: 'delivered' }, 'lead delivered');
       }
-      return true;
     } catch (storeError) {
       if (!unrecorded.has(delivery.id)) {
         // Logged once per delivery, not once per try.
@@ -170,7 +169,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         );
       }
       unrecorded.set(delivery.id, { ...entry, late: true });
-      return false;
     }
   }
 
