@@ -70,6 +70,8 @@ export interface ServerOptions {
   now?: () => Date;
   /** Tests: how often the re-check job looks for due subscriptions (default 5 minutes). */
   recheckPollMs?: number;
+  /** Tests: how often the store's writability is probed (default 10 s, decision 051). */
+  storeProbeMs?: number;
 }
 
 export type App = Express & {
@@ -110,9 +112,20 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     store: options.store,
     now: options.now,
     recheckPollMs: options.recheckPollMs,
+    storeProbeMs: options.storeProbeMs,
   });
-  const { store, metrics, audits, rechecks, delivery, recheckJob, recheckLinks, newsletter, tokenSecret } =
-    services;
+  const {
+    store,
+    storeHealth,
+    metrics,
+    audits,
+    rechecks,
+    delivery,
+    recheckJob,
+    recheckLinks,
+    newsletter,
+    tokenSecret,
+  } = services;
   const statusPages = { renderer, assets };
   const site = {
     renderer,
@@ -157,6 +170,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   const lifecycle = { draining: false };
   const { operations, metricsApp } = operationsRoutes({
     store,
+    storeHealth,
+    renderer,
     metrics,
     metricsToken: config.metrics.token,
     lifecycle,
@@ -233,6 +248,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       onLead: (form, outcome) => {
         metrics.lead(form, outcome);
         if (outcome === 'stored') delivery?.nudge();
+        // A write that failed: is the store full, locked, gone? /readyz and /metrics say so.
+        if (outcome === 'failed') void storeHealth.check();
       },
       rateLimitPerMinute: config.formRateLimitPerMinute,
     }),

@@ -16,6 +16,8 @@ export interface Config {
   /** The publisher and host the legal notice and the privacy policy name (COMPANY_*, decision 029). */
   company: CompanyIdentity;
   dataDir: string;
+  /** DATA_MAX_MB: the embedded store's file never grows past this (SQLite's max_page_count); none when unset. */
+  dataMaxBytes: number | undefined;
   supabaseUrl: string | undefined;
   supabaseAnonKey: string | undefined;
   logLevel: string;
@@ -210,6 +212,7 @@ const schema = z.object({
     .optional(),
   CONTACT_EMAIL: z.email({ error: 'must be an email address such as hello@example.com' }).optional(),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATA_MAX_MB: wholeNumber(' of megabytes').min(1, 'must be 1 or more (megabytes)').optional(),
   SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SUPABASE_ANON_KEY: z.string().min(1, 'must not be empty').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -344,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL ?? defaultContactEmail(siteUrl),
     company: companyIdentity(e, siteUrl),
     dataDir: path.resolve(e.DATA_DIR),
+    dataMaxBytes: e.DATA_MAX_MB === undefined ? undefined : e.DATA_MAX_MB * 1024 * 1024,
     supabaseUrl: e.SUPABASE_URL,
     supabaseAnonKey: e.SUPABASE_ANON_KEY,
     logLevel: e.LOG_LEVEL,

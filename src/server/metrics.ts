@@ -27,6 +27,8 @@ export interface Metrics {
   watchCache(name: string, stats: () => CacheStats): void;
   /** One connection refused by a connection cap. */
   connectionRefused(reason: 'server' | 'address'): void;
+  /** Reports whether the store takes writes (its last probe, decision 051), read at each scrape. */
+  watchStore(kind: 'embedded' | 'supabase', writable: () => boolean | undefined): void;
 }
 
 /** The JSON endpoints by path: each its own label; any other /api path is `api_other`. */
@@ -138,6 +140,22 @@ export function createMetrics(): Metrics {
     ['reason'],
   );
 
+  // One series per store kind (embedded, supabase): the label set is fixed. No value until the first
+  // probe has answered, rather than a guess.
+  const stores = new Map<string, () => boolean | undefined>();
+  new Gauge({
+    name: 'store_writable',
+    help: 'Whether the lead store took a write at its last probe (1) or not (0); pages are served either way',
+    labelNames: ['store'],
+    registers: [registry],
+    collect() {
+      for (const [store, writable] of stores) {
+        const value = writable();
+        if (value !== undefined) this.set({ store }, value ? 1 : 0);
+      }
+    },
+  });
+
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
@@ -162,6 +180,7 @@ export function createMetrics(): Metrics {
     },
     watchCache: (name, stats) => caches.set(name, stats),
     connectionRefused: (reason) => refused.inc({ reason }),
+    watchStore: (kind, writable) => stores.set(kind, writable),
   };
 }
 

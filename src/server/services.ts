@@ -9,6 +9,7 @@ import { deliveryMetrics } from './delivery/metrics.ts';
 import { newsletterSecret } from './delivery/secret.ts';
 import { createVisitorMailRenderer } from './email/visitor-mail.ts';
 import { createMetrics } from './metrics.ts';
+import { createStoreHealth } from './store-health.ts';
 import { newsletterActions } from './newsletter.ts';
 import { createRecheckJob } from './recheck-job.ts';
 import { recheckActions } from './recheck-links.ts';
@@ -35,6 +36,8 @@ export interface ServicesInput {
   now?: (() => Date) | undefined;
   /** How often the re-check job looks for due subscriptions (tests). */
   recheckPollMs?: number | undefined;
+  /** How often the store's writability is probed (tests; default STORE_PROBE_MS). */
+  storeProbeMs?: number | undefined;
 }
 
 export async function createServices(input: ServicesInput) {
@@ -47,6 +50,11 @@ export async function createServices(input: ServicesInput) {
       supabaseServiceRoleKey: deliveryConfig.supabaseServiceRoleKey,
     }));
   const metrics = createMetrics();
+  // Whether the store takes writes: probed in the background, reported by /readyz and /metrics
+  // (decision 051).
+  const storeHealth = createStoreHealth({ store, logger, intervalMs: input.storeProbeMs });
+  metrics.watchStore(store.kind, () => storeHealth.writable);
+  storeHealth.start();
   // The audit's parsing runs in worker threads (decision 022): the built module in production, the
   // TypeScript source through tsx in development and tests.
   const analysis = createAnalysisPool({
@@ -67,7 +75,10 @@ export async function createServices(input: ServicesInput) {
           reports: {
             store: reports,
             days: config.audit.reportDays,
-            onError: (err: unknown) => logger.error({ err }, 'saved report not written or read'),
+            onError: (err: unknown) => {
+              logger.error({ err }, 'saved report not written or read');
+              void storeHealth.check();
+            },
           },
         }
       : {}),
@@ -149,6 +160,7 @@ export async function createServices(input: ServicesInput) {
   });
   return {
     store,
+    storeHealth,
     metrics,
     auditService,
     audits,
@@ -164,6 +176,7 @@ export async function createServices(input: ServicesInput) {
       await delivery?.stop();
       clearInterval(purgeReports);
       await analysis.close();
+      await storeHealth.stop();
       await store.close();
     },
   };

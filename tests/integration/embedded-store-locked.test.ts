@@ -2,15 +2,20 @@ import { createClient } from '@libsql/client';
 import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../src/server/store/embedded.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
+import { waitFor } from '../support/delivery-peers.ts';
 import { testServer } from '../support/test-server.ts';
 
 // Faults: the embedded store locked by another process (a backup tool, a stuck script): forms answer
-// 503 quickly with a clear message, readiness says so, and service resumes by itself afterwards.
+// 503 quickly with a clear message, readiness reports it (and stays 200: pages need no store,
+// decision 051), and service resumes by itself afterwards.
 
 describe('embedded store unavailable', () => {
-  it('answers 503 quickly, reports not ready, and recovers without a restart', async () => {
-    const app = await testServer();
+  it('answers 503 quickly, reports the store unwritable, and recovers without a restart', async () => {
+    const app = await testServer({}, { storeProbeMs: 25 });
+    const storeWritable = async () => (await request(app).get('/readyz')).body.storeWritable as unknown;
     const file = path.join(app.locals.config.dataDir, DATABASE_FILE);
     expect(
       (await request(app).post('/api/contact').send({ name: 'Before', email: 'before@example.com' })).status,
@@ -39,7 +44,9 @@ describe('embedded store unavailable', () => {
         },
       });
       expect(elapsed).toBeLessThan(5000);
-      expect((await request(app).get('/readyz')).status).toBe(503);
+      // The failed post asked for a probe; the lock fails it too.
+      await waitFor(async () => (await storeWritable()) === false, 'the probe to fail');
+      expect((await request(app).get('/readyz')).status).toBe(200);
       expect((await request(app).get('/healthz')).status).toBe(200);
       expect((await request(app).get('/en/')).status).toBe(200);
     } finally {
@@ -47,7 +54,7 @@ describe('embedded store unavailable', () => {
       other.close();
     }
 
-    expect((await request(app).get('/readyz')).status).toBe(200);
+    await waitFor(async () => (await storeWritable()) === true, 'the probe to succeed again');
     expect(
       (await request(app).post('/api/contact').send({ name: 'After', email: 'during@example.com' })).status,
     ).toBe(200);
@@ -59,5 +66,43 @@ describe('embedded store unavailable', () => {
     reader.close();
     expect(names).toEqual(['Before', 'After']);
     await app.locals.close();
+  });
+
+  // The readiness probe and the worker's claim meet the lock too: once it is gone, the next
+  // transaction commits (the connection that met it is replaced, decision 053).
+  it('takes writes again once the lock is gone, transactions included', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-locked-'));
+    const store = await EmbeddedStore.open(dataDir, { channels: ['team-email'] });
+    const other = createClient({ url: `file:${path.join(dataDir, DATABASE_FILE)}` });
+    const lock = await other.transaction('write');
+    await lock.execute("INSERT OR REPLACE INTO store_health (id, checked_at) VALUES (1, 'held')");
+    // A worker's claim and the readiness probe, refused while the lock is held.
+    await expect(
+      store.claim({ workerId: 'w', now: new Date(), leaseMs: 60_000, limit: 1, channels: ['team-email'] }),
+    ).rejects.toThrow(/SQLITE_BUSY/);
+    await expect(store.ping()).rejects.toThrow(/SQLITE_BUSY/);
+    await lock.rollback();
+    other.close();
+    // A lead and its delivery are one transaction: it commits, and so does the probe's.
+    const at = new Date();
+    expect(
+      await store.save(
+        {
+          form: 'contact',
+          data: {
+            name: 'After',
+            email: 'after@example.com',
+            website: '',
+            service: 'other',
+            message: 'Hi',
+            lang: 'en',
+          },
+        },
+        { source: 'test', submittedAt: at },
+      ),
+    ).toBe('stored');
+    await store.ping();
+    expect(await store.outboxCounts()).toEqual({ pending: 1, delivered: 0, failed: 0 });
+    await store.close();
   });
 });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { StoreUnavailableError, type LeadStore } from '../../src/server/store/types.ts';
+import { waitFor } from '../support/delivery-peers.ts';
 import { testServer } from '../support/test-server.ts';
 
 let app: App;
@@ -323,7 +324,7 @@ describe('store failures', () => {
     close: () => Promise.resolve(),
   };
 
-  it('answers 503 with a clear message, and readiness reports it', async () => {
+  it('answers 503 with a clear message, and readiness reports it without leaving rotation', async () => {
     const broken = await testServer({}, { store: failing });
     const res = await request(broken)
       .post('/api/contact')
@@ -335,8 +336,14 @@ describe('store failures', () => {
         message: 'Impossible d’enregistrer votre envoi pour le moment. Réessayez dans un instant.',
       },
     });
+    // Pages need no store: the instance stays ready and says the store takes no writes (decision 051).
+    await waitFor(
+      async () => (await request(broken).get('/readyz')).body.storeWritable === false,
+      'the probe',
+    );
     const ready = await request(broken).get('/readyz');
-    expect(ready.status).toBe(503);
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', store: 'embedded', storeWritable: false });
     expect((await request(broken).get('/healthz')).status).toBe(200);
   });
 });

@@ -43,6 +43,9 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.audit.reportDays).toBe(365);
     expect(loadConfig({ AUDIT_REPORT_DAYS: '30' }).audit.reportDays).toBe(30);
+    // The embedded store's ceiling (decision 051): none unless set, in megabytes.
+    expect(c.dataMaxBytes).toBeUndefined();
+    expect(loadConfig({ DATA_MAX_MB: '5' }).dataMaxBytes).toBe(5 * 1024 * 1024);
   });
 
   it('derives SITE_URL from PORT and strips a trailing slash', () => {
@@ -75,6 +78,8 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE'],
     [{ AUDIT_REPORT_DAYS: '0' }, 'AUDIT_REPORT_DAYS'],
     [{ AUDIT_REPORT_DAYS: 'forever' }, 'AUDIT_REPORT_DAYS'],
+    [{ DATA_MAX_MB: '0' }, 'DATA_MAX_MB'],
+    [{ DATA_MAX_MB: '1.5' }, 'DATA_MAX_MB'],
   ])('rejects %o with one line naming %s', (env, name) => {
     let error: unknown;
     try {

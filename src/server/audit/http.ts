@@ -41,6 +41,22 @@ export interface AuditHttpDeps {
 
 const NDJSON = 'application/x-ndjson';
 
+/** The badge's own CSP: an image that loads nothing, runs nothing and is framed nowhere. */
+export const BADGE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/** How long a badge may be kept (decision 051): a day at most, and never past its report's expiry. */
+export const BADGE_MAX_AGE_S = 24 * 60 * 60;
+
+/**
+ * The badge's Cache-Control: public (shared caches may keep it), at most a day, never past its
+ * report's expiry (reckoned from the audit's time, a little before the report was saved).
+ */
+export function badgeCacheControl(auditedAt: string, reportDays: number, now: number): string {
+  const expires = Date.parse(auditedAt) + reportDays * 24 * 60 * 60 * 1000;
+  const left = Math.floor((expires - now) / 1000);
+  return `public, max-age=${Number.isFinite(left) ? Math.max(0, Math.min(BADGE_MAX_AGE_S, left)) : 0}`;
+}
+
 /** An audit that gave no report, as the API's error: its reason as the code (`notHtml` → `not_html`). */
 function failureOf(failure: AuditFailure): ApiError {
   return { code: errorCode(failure.reason), message: failure.message };
@@ -204,8 +220,11 @@ export function auditHttp(deps: AuditHttpDeps) {
       .send(reportMarkdown(report, lang, deps.service.texts(lang), permalink));
   });
 
-  // The score badge of a saved report: /badge/{id}.svg (?lang=fr for its French label). A report
-  // never changes, so the image may be kept long; an unknown or expired id is a 404.
+  // The score badge of a saved report: /badge/{id}.svg (?lang=fr for its French label), made to be
+  // shown on other sites (decision 051): the one response whose Cross-Origin-Resource-Policy is
+  // cross-origin (every other keeps same-origin), under a CSP of its own that allows nothing, since
+  // an SVG opened on its own is a document. A report never changes, but it ends: kept by browsers
+  // and shared caches for a day at most, never past its expiry, after which its id is a 404.
   router.get('/badge/:file', async (req, res, next) => {
     const id = /^(.+)\.svg$/.exec(req.params.file)?.[1];
     if (id === undefined) return next();
@@ -219,7 +238,9 @@ export function auditHttp(deps: AuditHttpDeps) {
     const t = deps.service.texts(lang);
     res
       .type('image/svg+xml')
-      .set('Cache-Control', 'public, max-age=2592000, immutable')
+      .set('Cache-Control', badgeCacheControl(report.auditedAt, deps.service.reportDays, Date.now()))
+      .set('Cross-Origin-Resource-Policy', 'cross-origin')
+      .set('Content-Security-Policy', BADGE_CSP)
       .set('X-Robots-Tag', 'noindex')
       .send(
         badgeSvg(report.overall, t('report.badge.label'), t('report.badge.name', { score: report.overall })),

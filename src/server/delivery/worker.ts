@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { MAX_EXPIRED_LEASES, type Delivery, type DeliveryChannel, type Outbox } from '../store/types.ts';
+import {
+  MAX_EXPIRED_LEASES,
+  type Delivery,
+  type DeliveryChannel,
+  type DeliveryFailureRecord,
+  type Outbox,
+} from '../store/types.ts';
 import { DeliveryError, describeFailure, type DeliverySender } from './channels/types.ts';
 
 // The delivery worker (decision 018). It polls the outbox (and right after a lead, through nudge()),
@@ -10,8 +16,17 @@ import { DeliveryError, describeFailure, type DeliverySender } from './channels/
 // or froze) counts as a failed attempt (decision 021). Every bit of state is in the store: a
 // restart, or another process on the same store, carries on where this one stopped. A delivery is
 // sent at least once; its stable id lets receivers drop a repeat.
+//
+// An outcome the store could not record (a full disk, a locked file) is kept in memory and recorded
+// before anything new is leased (decision 051): a delivery that was sent is never leased again by
+// this worker, so when space comes back it is recorded as delivered, not sent a second time.
 
 export type DeliveryOutcome = 'delivered' | 'retry' | 'failed';
+
+/** An attempt's outcome waiting to be recorded (the store failed when it was first tried). */
+type Unrecorded = { delivery: Delivery; late?: boolean } & (
+  { outcome: 'delivered'; at: Date } | { outcome: 'failure'; failure: DeliveryFailureRecord }
+);
 
 export const RETRY_SCHEDULE = {
   /** Delay after the first failure; doubled after each one… */
@@ -115,6 +130,53 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let cycle: Promise<void> | undefined;
   let nudged = false;
   let storeFailing = false;
+  /**
+   * Outcomes sent or tried but not yet recorded, by delivery id: at most one batch, since nothing is
+   * leased while any is waiting. Only this worker holds their leases, and the store's `complete` and
+   * `fail` need only that (not an unexpired lease), so recording one late still wins unless another
+   * process leased the row meanwhile (decision 051).
+   */
+  const unrecorded = new Map<string, Unrecorded>();
+
+  /** Records one outcome; one the store refuses waits in `unrecorded` for the next cycle. */
+  async function record(entry: Unrecorded): Promise<void> {
+    const { delivery } = entry;
+    const base = { deliveryId: delivery.id, channel: delivery.channel, attempt: delivery.attempts + 1 };
+    try {
+      const recorded =
+        entry.outcome === 'delivered'
+          ? await options.outbox.complete(delivery.id, id, entry.at)
+          : await options.outbox.fail(delivery.id, entry.failure);
+      unrecorded.delete(delivery.id);
+      if (!recorded) {
+        logger.warn(
+          base,
+          `lead delivery lease lost before its ${entry.outcome === 'delivered' ? 'success' : 'failure'} was recorded`,
+        );
+      } else if (entry.late) {
+        logger.info({ ...base, outcome: entry.outcome }, 'lead delivery outcome recorded late');
+      } else if (entry.outcome === 'delivered') {
+        logger.debug({ ...base, outcome: 'delivered' }, 'lead delivered');
+      }
+    } catch (storeError) {
+      if (!unrecorded.has(delivery.id)) {
+        // Logged once per delivery, not once per try.
+        logger.error(
+          { ...base, error: describeFailure(storeError).code },
+          entry.outcome === 'delivered'
+            ? 'lead delivery sent but not recorded; recorded before anything new is leased'
+            : 'lead delivery failure not recorded; recorded before anything new is leased',
+        );
+      }
+      unrecorded.set(delivery.id, { ...entry, late: true });
+    }
+  }
+
+  /** Records what is waiting; true when nothing is left waiting. */
+  async function recordWaiting(): Promise<boolean> {
+    for (const entry of [...unrecorded.values()]) await record(entry);
+    return unrecorded.size === 0;
+  }
 
   async function deliver(delivery: Delivery): Promise<void> {
     if (delivery.status === 'failed') {
@@ -153,39 +215,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         { ...base, outcome, error: failure.code, retryAt: retryAt?.toISOString() },
         retryAt ? 'lead delivery failed; will retry' : 'lead delivery failed for good',
       );
-      try {
-        const recorded = await options.outbox.fail(delivery.id, {
-          workerId: id,
-          at: failedAt,
-          error: failure.message,
-          retryAt,
-        });
-        if (!recorded) logger.warn(base, 'lead delivery lease lost before its failure was recorded');
-      } catch (storeError) {
-        logger.error(
-          { ...base, error: describeFailure(storeError).code },
-          'lead delivery failure not recorded; retried when its lease expires',
-        );
-      }
+      await record({
+        delivery,
+        outcome: 'failure',
+        failure: { workerId: id, at: failedAt, error: failure.message, retryAt },
+      });
       return;
     }
     options.onOutcome?.(delivery.channel, 'delivered');
-    try {
-      const recorded = await options.outbox.complete(delivery.id, id, now());
-      if (!recorded) logger.warn(base, 'lead delivery lease lost before its success was recorded');
-      else logger.debug({ ...base, outcome: 'delivered' }, 'lead delivered');
-    } catch (storeError) {
-      // Sent but not recorded: it goes again when the lease expires (at least once).
-      logger.error(
-        { ...base, error: describeFailure(storeError).code },
-        'lead delivery sent but not recorded; it will be sent again',
-      );
-    }
+    await record({ delivery, outcome: 'delivered', at: now() });
   }
 
   /** Leases and sends batches until the outbox has nothing due (or the worker stops). */
   async function drain(): Promise<void> {
     while (!stopped) {
+      // What was sent comes first: leasing anew before it is recorded could lease it again.
+      if (!(await recordWaiting())) return;
       let batch: Delivery[];
       try {
         batch = await options.outbox.claim({
@@ -248,6 +293,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       clearTimeout(timer);
       timer = undefined;
       await cycle;
+      // One last try; what is still unrecorded goes again once its lease expires (at least once).
+      if (!(await recordWaiting())) {
+        logger.error(
+          { deliveries: [...unrecorded.keys()] },
+          'lead delivery outcomes not recorded at stop; those deliveries go again when their leases expire',
+        );
+      }
     },
   };
 }

@@ -32,16 +32,22 @@ const STATEMENT_METHODS = new Set<PropertyKey>(['execute', 'batch', 'migrate', '
 
 /**
  * A libsql client of `file` whose connection is replaced after an SQLITE_BUSY failure. `timeoutMs`
- * is SQLite's busy timeout, set on every connection (a PRAGMA would reach only one).
+ * is SQLite's busy timeout, set on every connection (a PRAGMA would reach only one); `maxBytes`
+ * (DATA_MAX_MB), when given, the file's ceiling on every connection (decision 051).
  */
 export async function embeddedClient(
   file: string,
   timeoutMs: number,
   onReopen?: () => void,
+  maxBytes?: number,
 ): Promise<Client> {
   const open = async () => {
     const client = createClient({ url: `file:${file}`, timeout: timeoutMs });
     for (const pragma of CONNECTION_PRAGMAS) await client.execute(pragma);
+    if (maxBytes !== undefined) {
+      const pageSize = Number((await client.execute('PRAGMA page_size')).rows[0]![0]);
+      await client.execute(`PRAGMA max_page_count = ${Math.max(1, Math.floor(maxBytes / pageSize))}`);
+    }
     return client;
   };
   let current: Client | undefined = await open();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client, InStatement } from '@libsql/client';
 import { embeddedClient } from './embedded-client.ts';
@@ -78,6 +79,13 @@ const BUSY_TIMEOUT_MS = 500;
 
 export const DATABASE_FILE = 'leads.db';
 
+/**
+ * The room a probe asks for (decision 051): less than this free on the disk, or under the file's
+ * ceiling (DATA_MAX_MB), and the store is reported unable to take writes. A lead takes about 2 KB and
+ * a saved report up to a few hundred: past this point writes fail or are about to.
+ */
+export const PROBE_ROOM_BYTES = 64 * 1024;
+
 /** Checks DATA_DIR before anything else, so a bad directory fails start-up with one clear line. */
 export function prepareDataDir(dataDir: string): string {
   try {
@@ -118,11 +126,16 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     );
   }
 
-  static async open(dataDir: string, options: StoreOptions = {}): Promise<EmbeddedStore> {
+  static async open(
+    dataDir: string,
+    options: StoreOptions & { maxBytes?: number } = {},
+  ): Promise<EmbeddedStore> {
     const file = prepareDataDir(dataDir);
     // A connection that met another process's write lock past the busy timeout is replaced
-    // (embedded-client.ts: libsql would leave it unable to commit).
-    const client = await embeddedClient(file, BUSY_TIMEOUT_MS);
+    // (embedded-client.ts: libsql would leave it unable to commit). With DATA_MAX_MB, every
+    // connection gets SQLite's own ceiling (max_page_count): past it a write fails with
+    // SQLITE_FULL, as on a full disk (decision 051).
+    const client = await embeddedClient(file, BUSY_TIMEOUT_MS, undefined, options.maxBytes);
     const channels = new Set(options.channels ?? []);
     for (const channel of channels) {
       if (!DELIVERY_CHANNELS.includes(channel)) throw new Error(`Unknown delivery channel: ${channel}`);
@@ -293,13 +306,33 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     return updated!.rowsAffected > 0 ? 'changed' : 'unchanged';
   }
 
+  /**
+   * The readiness probe (decision 051), run every few seconds and after a failed write, never per
+   * request: a small write finds a locked, read-only or failing file; the disk's free space (a
+   * read) and the room left under the file's ceiling (read in the same transaction) find a full
+   * store before a visitor's write does, which a small write would not (it reuses a page in place).
+   */
   async ping(): Promise<void> {
     try {
-      accessSync(path.dirname(this.file), constants.W_OK);
-      await this.client.execute({
-        sql: 'INSERT OR REPLACE INTO store_health (id, checked_at) VALUES (1, ?)',
-        args: [new Date().toISOString()],
-      });
+      const dir = path.dirname(this.file);
+      accessSync(dir, constants.W_OK);
+      const disk = await statfs(dir);
+      const free = disk.bavail * disk.bsize;
+      if (free < PROBE_ROOM_BYTES) throw new Error(`SQLITE_FULL: ${free} bytes free on the disk`);
+      const [, room] = await this.client.batch(
+        [
+          {
+            sql: 'INSERT OR REPLACE INTO store_health (id, checked_at) VALUES (1, ?)',
+            args: [new Date().toISOString()],
+          },
+          `SELECT (m.max_page_count - p.page_count + f.freelist_count) * s.page_size AS room
+           FROM pragma_max_page_count() m, pragma_page_count() p, pragma_freelist_count() f, pragma_page_size() s`,
+        ],
+        'write',
+      );
+      const bytes = Number(room!.rows[0]!.room);
+      if (bytes < PROBE_ROOM_BYTES)
+        throw new Error(`SQLITE_FULL: ${bytes} bytes left under the file's ceiling`);
     } catch (error) {
       throw new StoreUnavailableError(`embedded store unavailable: ${(error as Error).message}`);
     }

@@ -38,7 +38,7 @@ export async function openStore(config: Config, options: OpenStoreOptions = {}):
     return new SupabaseStore(config.supabaseUrl, config.supabaseAnonKey, { outbox, reports, rechecks });
   }
   const { EmbeddedStore } = await import('./embedded.ts');
-  return EmbeddedStore.open(config.dataDir, { channels });
+  return EmbeddedStore.open(config.dataDir, { channels, maxBytes: config.dataMaxBytes });
 }
 
 export type { LeadStore } from './types.ts';
