@@ -235,6 +235,14 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
         if (outcome === 'stored') delivery?.nudge();
       },
       rateLimitPerMinute: config.formRateLimitPerMinute,
+      ...(deliveryConfig.channels.has('visitor-email')
+        ? {
+            senderMail: {
+              perHour: config.visitorMail.senderPerHour,
+              perDay: config.visitorMail.senderPerDay,
+            },
+          }
+        : {}),
     }),
   );
   app.all('/api/{*rest}', (req, res) => {

@@ -22,7 +22,7 @@ import { parseForm, type ParsedForm } from './forms.ts';
 import { detectLanguage } from './language.ts';
 import { formMessage } from './messages.ts';
 import { sendApiError } from './api-error.ts';
-import { perMinuteLimit } from './rate-limit.ts';
+import { perMinuteLimit, windowLimit } from './rate-limit.ts';
 import { errorCode } from '../lib/api-error.ts';
 import type { LeadStore } from './store/index.ts';
 import { newReportId } from './store/report-types.ts';
@@ -49,8 +49,17 @@ export interface LeadsDeps {
   rechecks?: boolean;
   /** Submissions per IP per minute on the form endpoints. */
   rateLimitPerMinute?: number;
+  /**
+   * When visitor emails go out: how many submissions that enqueue one a sender's address (req.ip,
+   * after TRUST_PROXY) may make per hour and per day, whatever mailboxes they name (decision 050).
+   * The mailbox's own limits are the store's (`save` answers `limited`).
+   */
+  senderMail?: { perHour: number; perDay: number };
   onLead?: (form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected') => void;
 }
+
+/** Set on a response whose request enqueued a visitor email: what the sender's limits count. */
+const MAIL_ENQUEUED = 'visitorMailEnqueued';
 
 /** A browser form post without JavaScript: url-encoded and asking for HTML. */
 function isHtmlPost(req: Request): boolean {
@@ -171,6 +180,36 @@ export function leadsRouter(deps: LeadsDeps): Router {
     express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }),
   );
 
+  // A sender's visitor emails per hour and per day, counted once a request has enqueued one (the
+  // limiter counts every request, then gives back those that did not).
+  if (deps.senderMail) {
+    for (const [seconds, limit] of [
+      [3600, deps.senderMail.perHour],
+      [86_400, deps.senderMail.perDay],
+    ] as const) {
+      router.post(
+        endpoints,
+        windowLimit(seconds, {
+          limit,
+          skipFailedRequests: true,
+          requestWasSuccessful: (_req, res) => res.locals[MAIL_ENQUEUED] === true,
+          handler: (req, res) => {
+            const form = formOfEndpoint(req.path) ?? 'contact';
+            deps.onLead?.(form, 'rejected');
+            deps.logger.info({ form, outcome: 'senderLimited' }, 'form submission refused');
+            answer(
+              req,
+              res,
+              429,
+              { form, ok: false, error: formMessage(languageOf(req, res), 'senderLimited') },
+              errorCode('senderLimited'),
+            );
+          },
+        }),
+      );
+    }
+  }
+
   for (const form of FORM_TYPES) {
     const handler: RequestHandler = async (req, res) => {
       const lang = languageOf(req, res);
@@ -234,8 +273,24 @@ export function leadsRouter(deps: LeadsDeps): Router {
           return;
         }
         const outcome = await deps.store.save(submission, ctx);
+        if (outcome === 'limited') {
+          // The mailbox has had its visitor emails for now: nothing was stored, and the visitor is
+          // told so rather than to check an inbox nothing will reach.
+          deps.logger.info({ form, outcome: 'mailboxLimited' }, 'form submission refused');
+          deps.onLead?.(form, 'rejected');
+          const message = formMessage(lang, 'mailboxLimited');
+          answer(
+            req,
+            res,
+            429,
+            { form, ok: false, error: message, fields: { email: message } },
+            errorCode('mailboxLimited'),
+          );
+          return;
+        }
         deps.logger.info({ form, outcome, store: deps.store.kind }, 'form submission stored');
         deps.onLead?.(form, outcome);
+        if (outcome === 'stored') res.locals[MAIL_ENQUEUED] = true;
         answer(req, res, 200, { form, ok: true });
       } catch (failure) {
         deps.logger.error(

@@ -45,6 +45,10 @@ export async function createServices(input: ServicesInput) {
     (await openStore(config, {
       channels: deliveryConfig.channels,
       supabaseServiceRoleKey: deliveryConfig.supabaseServiceRoleKey,
+      visitorMailLimits: {
+        perHour: config.visitorMail.mailboxPerHour,
+        perDay: config.visitorMail.mailboxPerDay,
+      },
     }));
   const metrics = createMetrics();
   // The audit's parsing runs in worker threads (decision 022): the built module in production, the
