@@ -55,6 +55,8 @@ export interface LeadsDeps {
    * The mailbox's own limits are the store's (`save` answers `limited`).
    */
   senderMail?: { perHour: number; perDay: number };
+  /** Tests: when a submission arrives (its lead's time, and the mailbox limits' hour and day). */
+  now?: () => Date;
   onLead?: (form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected') => void;
 }
 
@@ -127,7 +129,9 @@ async function submissionOf(
   parsed: ParsedForm,
   deps: LeadsDeps,
   now: Date,
-): Promise<Submission | 'reportUnknown' | 'recheckLimit' | 'quiet' | 'unavailable'> {
+): Promise<
+  (Submission & { created?: boolean }) | 'reportUnknown' | 'recheckLimit' | 'quiet' | 'unavailable'
+> {
   if (parsed.form !== 'report' && parsed.form !== 'recheck') return parsed;
   const { report: id, lang, email } = parsed.data;
   const saved = await deps.store.reports?.get(id, now);
@@ -148,7 +152,11 @@ async function submissionOf(
   });
   if (outcome === 'limit') return 'recheckLimit';
   if (!subscription || subscription.status !== 'pending') return 'quiet';
-  return { form: 'recheck', data: { ...parsed.data, website, reportUrl, recheckId: subscription.id } };
+  return {
+    form: 'recheck',
+    data: { ...parsed.data, website, reportUrl, recheckId: subscription.id },
+    created: outcome === 'created',
+  };
 }
 
 export function leadsRouter(deps: LeadsDeps): Router {
@@ -236,7 +244,7 @@ export function leadsRouter(deps: LeadsDeps): Router {
         answer(req, res, 400, { form, ok: false, error, fields });
         return;
       }
-      const ctx = { source: deps.source, submittedAt: new Date() };
+      const ctx = { source: deps.source, submittedAt: deps.now?.() ?? new Date() };
       try {
         const submission = await submissionOf(parsed.value, deps, ctx.submittedAt);
         if (submission === 'reportUnknown' || submission === 'recheckLimit') {
@@ -275,7 +283,10 @@ export function leadsRouter(deps: LeadsDeps): Router {
         const outcome = await deps.store.save(submission, ctx);
         if (outcome === 'limited') {
           // The mailbox has had its visitor emails for now: nothing was stored, and the visitor is
-          // told so rather than to check an inbox nothing will reach.
+          // told so rather than to check an inbox nothing will reach. A re-check's subscription that
+          // this request created goes too: it would hold one of the email's slots for a week.
+          if (submission.form === 'recheck' && submission.created)
+            await deps.store.rechecks?.discard(submission.data.recheckId);
           deps.logger.info({ form, outcome: 'mailboxLimited' }, 'form submission refused');
           deps.onLead?.(form, 'rejected');
           const message = formMessage(lang, 'mailboxLimited');

@@ -10,7 +10,8 @@
 --    'visitor_mail_limited', the insert rolls back, and the visitor is told why.
 -- 2. A re-check request is a new lead when it is a new subscription (a repeat after unsubscribing):
 --    the duplicate window compares lead_data.recheck_id, else lead_data.report_id.
--- 3. The re-checks' limit of 3 addresses per email counts the mailbox's subscriptions.
+-- 3. The re-checks' limit of 3 addresses per email counts the mailbox's subscriptions, and a request
+--    refused by the mailbox's limits leaves no pending subscription behind (discard_recheck).
 -- 4. A lease that ends later than the one a claim grants was granted by a clock ahead of the
 --    database's (a forward jump, then a crash): it no longer holds a delivery or a re-check for the
 --    size of the jump, and counts as expired.
@@ -197,6 +198,20 @@ begin
 end;
 $$;
 
+-- Deletes a subscription still pending whose request was refused before anything was sent (the
+-- mailbox's limits): true when it did.
+create or replace function public.discard_recheck(p_id text)
+returns boolean
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  delete from public.recheck_subscriptions where id = p_id and status = 'pending';
+  return found;
+end;
+$$;
+
 create or replace function public.claim_due_rechecks(
   p_worker text,
   p_now timestamptz,
@@ -292,6 +307,8 @@ $$;
 revoke all on function public.leads_enqueue_deliveries() from public, anon, authenticated;
 revoke all on function public.leads_fold_recent_duplicate() from public, anon, authenticated;
 revoke all on function public.set_visitor_mail_limits(integer, integer) from public, anon, authenticated;
+revoke all on function public.discard_recheck(text) from public, anon, authenticated;
+grant execute on function public.discard_recheck(text) to service_role;
 grant execute on function public.set_visitor_mail_limits(integer, integer) to service_role;
 revoke all on function public.claim_lead_deliveries(text, integer, integer, text[], integer)
   from public, anon, authenticated;

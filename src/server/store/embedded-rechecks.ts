@@ -154,6 +154,15 @@ export class EmbeddedRechecks implements RecheckStore {
     return row ? { outcome: 'exists', subscription: toSubscription(row) } : { outcome: 'limit' };
   }
 
+  async discard(id: string): Promise<boolean> {
+    if (!RECHECK_ID.test(id)) return false;
+    const result = await this.sql.execute('discarding a re-check', {
+      sql: "DELETE FROM recheck_subscriptions WHERE id = ? AND status = 'pending'",
+      args: [id],
+    });
+    return result.rowsAffected === 1;
+  }
+
   async confirm(id: string, now: Date, firstCheckAt: Date): ReturnType<RecheckStore['confirm']> {
     const at = ms(now);
     const first = ms(firstCheckAt);
