@@ -12,9 +12,9 @@
 --    the duplicate window compares lead_data.recheck_id, else lead_data.report_id.
 -- 3. The re-checks' limit of 3 addresses per email counts the mailbox's subscriptions, and a request
 --    refused by the mailbox's limits leaves no pending subscription behind (discard_recheck).
--- 4. A lease that ends later than the one a claim grants was granted by a clock ahead of the
---    database's (a forward jump, then a crash): it no longer holds a delivery or a re-check for the
---    size of the jump, and counts as expired.
+-- 4. A lease that ends more than a minute later than the one a claim grants was granted by a clock
+--    ahead (a forward jump, then a crash): it no longer holds a delivery or a re-check for the size
+--    of the jump, and counts as expired. The minute is LEASE_CLOCK_SKEW_MS: replicas' clocks differ.
 
 create or replace function public.mailbox_key(p_email text)
 returns text
@@ -237,7 +237,7 @@ begin
         select c.id from public.recheck_subscriptions c
           where c.status = 'active'
             and c.next_check_at <= p_now
-            and (c.lease_until is null or c.lease_until <= p_now or c.lease_until > v_until)
+            and (c.lease_until is null or c.lease_until <= p_now or c.lease_until > v_until + interval '1 minute')
           order by c.next_check_at, c.created_at, c.id
           limit greatest(coalesce(p_limit, 0), 0)
           for update skip locked
@@ -293,7 +293,7 @@ begin
         select c.id from public.lead_deliveries c
           where c.status = 'pending'
             and c.next_attempt_at <= now()
-            and (c.lease_until is null or c.lease_until <= now() or c.lease_until > v_until)
+            and (c.lease_until is null or c.lease_until <= now() or c.lease_until > v_until + interval '1 minute')
             and (p_channels is null or c.channel = any (p_channels))
           order by c.next_attempt_at, c.created_at
           limit least(greatest(coalesce(p_limit, 10), 1), 100)

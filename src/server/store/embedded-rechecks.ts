@@ -10,7 +10,7 @@ import {
 } from './recheck-types.ts';
 import { mailboxKey } from '../mailbox.ts';
 import { embeddedSql, type EmbeddedSql } from './embedded-sql.ts';
-import { StoreUnavailableError, type DeliveryPayload } from './types.ts';
+import { LEASE_CLOCK_SKEW_MS, StoreUnavailableError, type DeliveryPayload } from './types.ts';
 
 // Monthly re-check subscriptions in the embedded store's SQLite file, beside the leads and
 // the saved reports: the same libsql client, so the same WAL file, busy timeout and durability, and
@@ -214,8 +214,8 @@ export class EmbeddedRechecks implements RecheckStore {
     if (!(request.limit >= 1)) return [];
     const until = now + Math.max(1, Math.floor(request.leaseMs));
     // One statement: atomic in SQLite, so two workers (here or in another process) never lease one.
-    // A lease ending after `until` was granted by a clock ahead of ours (a forward jump, then a crash):
-    // no sane clock gave it, so it holds nothing (decision 050).
+    // A lease ending after `until` (and LEASE_CLOCK_SKEW_MS) was granted by a clock ahead of ours (a
+    // forward jump, then a crash): no sane clock gave it, so it holds nothing (decision 050).
     const result = await this.sql.execute('claiming due re-checks', {
       sql: `UPDATE recheck_subscriptions SET lease_until_ms = ?, leased_by = ?
             WHERE id IN (
@@ -225,7 +225,7 @@ export class EmbeddedRechecks implements RecheckStore {
               ORDER BY next_check_ms, created_ms, id
               LIMIT ?)
             RETURNING ${COLUMNS}`,
-      args: [until, request.workerId, now, now, until, Math.floor(request.limit)],
+      args: [until, request.workerId, now, now, until + LEASE_CLOCK_SKEW_MS, Math.floor(request.limit)],
     });
     // RETURNING gives no order: the earliest due first.
     return result.rows.map(toSubscription).sort(byDue);

@@ -15,6 +15,7 @@ import {
   DELIVERY_CHANNELS,
   DUPLICATE_WINDOW_MS,
   HOUR_MS,
+  LEASE_CLOCK_SKEW_MS,
   LEASE_EXPIRED_ERROR,
   MAX_EXPIRED_LEASES,
   StoreUnavailableError,
@@ -349,14 +350,16 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
    * A due row that still has a lease had it expire without an outcome (complete, fail and retry all
    * clear it): that lost attempt is counted here, and the row is failed rather than leased once it
    * has expired `maxExpiredLeases` times (decision 021). A lease ending later than the one this
-   * claim grants was granted by a clock ahead of ours (a forward jump, then a crash): it counts as expired
-   * too, rather than holding the delivery for the size of the jump (decision 050). SET expressions
+   * claim grants (and LEASE_CLOCK_SKEW_MS) was granted by a clock ahead of ours (a forward jump, then a
+   * crash): it counts as expired too, rather than holding the delivery for the size of the jump
+   * (decision 050). SET expressions
    * read the row as it was.
    */
   async claim(request: ClaimRequest): Promise<Delivery[]> {
     if (request.channels.length === 0 || request.limit < 1) return [];
     const now = request.now.toISOString();
     const until = new Date(request.now.getTime() + request.leaseMs).toISOString();
+    const ahead = new Date(request.now.getTime() + request.leaseMs + LEASE_CLOCK_SKEW_MS).toISOString();
     const max = Math.max(1, Math.floor(request.maxExpiredLeases ?? MAX_EXPIRED_LEASES));
     const expired = 'lease_until IS NOT NULL';
     const dies = `(${expired} AND expired_leases + 1 >= ?)`;
@@ -387,7 +390,7 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
         request.workerId,
         now,
         now,
-        until,
+        ahead,
         ...request.channels,
         request.limit,
       ],

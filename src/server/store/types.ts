@@ -173,6 +173,15 @@ export interface VisitorMailLimits {
 /** MAILBOX_EMAILS_PER_HOUR and MAILBOX_EMAILS_PER_DAY's defaults. */
 export const DEFAULT_VISITOR_MAIL_LIMITS: VisitorMailLimits = { perHour: 3, perDay: 6 };
 
+/**
+ * A lease (outbox or re-check) that ends later than now + its length + this was granted by a clock
+ * ahead of ours (a forward jump, then a crash): no sane clock gave it, so it is treated as expired
+ * rather than holding its row for the size of the jump (decision 050). The margin lets replicas whose
+ * clocks differ by less than a minute (Supabase re-checks are leased on each replica's clock) keep
+ * each other's leases.
+ */
+export const LEASE_CLOCK_SKEW_MS = 60_000;
+
 export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
 
