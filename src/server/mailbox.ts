@@ -39,7 +39,9 @@ export function mailboxKey(email: string): string {
 
 /**
  * The same rule as a SQLite expression over a column that holds one address with one `@` (the forms
- * accept no other): for migrations that rewrite keys stored before the rule existed.
+ * accept no other): for migrations that rewrite keys stored before the rule existed. SQLite's lower()
+ * folds ASCII letters only: a stored address with capital letters beyond ASCII keeps them, and is
+ * counted apart from its other spellings until it ages out of the day.
  */
 export function mailboxKeySql(column: string): string {
   const lower = `lower(trim(${column}))`;
