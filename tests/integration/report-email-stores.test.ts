@@ -393,6 +393,18 @@ describe('Supabase, through the server', () => {
         .post('/api/report-email')
         .send({ email: visitor, report: 'c'.repeat(32), lang: 'en' });
       expect(unknown.status).toBe(400);
+
+      // The mailbox's limits are the database's to keep (decision 050): two more spellings of the
+      // same inbox reach it, the next one is refused with the reason, and nothing is stored for it.
+      const more = async (email: string) =>
+        request(app).post('/api/report-email').send({ email, report: id, lang: 'en' });
+      expect((await more('Supa-Report+1@example.org')).status).toBe(200);
+      expect((await more('supa-report+2@example.org')).status).toBe(200);
+      const refused = await more('SUPA-REPORT+3@example.org');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('mailbox_limited');
+      const stored = await db.query('select 1 from public.leads where email ilike $1', ['supa-report%']);
+      expect(stored.rows).toHaveLength(3);
     } finally {
       await app.locals.close();
     }
