@@ -77,7 +77,13 @@ export function leadFields(everything: DeliveryPayload): [string, string][] {
   ];
   for (const [key, value] of Object.entries(lead.utm_data))
     fields.push([`UTM ${key.replace(/^utm_/, '')}`, value]);
-  const shownData = new Set(['website', 'service', 'message', 'form_type', ...(report ? ['report_url'] : [])]);
+  const shownData = new Set([
+    'website',
+    'service',
+    'message',
+    'form_type',
+    ...(report ? ['report_url'] : []),
+  ]);
   for (const [key, value] of Object.entries(lead.lead_data))
     if (!shownData.has(key)) fields.push([`Form data: ${key}`, value]);
   for (const [key, value] of Object.entries(lead)) if (!SHOWN_COLUMNS.has(key)) fields.push([key, value]);
