@@ -7,10 +7,9 @@
 //   iCloud, Fastmail, Proton and most servers: it is removed everywhere. A server that treats `+` as
 //   a plain character only makes us count two of its people as one, which errs towards sending less;
 // - dots in the local part are ignored by Gmail only ("Gmail doesn't recognize dots as characters
-//   within usernames… they'll all go to your inbox", Google's Gmail Help, support.google.com/mail
-//   answer 10313),
-//   and `googlemail.com` is the same service under another name. Google Workspace and every other
-//   provider treat dots as characters: they stay.
+//   within usernames… they'll all go to your inbox": Google's Gmail Help, support.google.com/mail,
+//   answer 10313), and `googlemail.com` is the same service under another name. Google Workspace
+//   and every other provider treat dots as characters: they stay.
 // No library does this as a small, documented rule (validator.js's normalizeEmail also rewrites
 // other providers' dots and changes with its releases); the provider list is data, below.
 //
