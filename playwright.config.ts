@@ -81,6 +81,10 @@ export default defineConfig({
             SITE_URL: `http://127.0.0.1:${PORT}`,
             FORM_RATE_LIMIT_PER_MINUTE: '1000',
             AUDIT_RATE_LIMIT_PER_MINUTE: '1000',
+            MAILBOX_EMAILS_PER_HOUR: '1000',
+            MAILBOX_EMAILS_PER_DAY: '1000',
+            SENDER_EMAILS_PER_HOUR: '1000',
+            SENDER_EMAILS_PER_DAY: '1000',
             // Every email the site sends goes to the mail sink.
             SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
             MAIL_FROM: 'GEO Platform <hello@geo.example>',

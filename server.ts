@@ -64,8 +64,9 @@ export interface ServerOptions {
   /** The HTTP server, in development, so Vite's hot-reload websocket shares its port (CSP connect-src). */
   httpServer?: Server;
   /**
-   * Tests: the clock of the monthly re-checks (their links and their job) and of the lead delivery
-   * worker that sends their emails, so that a test can move a month on.
+   * Tests: the clock of the monthly re-checks (their links and their job), of the lead delivery
+   * worker that sends their emails and of form submissions (the visitor emails' limits per hour and
+   * day), so that a test can move a month on.
    */
   now?: () => Date;
   /** Tests: how often the re-check job looks for due subscriptions (default 5 minutes). */
@@ -252,6 +253,15 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
         if (outcome === 'failed') void storeHealth.check();
       },
       rateLimitPerMinute: config.formRateLimitPerMinute,
+      ...(options.now ? { now: options.now } : {}),
+      ...(deliveryConfig.channels.has('visitor-email')
+        ? {
+            senderMail: {
+              perHour: config.visitorMail.senderPerHour,
+              perDay: config.visitorMail.senderPerDay,
+            },
+          }
+        : {}),
     }),
   );
   app.all('/api/{*rest}', (req, res) => {

@@ -28,6 +28,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Form posts per address and minute (the three form endpoints together). */
   formRateLimitPerMinute: number;
+  /** Visitor emails per mailbox and per sender's address (decision 050). */
+  visitorMail: VisitorMailSettings;
   /** Connection caps and the drain on SIGTERM (decision 020). */
   connections: ConnectionSettings;
   /** Who may read /metrics (decision 020). */
@@ -53,6 +55,16 @@ export interface AuditSettings {
   workerMemoryMb: number;
   /** How many days a saved report keeps its permanent address. */
   reportDays: number;
+}
+
+/** How many visitor emails forms may cause (decision 050). */
+export interface VisitorMailSettings {
+  /** Per mailbox (mailboxKey: `victim+1@` is `victim@`), whichever sender asked: per hour, per day. */
+  mailboxPerHour: number;
+  mailboxPerDay: number;
+  /** Per sender's address (req.ip, after TRUST_PROXY), whatever mailboxes it asked for. */
+  senderPerHour: number;
+  senderPerDay: number;
 }
 
 /** Open connections and the shutdown's drain (decision 020). */
@@ -240,6 +252,10 @@ const schema = z.object({
     .max(3650, 'must be at most 3650 (ten years)')
     .default(365),
   FORM_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(10),
+  MAILBOX_EMAILS_PER_HOUR: wholeNumber().min(1, 'must be 1 or more').default(3),
+  MAILBOX_EMAILS_PER_DAY: wholeNumber().min(1, 'must be 1 or more').default(6),
+  SENDER_EMAILS_PER_HOUR: wholeNumber().min(1, 'must be 1 or more').default(10),
+  SENDER_EMAILS_PER_DAY: wholeNumber().min(1, 'must be 1 or more').default(30),
   MAX_CONNECTIONS: wholeNumber()
     .min(1, 'must be 1 or more')
     .max(1_000_000, 'must be at most 1000000')
@@ -356,6 +372,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     projectSource: e.PROJECT_SOURCE,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     formRateLimitPerMinute: e.FORM_RATE_LIMIT_PER_MINUTE,
+    visitorMail: {
+      mailboxPerHour: e.MAILBOX_EMAILS_PER_HOUR,
+      mailboxPerDay: e.MAILBOX_EMAILS_PER_DAY,
+      senderPerHour: e.SENDER_EMAILS_PER_HOUR,
+      senderPerDay: e.SENDER_EMAILS_PER_DAY,
+    },
     connections: {
       max: e.MAX_CONNECTIONS,
       perAddress,

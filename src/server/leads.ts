@@ -22,7 +22,7 @@ import { parseForm, type ParsedForm } from './forms.ts';
 import { detectLanguage } from './language.ts';
 import { formMessage } from './messages.ts';
 import { sendApiError } from './api-error.ts';
-import { perMinuteLimit } from './rate-limit.ts';
+import { perMinuteLimit, windowLimit } from './rate-limit.ts';
 import { errorCode } from '../lib/api-error.ts';
 import type { LeadStore } from './store/index.ts';
 import { newReportId } from './store/report-types.ts';
@@ -49,8 +49,19 @@ export interface LeadsDeps {
   rechecks?: boolean;
   /** Submissions per IP per minute on the form endpoints. */
   rateLimitPerMinute?: number;
+  /**
+   * When visitor emails go out: how many submissions that enqueue one a sender's address (req.ip,
+   * after TRUST_PROXY) may make per hour and per day, whatever mailboxes they name (decision 050).
+   * The mailbox's own limits are the store's (`save` answers `limited`).
+   */
+  senderMail?: { perHour: number; perDay: number };
+  /** Tests: when a submission arrives (its lead's time, and the mailbox limits' hour and day). */
+  now?: () => Date;
   onLead?: (form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected') => void;
 }
+
+/** Set on a response whose request enqueued a visitor email: what the sender's limits count. */
+const MAIL_ENQUEUED = 'visitorMailEnqueued';
 
 /** A browser form post without JavaScript: url-encoded and asking for HTML. */
 function isHtmlPost(req: Request): boolean {
@@ -118,7 +129,9 @@ async function submissionOf(
   parsed: ParsedForm,
   deps: LeadsDeps,
   now: Date,
-): Promise<Submission | 'reportUnknown' | 'recheckLimit' | 'quiet' | 'unavailable'> {
+): Promise<
+  (Submission & { created?: boolean }) | 'reportUnknown' | 'recheckLimit' | 'quiet' | 'unavailable'
+> {
   if (parsed.form !== 'report' && parsed.form !== 'recheck') return parsed;
   const { report: id, lang, email } = parsed.data;
   const saved = await deps.store.reports?.get(id, now);
@@ -139,7 +152,11 @@ async function submissionOf(
   });
   if (outcome === 'limit') return 'recheckLimit';
   if (!subscription || subscription.status !== 'pending') return 'quiet';
-  return { form: 'recheck', data: { ...parsed.data, website, reportUrl, recheckId: subscription.id } };
+  return {
+    form: 'recheck',
+    data: { ...parsed.data, website, reportUrl, recheckId: subscription.id },
+    created: outcome === 'created',
+  };
 }
 
 export function leadsRouter(deps: LeadsDeps): Router {
@@ -171,6 +188,36 @@ export function leadsRouter(deps: LeadsDeps): Router {
     express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }),
   );
 
+  // A sender's visitor emails per hour and per day, counted once a request has enqueued one (the
+  // limiter counts every request, then gives back those that did not).
+  if (deps.senderMail) {
+    for (const [seconds, limit] of [
+      [3600, deps.senderMail.perHour],
+      [86_400, deps.senderMail.perDay],
+    ] as const) {
+      router.post(
+        endpoints,
+        windowLimit(seconds, {
+          limit,
+          skipFailedRequests: true,
+          requestWasSuccessful: (_req, res) => res.locals[MAIL_ENQUEUED] === true,
+          handler: (req, res) => {
+            const form = formOfEndpoint(req.path) ?? 'contact';
+            deps.onLead?.(form, 'rejected');
+            deps.logger.info({ form, outcome: 'senderLimited' }, 'form submission refused');
+            answer(
+              req,
+              res,
+              429,
+              { form, ok: false, error: formMessage(languageOf(req, res), 'senderLimited') },
+              errorCode('senderLimited'),
+            );
+          },
+        }),
+      );
+    }
+  }
+
   for (const form of FORM_TYPES) {
     const handler: RequestHandler = async (req, res) => {
       const lang = languageOf(req, res);
@@ -197,7 +244,7 @@ export function leadsRouter(deps: LeadsDeps): Router {
         answer(req, res, 400, { form, ok: false, error, fields });
         return;
       }
-      const ctx = { source: deps.source, submittedAt: new Date() };
+      const ctx = { source: deps.source, submittedAt: deps.now?.() ?? new Date() };
       try {
         const submission = await submissionOf(parsed.value, deps, ctx.submittedAt);
         if (submission === 'reportUnknown' || submission === 'recheckLimit') {
@@ -234,8 +281,27 @@ export function leadsRouter(deps: LeadsDeps): Router {
           return;
         }
         const outcome = await deps.store.save(submission, ctx);
+        if (outcome === 'limited') {
+          // The mailbox has had its visitor emails for now: nothing was stored, and the visitor is
+          // told so rather than to check an inbox nothing will reach. A re-check's subscription that
+          // this request created goes too: it would hold one of the email's slots for a week.
+          if (submission.form === 'recheck' && submission.created)
+            await deps.store.rechecks?.discard(submission.data.recheckId);
+          deps.logger.info({ form, outcome: 'mailboxLimited' }, 'form submission refused');
+          deps.onLead?.(form, 'rejected');
+          const message = formMessage(lang, 'mailboxLimited');
+          answer(
+            req,
+            res,
+            429,
+            { form, ok: false, error: message, fields: { email: message } },
+            errorCode('mailboxLimited'),
+          );
+          return;
+        }
         deps.logger.info({ form, outcome, store: deps.store.kind }, 'form submission stored');
         deps.onLead?.(form, outcome);
+        if (outcome === 'stored') res.locals[MAIL_ENQUEUED] = true;
         answer(req, res, 200, { form, ok: true });
       } catch (failure) {
         deps.logger.error(

@@ -25,11 +25,23 @@ export interface PerMinuteLimitOptions {
  * `Retry-After` with the whole window: an upper bound a client can always trust.
  */
 export function perMinuteLimit(options: PerMinuteLimitOptions): RateLimitRequestHandler {
+  return windowLimit(RATE_WINDOW_SECONDS, options);
+}
+
+/**
+ * The same over a longer window (the visitor emails' hour and day per sender, decision 050), with
+ * `Retry-After` the whole window. Options may narrow what counts (`requestWasSuccessful` with
+ * `skipFailedRequests`).
+ */
+export function windowLimit(
+  windowSeconds: number,
+  options: PerMinuteLimitOptions & Partial<Pick<Options, 'skipFailedRequests' | 'requestWasSuccessful'>>,
+): RateLimitRequestHandler {
   return rateLimit({
-    windowMs: RATE_WINDOW_SECONDS * 1000,
+    windowMs: windowSeconds * 1000,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    retryAfter: RATE_WINDOW_SECONDS,
+    retryAfter: windowSeconds,
     // The address is req.ip, which honours TRUST_PROXY: an X-Forwarded-For header sent while no
     // proxy is trusted is a client's own header, ignored, not a mistake to log on every request.
     validate: { xForwardedForHeader: false },

@@ -48,6 +48,10 @@ export async function createServices(input: ServicesInput) {
     (await openStore(config, {
       channels: deliveryConfig.channels,
       supabaseServiceRoleKey: deliveryConfig.supabaseServiceRoleKey,
+      visitorMailLimits: {
+        perHour: config.visitorMail.mailboxPerHour,
+        perDay: config.visitorMail.mailboxPerDay,
+      },
     }));
   const metrics = createMetrics();
   // Whether the store takes writes: probed in the background, reported by /readyz and /metrics

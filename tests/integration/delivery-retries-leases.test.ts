@@ -226,6 +226,26 @@ describe('leases that expire (a worker that died or froze mid-attempt)', () => {
     expect(dead).toMatchObject({ status: 'failed', attempts: 1, expiredLeases: 1 });
   });
 
+  it('a lease from a clock 31 days ahead does not hold the delivery: the next worker sends it at once', async () => {
+    const hook = await startReceiver();
+    const { store, worker, outcomes } = await harness({
+      smtpPort: 9,
+      webhookUrl: hook.url,
+      channels: ['webhook'],
+      start: false,
+    });
+    await store.save({ form: 'contact', data: contact }, ctx());
+    // A worker whose clock had jumped 31 days on leased it, then crashed.
+    const [jumped] = await lease(store, Date.now() + 31 * 24 * 60 * 60_000, 'jumped');
+    expect(jumped!.leasedBy).toBe('jumped');
+    // The worker on a sane clock takes it over and sends it, the lost attempt counted.
+    worker.start();
+    await waitFor(() => hook.requests.length === 1, 'the webhook');
+    await waitFor(async () => (await store.deliveries())[0]!.status === 'delivered', 'the delivery');
+    expect(outcomes).toEqual([['webhook', 'delivered']]);
+    expect((await store.deliveries())[0]).toMatchObject({ attempts: 2, expiredLeases: 1 });
+  });
+
   it('a worker reports a delivery whose lease expired for the last time as failed, and never sends it', async () => {
     const hook = await startReceiver();
     const clock = testClock();

@@ -115,15 +115,15 @@ function recheckMailContract(
       });
     });
 
-    it('a repeat for the same report within ten minutes is one lead; another report is another', async () => {
+    it('a repeat for the same subscription within ten minutes is one lead; a new subscription is another, and emailed', async () => {
       const email = `Twice-${++n}@Example.com`;
-      const ask = (report: string, address = email) => ({
+      const ask = (report: string, recheckId: string, address = email) => ({
         email: address,
         report,
         lang: 'en' as const,
         website: 'https://twice.example/',
         reportUrl: `https://geo.example/en/tools/report/${report}`,
-        recheckId: newReportId(),
+        recheckId,
       });
       const at = (minutes: number) => ({
         source: 'test',
@@ -131,33 +131,42 @@ function recheckMailContract(
       });
       const first = newReportId();
       const other = newReportId();
-      expect(await store.save({ form: 'recheck', data: ask(first) }, at(0))).toBe('stored');
-      expect(await store.save({ form: 'recheck', data: ask(first, email.toLowerCase()) }, at(5))).toBe(
-        'duplicate',
-      );
+      const [subscription, otherSubscription, renewed] = [newReportId(), newReportId(), newReportId()];
+      expect(await store.save({ form: 'recheck', data: ask(first, subscription) }, at(0))).toBe('stored');
+      expect(
+        await store.save({ form: 'recheck', data: ask(first, subscription, email.toLowerCase()) }, at(5)),
+      ).toBe('duplicate');
       // Another server on the same data: the store's own rule folds it (SQLite's INSERT … WHERE NOT
       // EXISTS; Supabase's leads_fold_recent_duplicate), whatever that server answers.
       const peer = await another();
       try {
-        await peer.save({ form: 'recheck', data: ask(first) }, at(6));
+        await peer.save({ form: 'recheck', data: ask(first, subscription) }, at(6));
       } finally {
         await peer.close();
       }
-      expect(await store.save({ form: 'recheck', data: ask(other) }, at(7))).toBe('stored');
-      const mine = (await claimAll(store.outbox!, at(8).submittedAt)).filter(
+      expect(await store.save({ form: 'recheck', data: ask(other, otherSubscription) }, at(7))).toBe(
+        'stored',
+      );
+      // The same report again after an unsubscribe is a new subscription: a new lead and its opt-in
+      // (decision 050), not a repeat that sends nothing.
+      expect(await store.save({ form: 'recheck', data: ask(first, renewed) }, at(8))).toBe('stored');
+      const mine = (await claimAll(store.outbox!, at(9).submittedAt)).filter(
         (d) => String(d.payload.lead.email).toLowerCase() === email.toLowerCase(),
       );
-      // Each of the two leads reaches the team; the visitor email waits for its window: one opt-in.
-      const reportOf = (d: Delivery) => (d.payload.lead.lead_data as { report_id: string }).report_id;
+      const subscriptionOf = (d: Delivery) => (d.payload.lead.lead_data as { recheck_id: string }).recheck_id;
+      const all = [subscription, otherSubscription, renewed].sort();
       expect(
         mine
           .filter((d) => d.channel === 'team-email')
-          .map(reportOf)
+          .map(subscriptionOf)
           .sort(),
-      ).toEqual([first, other].sort());
-      expect(mine.filter((d) => d.channel === 'visitor-email').map((d) => [d.kind, reportOf(d)])).toEqual([
-        ['recheck-optin', first],
-      ]);
+      ).toEqual(all);
+      expect(
+        mine
+          .filter((d) => d.channel === 'visitor-email' && d.kind === 'recheck-optin')
+          .map(subscriptionOf)
+          .sort(),
+      ).toEqual(all);
     });
 
     it('a completed re-check enqueues one email with the payload given, attached to that lead', async () => {

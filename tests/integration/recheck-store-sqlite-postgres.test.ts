@@ -130,6 +130,40 @@ function recheckStoreContract(name: string, open: () => Promise<Backend>) {
       expect((await store.request(requestOf({ address: fourth.address }))).outcome).toBe('created');
     });
 
+    it(`the limit counts the mailbox: ${MAX_RECHECKS_PER_EMAIL} spellings of one Gmail inbox, then refused`, async () => {
+      const spellings = ['sam.r@gmail.com', 'SAMR+1@gmail.com', 's.a.m.r@googlemail.com', 'samr+4@gmail.com'];
+      for (const email of spellings.slice(0, MAX_RECHECKS_PER_EMAIL)) await created({ email });
+      expect(await store.request(requestOf({ email: spellings[3] }))).toEqual({ outcome: 'limit' });
+      // Dots matter elsewhere: another provider's sam.r is not samr.
+      expect((await store.request(requestOf({ email: 'samr@example.com' }))).outcome).toBe('created');
+      expect((await store.request(requestOf({ email: 'sam.r@example.com' }))).outcome).toBe('created');
+    });
+
+    it('discard deletes a pending subscription only: its slot is free again', async () => {
+      const email = freshEmail();
+      const [a, b, c] = [await created({ email }), await created({ email }), await created({ email })];
+      await store.confirm(a!.id, T0, at(DAY));
+      expect(await store.discard(a!.id)).toBe(false);
+      expect(await store.discard(c!.id)).toBe(true);
+      expect(await store.discard(c!.id)).toBe(false);
+      expect(await store.discard('not-an-id')).toBe(false);
+      expect(await store.get(c!.id)).toBeUndefined();
+      expect((await store.get(b!.id))!.status).toBe('pending');
+      expect((await store.request(requestOf({ email }))).outcome).toBe('created');
+    });
+
+    it('a lease from a clock 31 days ahead holds nothing; one within the lease and a minute still holds', async () => {
+      const s = await active(at(DAY));
+      // A worker whose clock had jumped 31 days leases it, and crashes.
+      const [jumped] = await claim('jumped', at(DAY + 31 * DAY));
+      expect(jumped!.id).toBe(s.id);
+      // The next claim on a sane clock takes it over at once.
+      const [taken] = await claim('sane', at(DAY + MINUTE));
+      expect(taken).toMatchObject({ id: s.id, leasedBy: 'sane', leaseUntil: at(DAY + MINUTE + LEASE) });
+      // A clock less than a minute behind the holder's keeps its lease.
+      expect(await claim('behind', at(DAY + MINUTE - 50_000))).toEqual([]);
+    });
+
     it('an unsubscribed one does not count, and asking again for its address makes a new one', async () => {
       const email = freshEmail();
       const [a, b, c] = [await created({ email }), await created({ email }), await created({ email })];

@@ -294,6 +294,53 @@ describe('asking for a re-check', () => {
     }
   });
 
+  it('asked again within 10 minutes of unsubscribing, sends the new opt-in; the webhook and the team never carry a subscription’s key', async () => {
+    const { apps, smtp, hooks, close } = await twoServers();
+    const [one] = apps;
+    try {
+      const report = await savedAudit(one, `${site.origin}/`);
+      const visitor = 'changed-mind@example.org';
+      const ask = () =>
+        request(one).post('/api/recheck').send({ email: visitor, report: report.id, lang: 'en' });
+      expect((await ask()).status).toBe(200);
+      await waitFor(() => mailsTo(smtp, visitor).length === 1, 'the first opt-in');
+      const first = linksOf(mailsTo(smtp, visitor)[0]!.html, 'en');
+      const off = await request(one)
+        .post(paths(first.unsubscribe))
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+      expect(off.text).toContain('data-result="unsubscribed"');
+
+      // Minutes later, the same report and email: a new subscription, and its email.
+      expect((await ask()).body).toEqual({ success: true });
+      await waitFor(() => mailsTo(smtp, visitor).length === 2, 'the second opt-in');
+      const second = linksOf(mailsTo(smtp, visitor)[1]!.html, 'en');
+      expect(second.confirm).not.toBe(first.confirm);
+      expect((await human(one).get(paths(second.confirm))).text).toContain('data-result="confirmed"');
+
+      // The team and the webhook hear of both requests, without either subscription's id.
+      await waitFor(
+        () => hooks.requests.length === 2 && mailsTo(smtp, TEAM).length === 2,
+        'the team and the webhook, twice',
+      );
+      const ids = (await subscriptions(one)).map((s) => s.id);
+      expect(ids).toHaveLength(2);
+      for (const id of ids) {
+        for (const hook of hooks.requests) expect(hook.body).not.toContain(id);
+        for (const mail of mailsTo(smtp, TEAM)) expect(mail.text + mail.html).not.toContain(id);
+      }
+      expect(JSON.parse(hooks.requests[0]!.body).data.lead_data).toEqual({
+        form_type: 'recheck',
+        website: `${site.origin}/`,
+        report_id: report.id,
+        report_url: `${SITE_URL}/en/tools/report/${report.id}`,
+        submitted_at: expect.any(String),
+      });
+    } finally {
+      await close();
+    }
+  });
+
   it('refuses an unknown report, a filled honeypot stores nothing, and a post without JavaScript comes back', async () => {
     const { apps, smtp, close } = await twoServers();
     const [one] = apps;

@@ -186,10 +186,16 @@ describe('embedded store, migration 7', () => {
       expect(await save(ID_A, 5, 'ADA@example.com')).toBe('duplicate');
       expect(await save(ID_B, 6)).toBe('stored');
       expect(await save(ID_A, 11)).toBe('stored');
+      // The mailbox has had its three visitor emails this hour (decision 050): refused, nothing stored.
+      expect(await save(ID_B, 20, 'Ada+4@example.com')).toBe('limited');
       const deliveries = await store.deliveries();
-      // Every stored lead reaches the team; one report email per 10 minutes to the address.
+      // Every stored lead reaches the team, and its report email the address.
       expect(deliveries.filter((d) => d.channel === 'team-email')).toHaveLength(3);
-      expect(deliveries.filter((d) => d.kind === 'report-summary').map((d) => d.leadId)).toEqual(['1', '3']);
+      expect(deliveries.filter((d) => d.kind === 'report-summary').map((d) => d.leadId)).toEqual([
+        '1',
+        '2',
+        '3',
+      ]);
     } finally {
       await store.close();
     }
@@ -260,7 +266,7 @@ describe('Supabase, migration 20261221000000_report_email.sql', () => {
     );
   });
 
-  it('folds a repeat of the same report; another report is another lead, without a second visitor email', async () => {
+  it('folds a repeat of the same report; another report is another lead, with its visitor email', async () => {
     await as('service_role', (tx) =>
       tx.query('select public.set_lead_delivery_channels($1::text[])', [['team-email', 'visitor-email']]),
     );
@@ -275,7 +281,8 @@ describe('Supabase, migration 20261221000000_report_email.sql', () => {
     expect(leads.map((l) => l.lead_data.report_id)).toEqual([ID_A, ID_B]);
     const rows = await deliveries();
     expect(rows.filter((r) => r.channel === 'team-email')).toHaveLength(2);
-    expect(rows.filter((r) => r.kind === 'report-summary')).toHaveLength(1);
+    // Within the mailbox's three an hour (decision 050; 20270101000000_mailbox_limits.sql).
+    expect(rows.filter((r) => r.kind === 'report-summary')).toHaveLength(2);
   });
 
   it('allows the new kind only as a visitor email, and nothing it did not list', async () => {
@@ -386,6 +393,18 @@ describe('Supabase, through the server', () => {
         .post('/api/report-email')
         .send({ email: visitor, report: 'c'.repeat(32), lang: 'en' });
       expect(unknown.status).toBe(400);
+
+      // The mailbox's limits are the database's to keep (decision 050): two more spellings of the
+      // same inbox reach it, the next one is refused with the reason, and nothing is stored for it.
+      const more = async (email: string) =>
+        request(app).post('/api/report-email').send({ email, report: id, lang: 'en' });
+      expect((await more('Supa-Report+1@example.org')).status).toBe(200);
+      expect((await more('supa-report+2@example.org')).status).toBe(200);
+      const refused = await more('SUPA-REPORT+3@example.org');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('mailbox_limited');
+      const stored = await db.query('select 1 from public.leads where email ilike $1', ['supa-report%']);
+      expect(stored.rows).toHaveLength(3);
     } finally {
       await app.locals.close();
     }

@@ -148,26 +148,41 @@ describe('outbox migration', () => {
     });
   });
 
-  it('sends at most one visitor email per address per ten minutes; the team gets every lead', async () => {
+  it('sends a mailbox 3 visitor emails an hour and 6 a day, whatever its spelling; past that the lead is refused', async () => {
     await setChannels(['team-email', 'visitor-email']);
-    await as('anon', (tx) => insertLead(tx, 'ada@example.com', 'contact'));
-    await as('anon', (tx) => insertLead(tx, 'ADA@example.com', 'newsletter'));
+    await as('anon', (tx) => insertLead(tx, 'ada.l@gmail.com', 'contact'));
+    await as('anon', (tx) => insertLead(tx, 'ADAL+news@googlemail.com', 'newsletter'));
     await as('anon', (tx) => insertLead(tx, 'bob@example.com', 'newsletter'));
+    await as('anon', (tx) => insertLead(tx, 'a.d.a.l@gmail.com', 'report', { report_id: 'a'.repeat(32) }));
+    // The fourth of the hour: the trigger refuses the lead, so nothing is stored.
+    await expect(
+      as('anon', (tx) => insertLead(tx, 'adal+4@gmail.com', 'report', { report_id: 'b'.repeat(32) })),
+    ).rejects.toThrow(/visitor_mail_limited/);
     let rows = await deliveries();
-    expect(rows.filter((r) => r.channel === 'team-email')).toHaveLength(3);
+    expect(rows.filter((r) => r.channel === 'team-email')).toHaveLength(4);
     expect(rows.filter((r) => r.channel === 'visitor-email').map((r) => [r.recipient, r.kind])).toEqual([
-      ['ada@example.com', 'contact-ack'],
+      ['ada.l@gmail.com', 'contact-ack'],
+      ['ADAL+news@googlemail.com', 'newsletter-optin'],
       ['bob@example.com', 'newsletter-optin'],
+      ['a.d.a.l@gmail.com', 'report-summary'],
     ]);
-    await db.exec(`update public.lead_deliveries set created_at = now() - interval '11 minutes'`);
-    await as('anon', (tx) =>
-      insertLead(tx, 'ada@example.com', 'waitlist', { website: 'https://ada.example.com' }),
+    expect(
+      (await db.query('select 1 from public.leads where email = $1', ['adal+4@gmail.com'])).rows,
+    ).toEqual([]);
+    // An hour later, three more; then the day's six are spent. The limits are the website's to state.
+    await db.exec(`update public.lead_deliveries set created_at = created_at - interval '61 minutes'`);
+    for (const n of [5, 6, 7]) await as('anon', (tx) => insertLead(tx, `adal+${n}@gmail.com`, 'contact'));
+    await db.exec(`update public.lead_deliveries set created_at = created_at - interval '61 minutes'`);
+    await expect(as('anon', (tx) => insertLead(tx, 'adal+8@gmail.com', 'contact'))).rejects.toThrow(
+      /visitor_mail_limited/,
     );
+    await as('service_role', (tx) => tx.query('select public.set_visitor_mail_limits(3, 7)'));
+    await as('anon', (tx) => insertLead(tx, 'adal+8@gmail.com', 'contact'));
     rows = await deliveries();
-    expect(rows.filter((r) => r.recipient === 'ada@example.com').map((r) => r.kind)).toEqual([
-      'contact-ack',
-      'waitlist-confirmation',
-    ]);
+    expect(
+      rows.filter((r) => r.channel === 'visitor-email' && r.recipient !== 'bob@example.com'),
+    ).toHaveLength(7);
+    await as('service_role', (tx) => tx.query('select public.set_visitor_mail_limits(3, 6)'));
   });
 
   it('keeps the outbox and its functions away from anon and authenticated', async () => {
@@ -318,11 +333,36 @@ describe('outbox migration', () => {
     expect((await claim('next', 1))[0]).toMatchObject({ status: 'failed', attempts: 4, expired_leases: 1 });
   });
 
+  it('takes over a lease that ends past what a claim grants, as a clock 31 days ahead left it', async () => {
+    await setChannels(['webhook']);
+    await as('anon', (tx) => insertLead(tx, 'jump@example.com', 'contact'));
+    const claim = (worker: string) =>
+      as(
+        'service_role',
+        async (tx) =>
+          (
+            await tx.query<Row & { expired_leases: number }>(
+              `select * from public.claim_lead_deliveries($1, 10, 120)`,
+              [worker],
+            )
+          ).rows,
+      );
+    const [first] = await claim('jumped');
+    // The holder's clock had jumped 31 days on when it leased, then it crashed.
+    await db.exec(`update public.lead_deliveries set lease_until = now() + interval '31 days'`);
+    const [taken] = await claim('sane');
+    expect(taken).toMatchObject({ id: first!.id, leased_by: 'sane', attempts: 1, expired_leases: 1 });
+    // A lease within what a claim grants, and its minute of clock skew, still holds.
+    await db.exec(`update public.lead_deliveries set lease_until = now() + interval '170 seconds'`);
+    expect(await claim('other')).toEqual([]);
+  });
+
   it('pins the search_path of every outbox function', async () => {
     for (const name of [
       'leads_enqueue_deliveries',
       'leads_refresh_pending_deliveries',
       'set_lead_delivery_channels',
+      'set_visitor_mail_limits',
       'claim_lead_deliveries',
       'complete_lead_delivery',
       'fail_lead_delivery',

@@ -52,8 +52,9 @@ export interface Finding {
   status: ItemStatus;
   statusLabel: string;
   title: string;
-  evidenceLabel: string;
-  evidence: string;
+  /** The audited site's own text: only where the recipient asked for it (none of today's emails). */
+  evidenceLabel?: string;
+  evidence?: string;
   recommendationLabel: string;
   recommendation?: string;
 }
@@ -185,8 +186,11 @@ function blockHtml(block: Block): string {
             `<li style="margin:0 0 16px;padding:12px 16px;border:1px solid ${C.border};` +
             `border-left:4px solid ${BAND[ITEM_BAND[f.status]].bar};border-radius:6px">` +
             `<h3 style="${S.h3}">${badge(f.statusLabel, ITEM_BAND[f.status])} ${e(f.title)}</h3>` +
-            `<p style="margin:0;font-size:15px;line-height:1.6;color:${C.fg};overflow-wrap:anywhere">` +
-            `<strong>${e(f.evidenceLabel)}</strong> ${e(f.evidence)}</p>${recommendation}</li>`
+            (f.evidence
+              ? `<p style="margin:0;font-size:15px;line-height:1.6;color:${C.fg};overflow-wrap:anywhere">` +
+                `<strong>${e(f.evidenceLabel ?? '')}</strong> ${e(f.evidence)}</p>`
+              : '') +
+            `${recommendation}</li>`
           );
         })
         .join('');
@@ -327,10 +331,8 @@ function blockText(block: Block): string {
         .map((f, i) => {
           const marker = `${i + 1}. `;
           const pad = ' '.repeat(marker.length);
-          const lines = [
-            marker + wrap(`[${f.statusLabel}] ${f.title}`, WIDTH, pad),
-            pad + wrap(`${f.evidenceLabel} ${f.evidence}`, WIDTH, pad),
-          ];
+          const lines = [marker + wrap(`[${f.statusLabel}] ${f.title}`, WIDTH, pad)];
+          if (f.evidence) lines.push(pad + wrap(`${f.evidenceLabel ?? ''} ${f.evidence}`, WIDTH, pad));
           if (f.recommendation)
             lines.push(pad + wrap(`${f.recommendationLabel} ${f.recommendation}`, WIDTH, pad));
           return lines.join('\n');

@@ -1,5 +1,6 @@
 import { bareHost, clip } from '../../lib/text.ts';
 import { parseMailbox } from '../delivery/parse.ts';
+import { sharedPayload } from '../store/records.ts';
 import { NAME_NOT_PROVIDED, type DeliveryPayload } from '../store/types.ts';
 import { renderHtml, renderText, type Block, type EmailDocument } from './layout.ts';
 import { translator } from './texts.ts';
@@ -52,7 +53,9 @@ const SHOWN_COLUMNS = new Set([
 ]);
 
 /** Every field of a lead, labelled, the most useful first. */
-export function leadFields(payload: DeliveryPayload): [string, string][] {
+export function leadFields(everything: DeliveryPayload): [string, string][] {
+  // A re-check's id is the key of its unsubscribe link: the visitor's alone, never in an email to others.
+  const payload = sharedPayload(everything);
   const { lead } = payload;
   // A report or re-check request: its website is the address its audit was of.
   const report = payload.form === 'report' || payload.form === 'recheck';
@@ -74,13 +77,11 @@ export function leadFields(payload: DeliveryPayload): [string, string][] {
   ];
   for (const [key, value] of Object.entries(lead.utm_data))
     fields.push([`UTM ${key.replace(/^utm_/, '')}`, value]);
-  // A re-check's id is the key of its unsubscribe link: the visitor's alone, never in an email to others.
   const shownData = new Set([
     'website',
     'service',
     'message',
     'form_type',
-    'recheck_id',
     ...(report ? ['report_url'] : []),
   ]);
   for (const [key, value] of Object.entries(lead.lead_data))

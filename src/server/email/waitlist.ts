@@ -8,7 +8,7 @@ import {
 } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import { bounded, displayDomain, letter, websiteOrigin, type EmailContext } from './compose.ts';
+import { bounded, displayDomain, letter, type EmailContext } from './compose.ts';
 import type { Block, Finding, Inline } from './layout.ts';
 import { pageUrl, toolsUrl } from './links.ts';
 
@@ -62,10 +62,13 @@ function reportBlocks(ctx: EmailContext, report: AuditReport, website: string): 
 
   const date = auditedOn(report.auditedAt, ctx);
   if (date) {
-    // Where the audit ended up after redirects, by its origin only: the rest of the address is the
-    // audited site's to choose (compose.ts).
-    const url = websiteOrigin(report.finalUrl) ?? website;
-    blocks.push({ type: 'paragraph', muted: true, content: [t('waitlist.report.audited', { date, url })] });
+    // The address the visitor gave, not where the site redirected it: the audited site chooses that
+    // (decision 050).
+    blocks.push({
+      type: 'paragraph',
+      muted: true,
+      content: [t('waitlist.report.audited', { date, url: website })],
+    });
   }
   blocks.push(...scoreBlocks(ctx, report));
 
@@ -116,8 +119,19 @@ export function scoreBlocks(ctx: EmailContext, report: AuditReport): Block[] {
 }
 
 /**
- * What to fix first: `top` (topFindings: failed checks, then warnings), each with its evidence and
- * recommendation, the audited site's text clipped; `more` counts the ones left to the full report.
+ * Checks whose recommendation may quote the audited site: `identity` names the site's own JSON-LD
+ * type (any name ending in "Organization" or "Business"), `pageDirectives` a robots directive as the
+ * site wrote it (`unavailable_after: <date>`). Every other recommendation, and every check's title,
+ * is our text with our values only (agents, tags and properties from our lists): a unit test reads
+ * each recommendation with a value in `audit.json` and fails until it is classified here or there.
+ */
+export const RECOMMENDATIONS_QUOTING_SITE: ReadonlySet<string> = new Set(['identity', 'pageDirectives']);
+
+/**
+ * What to fix first: `top` (topFindings: failed checks, then warnings), each with its title and,
+ * unless it quotes the audited site, its recommendation; `more` counts the ones left to the full
+ * report. No evidence: it is the audited site's text, and whoever asked for the email chose the site
+ * and the address it goes to (decision 050). The report's page has it all.
  */
 export function findingsBlocks(ctx: EmailContext, top: AuditItem[], more: number): Block[] {
   const { t } = ctx;
@@ -129,15 +143,16 @@ export function findingsBlocks(ctx: EmailContext, top: AuditItem[], more: number
     blocks.push({ type: 'paragraph', content: [t('waitlist.report.findingsIntro', { count: top.length })] });
     blocks.push({
       type: 'findings',
-      items: top.map((item): Finding => ({
-        status: item.status,
-        statusLabel: t(`tools:results.itemStatus.${item.status}`),
-        title: bounded(item.title, 200),
-        evidenceLabel: t('tools:results.evidence'),
-        evidence: bounded(item.evidence, 400),
-        recommendationLabel: t('tools:results.recommendation'),
-        recommendation: item.recommendation ? bounded(item.recommendation, 600) : undefined,
-      })),
+      items: top.map((item): Finding => {
+        const ours = item.recommendation && !RECOMMENDATIONS_QUOTING_SITE.has(item.id);
+        return {
+          status: item.status,
+          statusLabel: t(`tools:results.itemStatus.${item.status}`),
+          title: bounded(item.title, 200),
+          recommendationLabel: t('tools:results.recommendation'),
+          recommendation: ours ? bounded(item.recommendation!, 600) : undefined,
+        };
+      }),
     });
     if (more > 0) blocks.push({ type: 'paragraph', content: [t('waitlist.report.more', { count: more })] });
   }

@@ -1,5 +1,6 @@
 import type { Client, InStatement } from '@libsql/client';
 import { FORM_TYPES } from '../../lib/form-limits.ts';
+import { mailboxKeySql } from '../mailbox.ts';
 import { RECHECK_SUBSCRIPTIONS_SCHEMA } from './embedded-rechecks.ts';
 import { AUDIT_REPORTS_SCHEMA } from './embedded-reports.ts';
 import { VISITOR_MAIL_KINDS } from './types.ts';
@@ -204,6 +205,22 @@ export const MIGRATIONS: readonly { version: number; statements: string[]; forei
     // (the lead's) and 'recheck-report' (each month's, enqueued when a re-check completes).
     foreignKeysOff: true,
     statements: rebuildLeadTables(FORM_TYPES, ['team-email', 'webhook', ...VISITOR_MAIL_KINDS]),
+  },
+  {
+    version: 10,
+    // Limits that protect a recipient count mailboxes, not spellings of an address (decision 050):
+    // the visitor emails' recipient_key and the re-checks' new mailbox_key hold mailboxKey(), and the
+    // rows written before are rewritten by the same rule. The re-checks' email_key stays as it was:
+    // its unique index says one open subscription per address as typed, and rewriting it could
+    // collide two rows that were distinct.
+    statements: [
+      `UPDATE lead_deliveries SET recipient_key = ${mailboxKeySql('recipient')}
+       WHERE channel = 'visitor-email' AND recipient IS NOT NULL`,
+      'ALTER TABLE recheck_subscriptions ADD COLUMN mailbox_key TEXT',
+      `UPDATE recheck_subscriptions SET mailbox_key = ${mailboxKeySql('email')}`,
+      `CREATE INDEX recheck_subscriptions_mailbox ON recheck_subscriptions (mailbox_key)
+       WHERE status IN ('pending', 'active')`,
+    ],
   },
 ];
 

@@ -8,8 +8,9 @@ import {
   type RecheckSubscription,
   byDue,
 } from './recheck-types.ts';
+import { mailboxKey } from '../mailbox.ts';
 import { embeddedSql, type EmbeddedSql } from './embedded-sql.ts';
-import { StoreUnavailableError, type DeliveryPayload } from './types.ts';
+import { LEASE_CLOCK_SKEW_MS, StoreUnavailableError, type DeliveryPayload } from './types.ts';
 
 // Monthly re-check subscriptions in the embedded store's SQLite file, beside the leads and
 // the saved reports: the same libsql client, so the same WAL file, busy timeout and durability, and
@@ -113,19 +114,23 @@ export class EmbeddedRechecks implements RecheckStore {
 
   async request(input: Parameters<RecheckStore['request']>[0]): ReturnType<RecheckStore['request']> {
     const key = input.email.toLowerCase();
+    const mailbox = mailboxKey(input.email);
     const mine = { sql: `email_key = ? AND ${OPEN}`, args: [key] };
+    // The limit counts the mailbox's subscriptions, however its address was spelled (decision 050).
+    const theirs = { sql: `mailbox_key = ? AND ${OPEN}`, args: [mailbox] };
     // One write transaction: the insert's conditions, and the row read after it, see the same rows.
     const [inserted, open] = await this.sql.batch('requesting a re-check', [
       {
         sql: `INSERT INTO recheck_subscriptions
-                (id, email, email_key, address, pages, language, status, last_report_id, created_ms)
-              SELECT ?, ?, ?, ?, ?, ?, 'pending', ?, ?
+                (id, email, email_key, mailbox_key, address, pages, language, status, last_report_id, created_ms)
+              SELECT ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?
               WHERE NOT EXISTS (SELECT 1 FROM recheck_subscriptions WHERE ${mine.sql} AND address = ?)
-                AND (SELECT count(*) FROM recheck_subscriptions WHERE ${mine.sql} AND address <> ?) < ?`,
+                AND (SELECT count(*) FROM recheck_subscriptions WHERE ${theirs.sql} AND NOT (${mine.sql} AND address = ?)) < ?`,
         args: [
           input.id,
           input.email,
           key,
+          mailbox,
           input.address,
           input.pages,
           input.language,
@@ -133,6 +138,7 @@ export class EmbeddedRechecks implements RecheckStore {
           ms(input.now),
           ...mine.args,
           input.address,
+          ...theirs.args,
           ...mine.args,
           input.address,
           MAX_RECHECKS_PER_EMAIL,
@@ -146,6 +152,15 @@ export class EmbeddedRechecks implements RecheckStore {
     const row = open!.rows[0];
     if (inserted!.rowsAffected === 1) return { outcome: 'created', subscription: toSubscription(row!) };
     return row ? { outcome: 'exists', subscription: toSubscription(row) } : { outcome: 'limit' };
+  }
+
+  async discard(id: string): Promise<boolean> {
+    if (!RECHECK_ID.test(id)) return false;
+    const result = await this.sql.execute('discarding a re-check', {
+      sql: "DELETE FROM recheck_subscriptions WHERE id = ? AND status = 'pending'",
+      args: [id],
+    });
+    return result.rowsAffected === 1;
   }
 
   async confirm(id: string, now: Date, firstCheckAt: Date): ReturnType<RecheckStore['confirm']> {
@@ -197,22 +212,20 @@ export class EmbeddedRechecks implements RecheckStore {
   async claimDue(request: Parameters<RecheckStore['claimDue']>[0]): Promise<RecheckSubscription[]> {
     const now = ms(request.now);
     if (!(request.limit >= 1)) return [];
+    const until = now + Math.max(1, Math.floor(request.leaseMs));
     // One statement: atomic in SQLite, so two workers (here or in another process) never lease one.
+    // A lease ending after `until` (and LEASE_CLOCK_SKEW_MS) was granted by a clock ahead of ours (a
+    // forward jump, then a crash): no sane clock gave it, so it holds nothing (decision 050).
     const result = await this.sql.execute('claiming due re-checks', {
       sql: `UPDATE recheck_subscriptions SET lease_until_ms = ?, leased_by = ?
             WHERE id IN (
               SELECT id FROM recheck_subscriptions
-              WHERE status = 'active' AND next_check_ms <= ? AND (lease_until_ms IS NULL OR lease_until_ms <= ?)
+              WHERE status = 'active' AND next_check_ms <= ?
+                AND (lease_until_ms IS NULL OR lease_until_ms <= ? OR lease_until_ms > ?)
               ORDER BY next_check_ms, created_ms, id
               LIMIT ?)
             RETURNING ${COLUMNS}`,
-      args: [
-        now + Math.max(1, Math.floor(request.leaseMs)),
-        request.workerId,
-        now,
-        now,
-        Math.floor(request.limit),
-      ],
+      args: [until, request.workerId, now, now, until + LEASE_CLOCK_SKEW_MS, Math.floor(request.limit)],
     });
     // RETURNING gives no order: the earliest due first.
     return result.rows.map(toSubscription).sort(byDue);

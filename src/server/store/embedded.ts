@@ -7,17 +7,22 @@ import { embeddedClient } from './embedded-client.ts';
 import { applyMigrations } from './embedded-migrations.ts';
 import { EmbeddedRechecks } from './embedded-rechecks.ts';
 import { EmbeddedReports } from './embedded-reports.ts';
+import { mailboxKey } from '../mailbox.ts';
 import { deliveryPayload, duplicateDetail, leadRecord, toDelivery, type DeliveryRecord } from './records.ts';
 import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 import {
+  DAY_MS,
+  DEFAULT_VISITOR_MAIL_LIMITS,
   DELIVERY_CHANNELS,
   DUPLICATE_WINDOW_MS,
+  HOUR_MS,
+  LEASE_CLOCK_SKEW_MS,
   LEASE_EXPIRED_ERROR,
   MAX_EXPIRED_LEASES,
   StoreUnavailableError,
   VISITOR_MAIL_KIND,
-  VISITOR_MAIL_WINDOW_MS,
+  type VisitorMailLimits,
   type ClaimRequest,
   type Delivery,
   type DeliveryChannel,
@@ -59,7 +64,7 @@ function recheckMailInsert(subscriptionId: string, payload: DeliveryPayload, at:
     sql: `${INSERT_DELIVERY}
           SELECT ?, (SELECT max(l.id) FROM leads l
                      WHERE l.form_type = 'recheck' AND json_extract(l.lead_data, '$.recheck_id') = r.id),
-                 'visitor-email', 'recheck-report', r.email, r.email_key, ?, 'pending', 0, ?, ?
+                 'visitor-email', 'recheck-report', r.email, r.mailbox_key, ?, 'pending', 0, ?, ?
           FROM recheck_subscriptions r WHERE r.id = ? AND changes() = 1`,
     args: [randomUUID(), JSON.stringify(payload), iso, iso, subscriptionId],
   };
@@ -116,6 +121,7 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     private readonly client: Client,
     readonly file: string,
     channels: ReadonlySet<DeliveryChannel>,
+    private readonly mailLimits: VisitorMailLimits,
   ) {
     this.channels = channels;
     this.reports = new EmbeddedReports(client);
@@ -140,7 +146,12 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     for (const channel of channels) {
       if (!DELIVERY_CHANNELS.includes(channel)) throw new Error(`Unknown delivery channel: ${channel}`);
     }
-    const store = new EmbeddedStore(client, file, channels);
+    const store = new EmbeddedStore(
+      client,
+      file,
+      channels,
+      options.visitorMailLimits ?? DEFAULT_VISITOR_MAIL_LIMITS,
+    );
     await applyMigrations(client, BUSY_TIMEOUT_MS);
     return store;
   }
@@ -151,11 +162,12 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
   }
 
   /**
-   * One statement inserts unless the same form and email (and, for a report, the same report: see
-   * duplicateDetail) arrived within the window: atomic in SQLite.
-   * With channels on, the same write transaction (one batch: no other work runs on this connection in
-   * between) inserts the lead's deliveries, each only if the lead row was inserted; the visitor email
-   * also only if no visitor email to that address was created within its window.
+   * One statement inserts unless the same form and email (and, for a report or re-check, the same
+   * report or subscription: see duplicateDetail) arrived within the window, or, with visitor emails
+   * on, unless the recipient's mailbox has had its visitor emails for the hour or the day (decision
+   * 050): atomic in SQLite. With channels on, the same write transaction (one batch: no other work
+   * runs on this connection in between) first reads which of the two stopped it, then inserts the
+   * lead's deliveries, each only if the lead row was inserted.
    */
   async save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome> {
     const record = leadRecord(submission, ctx);
@@ -166,11 +178,18 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     const now = ctx.submittedAt.getTime();
     const emailKey = record.email.toLowerCase();
     const submissionId = this.channels.size > 0 ? randomUUID() : null;
+    const duplicate = {
+      sql: `EXISTS (SELECT 1 FROM leads WHERE form_type = ? AND email_key = ? AND created_ms > ?
+              AND coalesce(json_extract(lead_data, '$.recheck_id'), json_extract(lead_data, '$.report_id'), '') = ?)`,
+      args: [form_type, emailKey, now - DUPLICATE_WINDOW_MS, duplicateDetail(submission)],
+    };
+    const limited: { sql: string; args: (string | number)[] } = this.channels.has('visitor-email')
+      ? this.mailboxFull(mailboxKey(record.email), ctx.submittedAt)
+      : { sql: '0', args: [] };
     const statement: InStatement = {
       sql: `INSERT INTO leads (form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms, submission_id)
             SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-            WHERE NOT EXISTS (SELECT 1 FROM leads WHERE form_type = ? AND email_key = ? AND created_ms > ?
-              AND coalesce(json_extract(lead_data, '$.report_id'), '') = ?)`,
+            WHERE NOT ${duplicate.sql} AND NOT ${limited.sql}`,
       args: [
         form_type,
         record.name,
@@ -189,10 +208,8 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
         createdAt,
         now,
         submissionId,
-        form_type,
-        emailKey,
-        now - DUPLICATE_WINDOW_MS,
-        duplicateDetail(submission),
+        ...duplicate.args,
+        ...limited.args,
       ],
     };
     try {
@@ -200,14 +217,43 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
         const result = await this.client.execute(statement);
         return result.rowsAffected === 1 ? 'stored' : 'duplicate';
       }
-      const [lead] = await this.client.batch(
-        [statement, ...this.deliveryInserts(submission, payload, submissionId, ctx.submittedAt)],
+      const [why, lead] = await this.client.batch(
+        [
+          {
+            sql: `SELECT ${duplicate.sql} AS duplicate, ${limited.sql} AS limited`,
+            args: [...duplicate.args, ...limited.args],
+          },
+          statement,
+          ...this.deliveryInserts(submission, payload, submissionId, ctx.submittedAt),
+        ],
         'write',
       );
-      return lead!.rowsAffected === 1 ? 'stored' : 'duplicate';
+      if (lead!.rowsAffected === 1) return 'stored';
+      return Number(why!.rows[0]!.duplicate) === 1 ? 'duplicate' : 'limited';
     } catch (error) {
       throw new StoreUnavailableError(`embedded store write failed: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * Whether a mailbox has had as many visitor emails as its limits allow, in the hour or the day
+   * before `at`: the ones forms asked for (a re-check's monthly email is not counted).
+   */
+  private mailboxFull(mailbox: string, at: Date): { sql: string; args: (string | number)[] } {
+    const since = (ms: number) => new Date(at.getTime() - ms).toISOString();
+    const sent = `(SELECT count(*) FROM lead_deliveries WHERE channel = 'visitor-email'
+                    AND recipient_key = ? AND created_at > ? AND kind <> 'recheck-report')`;
+    return {
+      sql: `(${sent} >= ? OR ${sent} >= ?)`,
+      args: [
+        mailbox,
+        since(HOUR_MS),
+        Math.max(1, this.mailLimits.perHour),
+        mailbox,
+        since(DAY_MS),
+        Math.max(1, this.mailLimits.perDay),
+      ],
+    };
   }
 
   private deliveryInserts(
@@ -216,46 +262,29 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     submissionId: string,
     submittedAt: Date,
   ): InStatement[] {
-    const email = submission.data.email;
     const at = submittedAt.toISOString();
     const json = JSON.stringify(payload);
-    const insert = (
-      channel: DeliveryChannel,
-      kind: DeliveryKind,
-      recipient: string | null,
-      condition = '',
-      conditionArgs: (string | number)[] = [],
-    ): InStatement => ({
+    const insert = (channel: DeliveryChannel, kind: DeliveryKind, recipient: string | null): InStatement => ({
       sql: `${INSERT_DELIVERY}
             SELECT ?, l.id, ?, ?, ?, ?, json_set(?, '$.lead.id', l.id), 'pending', 0, ?, ?
-            FROM leads l WHERE l.submission_id = ?${condition}`,
+            FROM leads l WHERE l.submission_id = ?`,
       args: [
         randomUUID(),
         channel,
         kind,
         recipient,
-        recipient?.toLowerCase() ?? null,
+        recipient === null ? null : mailboxKey(recipient),
         json,
         at,
         at,
         submissionId,
-        ...conditionArgs,
       ],
     });
     const statements: InStatement[] = [];
     if (this.channels.has('team-email')) statements.push(insert('team-email', 'team-email', null));
     if (this.channels.has('webhook')) statements.push(insert('webhook', 'webhook', null));
     if (this.channels.has('visitor-email')) {
-      statements.push(
-        insert(
-          'visitor-email',
-          VISITOR_MAIL_KIND[submission.form],
-          email,
-          ` AND NOT EXISTS (SELECT 1 FROM lead_deliveries d
-              WHERE d.channel = 'visitor-email' AND d.recipient_key = ? AND d.created_at > ?)`,
-          [email.toLowerCase(), new Date(submittedAt.getTime() - VISITOR_MAIL_WINDOW_MS).toISOString()],
-        ),
-      );
+      statements.push(insert('visitor-email', VISITOR_MAIL_KIND[submission.form], submission.data.email));
     }
     return statements;
   }
@@ -354,11 +383,17 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
    * One UPDATE … RETURNING statement: atomic in SQLite, so two workers never lease one delivery.
    * A due row that still has a lease had it expire without an outcome (complete, fail and retry all
    * clear it): that lost attempt is counted here, and the row is failed rather than leased once it
-   * has expired `maxExpiredLeases` times (decision 021). SET expressions read the row as it was.
+   * has expired `maxExpiredLeases` times (decision 021). A lease ending later than the one this
+   * claim grants (and LEASE_CLOCK_SKEW_MS) was granted by a clock ahead of ours (a forward jump, then a
+   * crash): it counts as expired too, rather than holding the delivery for the size of the jump
+   * (decision 050). SET expressions
+   * read the row as it was.
    */
   async claim(request: ClaimRequest): Promise<Delivery[]> {
     if (request.channels.length === 0 || request.limit < 1) return [];
     const now = request.now.toISOString();
+    const until = new Date(request.now.getTime() + request.leaseMs).toISOString();
+    const ahead = new Date(request.now.getTime() + request.leaseMs + LEASE_CLOCK_SKEW_MS).toISOString();
     const max = Math.max(1, Math.floor(request.maxExpiredLeases ?? MAX_EXPIRED_LEASES));
     const expired = 'lease_until IS NOT NULL';
     const dies = `(${expired} AND expired_leases + 1 >= ?)`;
@@ -373,7 +408,8 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
                 leased_by = CASE WHEN ${dies} THEN NULL ELSE ? END
             WHERE id IN (
               SELECT id FROM lead_deliveries
-              WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+              WHERE status = 'pending' AND next_attempt_at <= ?
+                AND (lease_until IS NULL OR lease_until <= ? OR lease_until > ?)
                 AND channel IN (${request.channels.map(() => '?').join(', ')})
               ORDER BY next_attempt_at, created_at
               LIMIT ?)
@@ -383,11 +419,12 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
         max,
         max,
         max,
-        new Date(request.now.getTime() + request.leaseMs).toISOString(),
+        until,
         max,
         request.workerId,
         now,
         now,
+        ahead,
         ...request.channels,
         request.limit,
       ],

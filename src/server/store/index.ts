@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { DeliveryChannel, LeadStore } from './types.ts';
+import type { DeliveryChannel, LeadStore, VisitorMailLimits } from './types.ts';
 
 /** How lead delivery shapes the store (decision 018): which channels get a delivery for each lead. */
 export interface OpenStoreOptions {
@@ -11,6 +11,8 @@ export interface OpenStoreOptions {
    * outbox, no `reports` and no `rechecks`: audits still run, but are not saved.
    */
   supabaseServiceRoleKey?: string;
+  /** How many visitor emails a mailbox may be sent per hour and per day (decision 050). */
+  visitorMailLimits?: VisitorMailLimits;
 }
 
 /**
@@ -19,12 +21,16 @@ export interface OpenStoreOptions {
  */
 export async function openStore(config: Config, options: OpenStoreOptions = {}): Promise<LeadStore> {
   const channels = [...(options.channels ?? [])];
+  const { visitorMailLimits } = options;
   if (config.supabaseUrl && config.supabaseAnonKey) {
     const { SupabaseStore } = await import('./supabase.ts');
     let outbox;
     if (channels.length > 0 && options.supabaseServiceRoleKey) {
       const { SupabaseOutbox } = await import('./supabase-outbox.ts');
-      outbox = new SupabaseOutbox(config.supabaseUrl, options.supabaseServiceRoleKey, { channels });
+      outbox = new SupabaseOutbox(config.supabaseUrl, options.supabaseServiceRoleKey, {
+        channels,
+        visitorMailLimits,
+      });
     }
     // Reports are saved whether or not leads are delivered.
     let reports;
@@ -38,7 +44,7 @@ export async function openStore(config: Config, options: OpenStoreOptions = {}):
     return new SupabaseStore(config.supabaseUrl, config.supabaseAnonKey, { outbox, reports, rechecks });
   }
   const { EmbeddedStore } = await import('./embedded.ts');
-  return EmbeddedStore.open(config.dataDir, { channels, maxBytes: config.dataMaxBytes });
+  return EmbeddedStore.open(config.dataDir, { channels, maxBytes: config.dataMaxBytes, visitorMailLimits });
 }
 
 export type { LeadStore } from './types.ts';

@@ -75,6 +75,12 @@ export interface RecheckStore {
     now: Date;
   }): Promise<{ outcome: RecheckRequestOutcome; subscription?: RecheckSubscription }>;
   /**
+   * Deletes a subscription that is still pending: its request was refused after it was created and
+   * before anything was sent (the mailbox had had its visitor emails, decision 050), so it holds no
+   * slot of the email's MAX_RECHECKS_PER_EMAIL. False when there is no such pending one.
+   */
+  discard(id: string): Promise<boolean>;
+  /**
    * Confirms a pending subscription: active, its first re-check due at `firstCheckAt`. 'already':
    * it was active (nothing changes); 'unsubscribed': it ended before (the link no longer works).
    */

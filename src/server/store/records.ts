@@ -84,11 +84,29 @@ function leadData(submission: Submission, submitted_at: string): LeadData {
 
 /**
  * What besides the form and the email makes two submissions the same lead within the duplicate
- * window: the report asked for or re-checked from (decisions 030, 032), nothing for the other
- * forms. Both stores compare it with `lead_data.report_id` (empty when absent).
+ * window: the report asked for (decision 030), the subscription a re-check request created or found
+ * (decision 032: a new subscription after an unsubscribe is a new request, decision 050), nothing for
+ * the other forms. Both stores compare it with `lead_data.recheck_id`, else `lead_data.report_id`
+ * (empty when neither).
  */
 export function duplicateDetail(submission: Submission): string {
-  return submission.form === 'report' || submission.form === 'recheck' ? submission.data.report : '';
+  if (submission.form === 'recheck') return submission.data.recheckId;
+  return submission.form === 'report' ? submission.data.report : '';
+}
+
+/**
+ * `lead_data` keys that are a visitor's secret: a re-check's id is the key of its confirm and
+ * unsubscribe links. They stay in the store and reach the visitor's own emails, never the team
+ * email, the webhook or any other channel (decision 050).
+ */
+export const SECRET_LEAD_DATA: readonly string[] = ['recheck_id'];
+
+/** A payload as it may leave the server for others than the visitor: without the visitor's secrets. */
+export function sharedPayload(payload: DeliveryPayload): DeliveryPayload {
+  const leadData = Object.fromEntries(
+    Object.entries(payload.lead.lead_data).filter(([key]) => !SECRET_LEAD_DATA.includes(key)),
+  );
+  return { ...payload, lead: { ...payload.lead, lead_data: leadData } };
 }
 
 /** The lead record of a submission, as both stores write it. */

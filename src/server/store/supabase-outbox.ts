@@ -1,6 +1,7 @@
 import { toDelivery, type DeliveryRecord } from './records.ts';
 import { serviceRpc, type ServiceRpc } from './supabase.ts';
 import {
+  DEFAULT_VISITOR_MAIL_LIMITS,
   MAX_EXPIRED_LEASES,
   StoreUnavailableError,
   type ClaimRequest,
@@ -11,6 +12,7 @@ import {
   type Outbox,
   type SubscriptionChange,
   type SubscriptionStatus,
+  type VisitorMailLimits,
 } from './types.ts';
 
 // The lead delivery outbox in Supabase (decision 018). The database fills `lead_deliveries` in the
@@ -22,21 +24,34 @@ import {
 export class SupabaseOutbox implements Outbox, NewsletterSubscriptions {
   private readonly rpc: ServiceRpc;
   private readonly channels: DeliveryChannel[];
+  private readonly mailLimits: VisitorMailLimits;
   private announced = false;
 
   constructor(
     url: string,
     serviceRoleKey: string,
-    options: { channels: Iterable<DeliveryChannel>; timeoutMs?: number },
+    options: {
+      channels: Iterable<DeliveryChannel>;
+      timeoutMs?: number;
+      visitorMailLimits?: VisitorMailLimits;
+    },
   ) {
     this.channels = [...new Set(options.channels)];
+    this.mailLimits = options.visitorMailLimits ?? DEFAULT_VISITOR_MAIL_LIMITS;
     this.rpc = serviceRpc(url, serviceRoleKey, options.timeoutMs);
   }
 
-  /** Tells the database which channels get deliveries (before the first lease; again after a failure). */
+  /**
+   * Tells the database which channels get deliveries and how many visitor emails a mailbox may be
+   * sent (before the first lease; again after a failure).
+   */
   private async announce(): Promise<void> {
     if (this.announced) return;
     await this.rpc('set_lead_delivery_channels', { p_channels: this.channels });
+    await this.rpc('set_visitor_mail_limits', {
+      p_per_hour: this.mailLimits.perHour,
+      p_per_day: this.mailLimits.perDay,
+    });
     this.announced = true;
   }
 

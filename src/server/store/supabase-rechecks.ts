@@ -96,6 +96,11 @@ export class SupabaseRechecks implements RecheckStore {
       : { outcome };
   }
 
+  async discard(id: string): Promise<boolean> {
+    if (!RECHECK_ID.test(id)) return false;
+    return (await this.rpc<boolean>('discard_recheck', { p_id: id })) === true;
+  }
+
   async confirm(id: string, now: Date, firstCheckAt: Date): ReturnType<RecheckStore['confirm']> {
     const args = { p_id: id, p_now: iso(now), p_first_check_at: iso(firstCheckAt) };
     if (!RECHECK_ID.test(id)) return 'unknown';

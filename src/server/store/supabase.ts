@@ -81,6 +81,22 @@ export function supabaseClient(url: string, key: string, timeoutMs = SUPABASE_TI
   });
 }
 
+/**
+ * What the database's trigger raises when the recipient's mailbox has had its visitor emails for now
+ * (supabase/migrations/20270101000000_mailbox_limits.sql): the lead is refused whole (decision 050).
+ */
+const MAILBOX_LIMITED = 'visitor_mail_limited';
+
+class MailboxLimitedError extends Error {
+  override name = 'MailboxLimitedError';
+}
+
+/** A failed call: the mailbox's limit when the trigger said so, else the store is unavailable. */
+function storeError(call: string, message: string): Error {
+  if (message.includes(MAILBOX_LIMITED)) return new MailboxLimitedError();
+  return new StoreUnavailableError(`Supabase ${call} failed: ${message}`);
+}
+
 interface RpcResult {
   success?: boolean;
   error?: string | null;
@@ -150,6 +166,7 @@ export class SupabaseStore implements LeadStore {
       try {
         await write();
       } catch (error) {
+        if (error instanceof MailboxLimitedError) throw error;
         if (error instanceof StoreUnavailableError) throw error;
         throw new StoreUnavailableError(`Supabase ${form} failed: ${(error as Error).message}`);
       }
@@ -158,6 +175,9 @@ export class SupabaseStore implements LeadStore {
     this.inflight.set(key, attempt);
     try {
       await attempt;
+    } catch (error) {
+      if (error instanceof MailboxLimitedError) return 'limited';
+      throw error;
     } finally {
       this.inflight.delete(key);
     }
@@ -166,7 +186,7 @@ export class SupabaseStore implements LeadStore {
 
   private async insertLead(record: LeadRecord): Promise<void> {
     const { error } = await this.client.from('leads').insert(record);
-    if (error) throw new StoreUnavailableError(`Supabase insert into leads failed: ${error.message}`);
+    if (error) throw storeError('insert into leads', error.message);
   }
 
   save(submission: Submission, ctx: LeadContext): Promise<SaveOutcome> {
@@ -191,8 +211,9 @@ export class SupabaseStore implements LeadStore {
       p_utm_data: record.utm_data,
       p_project_source: record.source,
     });
-    if (error) throw new StoreUnavailableError(`Supabase rpc failed: ${error.message}`);
+    if (error) throw storeError('rpc', error.message);
     const result = (data ?? {}) as RpcResult;
+    if (result.success === false && result.error?.includes(MAILBOX_LIMITED)) throw new MailboxLimitedError();
     // The function's own error text is shown to the visitor, else 'Submission failed'.
     if (result.success === false) throw new StoreRefusedError(result.error || 'Submission failed');
     if (input.message) await this.insertLead(record);

@@ -3,8 +3,11 @@ import type { ParsedForm, RecheckInput, ReportEmailInput } from '../forms.ts';
 import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 
-/** What a store reports after a save: stored, or recognised as a repeat within the window. */
-export type SaveOutcome = 'stored' | 'duplicate';
+/**
+ * What a store reports after a save: stored, recognised as a repeat within the window, or refused
+ * because the recipient's mailbox has had as many visitor emails as its limits allow (nothing stored).
+ */
+export type SaveOutcome = 'stored' | 'duplicate' | 'limited';
 
 /**
  * Same form and same email within this window is stored once (decision 006); for `report`, same
@@ -156,8 +159,31 @@ export const VISITOR_MAIL_KIND: Record<FormType, VisitorMailKind> = {
   recheck: 'recheck-optin',
 };
 
-/** At most one visitor email per recipient in this window (decision 018); team channels get every lead. */
-export const VISITOR_MAIL_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * Visitor emails one mailbox (mailboxKey: `victim+1@` and `victim@` are one) may be sent at the
+ * request of a form, per hour and per day, whichever replica or form asked (decision 050). A request
+ * past either is refused whole: nothing stored, nothing sent, the visitor told why. A re-check's
+ * monthly email goes to a confirmed subscriber and is not counted.
+ */
+export interface VisitorMailLimits {
+  perHour: number;
+  perDay: number;
+}
+
+/** MAILBOX_EMAILS_PER_HOUR and MAILBOX_EMAILS_PER_DAY's defaults. */
+export const DEFAULT_VISITOR_MAIL_LIMITS: VisitorMailLimits = { perHour: 3, perDay: 6 };
+
+/**
+ * A lease (outbox or re-check) that ends later than now + its length + this was granted by a clock
+ * ahead of ours (a forward jump, then a crash): no sane clock gave it, so it is treated as expired
+ * rather than holding its row for the size of the jump (decision 050). The margin lets replicas whose
+ * clocks differ by less than a minute (Supabase re-checks are leased on each replica's clock) keep
+ * each other's leases.
+ */
+export const LEASE_CLOCK_SKEW_MS = 60_000;
+
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -165,6 +191,8 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 export interface StoreOptions {
   /** Channels that get a delivery for each new lead (none: leads are only stored, as before). */
   channels?: Iterable<DeliveryChannel>;
+  /** With the visitor-email channel on: how many a mailbox may be sent (DEFAULT_VISITOR_MAIL_LIMITS). */
+  visitorMailLimits?: VisitorMailLimits;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { sharedPayload } from '../../store/records.ts';
 import type { Delivery } from '../../store/types.ts';
 import { webhookKey } from '../parse.ts';
 import { DeliveryError, type DeliverySender } from './types.ts';
@@ -19,12 +20,16 @@ export interface WebhookOptions {
   userAgent?: string;
 }
 
-/** The body: `{ type, timestamp, data: { form, …the stored lead } }`, identical on every retry. */
+/**
+ * The body: `{ type, timestamp, data: { form, …the stored lead } }`, identical on every retry, without
+ * the visitor's secrets (a re-check's id is the key of its unsubscribe link: sharedPayload).
+ */
 export function webhookBody(delivery: Delivery): string {
+  const { form, lead } = sharedPayload(delivery.payload);
   return JSON.stringify({
     type: 'lead.created',
     timestamp: delivery.createdAt.toISOString(),
-    data: { form: delivery.payload.form, ...delivery.payload.lead },
+    data: { form, ...lead },
   });
 }
 
