@@ -1,7 +1,7 @@
 import type { Client, InStatement } from '@libsql/client';
 import { FORM_TYPES } from '../../lib/form-limits.ts';
 import { RECHECK_SUBSCRIPTIONS_SCHEMA } from './embedded-rechecks.ts';
-import { AUDIT_REPORTS_SCHEMA } from './embedded-reports.ts';
+import { AUDIT_REPORTS_BOUNDS_SCHEMA, AUDIT_REPORTS_SCHEMA } from './embedded-reports.ts';
 import { VISITOR_MAIL_KINDS } from './types.ts';
 
 // The embedded store's schema, version by version. A version once released is history: a change is
@@ -204,6 +204,12 @@ export const MIGRATIONS: readonly { version: number; statements: string[]; forei
     // (the lead's) and 'recheck-report' (each month's, enqueued when a re-check completes).
     foreignKeysOff: true,
     statements: rebuildLeadTables(FORM_TYPES, ['team-email', 'webhook', ...VISITOR_MAIL_KINDS]),
+  },
+  {
+    version: 10,
+    // Bounded saved reports (decision 048): each report's size and who asked for it, for the
+    // store's budget and the daily cap per visitor: embedded-reports.ts.
+    statements: AUDIT_REPORTS_BOUNDS_SCHEMA,
   },
 ];
 

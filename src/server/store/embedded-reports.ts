@@ -1,6 +1,12 @@
 import type { Client, Row } from '@libsql/client';
 import { embeddedSql, type EmbeddedSql } from './embedded-sql.ts';
-import { REPORT_ID, type AuditReportStore, type SavedAuditReport } from './report-types.ts';
+import {
+  REPORT_ID,
+  type AuditReportStore,
+  type SaveLimits,
+  type SaveOutcome,
+  type SavedAuditReport,
+} from './report-types.ts';
 
 // Saved audit reports in the embedded store's SQLite file, beside the leads: the same
 // libsql client, so the same WAL file, busy timeout and durability (synchronous=FULL), and several
@@ -26,6 +32,32 @@ export const AUDIT_REPORTS_SCHEMA = [
   'CREATE INDEX audit_reports_expiry ON audit_reports (expires_ms)',
 ];
 
+/**
+ * Migration 10 (decision 048): each report's size, known without reading its JSON (`bytes`, the
+ * result's UTF-8 length, which the database measures itself), so the store's total is one sum; who
+ * asked for it (`visitor_key`, a keyed hash of the visitor's address for the day, NULL for a
+ * re-check), for the daily cap; and the indexes that find, oldest first, the reports nobody refers to.
+ */
+export const AUDIT_REPORTS_BOUNDS_SCHEMA = [
+  'ALTER TABLE audit_reports ADD COLUMN visitor_key TEXT',
+  'ALTER TABLE audit_reports ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0',
+  'UPDATE audit_reports SET bytes = length(CAST(result AS BLOB))',
+  'CREATE INDEX audit_reports_visitor ON audit_reports (visitor_key) WHERE visitor_key IS NOT NULL',
+  // The total (a sum over this index, not the table) and the oldest first.
+  'CREATE INDEX audit_reports_age ON audit_reports (created_ms, id, bytes)',
+  // Whether a lead or an open re-check still refers to a report (not anonymous: never evicted).
+  "CREATE INDEX leads_report_id ON leads (json_extract(lead_data, '$.report_id'))",
+  'CREATE INDEX recheck_subscriptions_report ON recheck_subscriptions (last_report_id)',
+];
+
+/** A report someone still refers to (`r` is the report): the budget never deletes it. */
+const HELD = `(
+  EXISTS (SELECT 1 FROM recheck_subscriptions s
+          WHERE s.last_report_id = r.id AND s.status IN ('pending', 'active'))
+  OR EXISTS (SELECT 1 FROM leads l WHERE json_extract(l.lead_data, '$.report_id') = r.id))`;
+
+const TOTAL = '(SELECT total(bytes) FROM audit_reports)';
+
 const COLUMNS = 'id, address, pages, overall, result, created_ms, expires_ms';
 
 function toReport(row: Row): SavedAuditReport {
@@ -48,19 +80,56 @@ export class EmbeddedReports implements AuditReportStore {
     this.sql = embeddedSql(client);
   }
 
-  async save(report: SavedAuditReport): Promise<void> {
-    await this.sql.execute('saving an audit report', {
-      sql: `INSERT INTO audit_reports (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      args: [
-        report.id,
-        report.address,
-        report.pages,
-        report.overall,
-        report.result,
-        report.createdAt.getTime(),
-        report.expiresAt.getTime(),
-      ],
-    });
+  async save(report: SavedAuditReport, limits: SaveLimits = {}): Promise<SaveOutcome> {
+    const visitor = limits.visitorKey ?? null;
+    const cap = limits.perVisitor ?? null;
+    const budget = limits.budgetBytes ?? null;
+    // One write transaction: the cap's count and the insert, then the oldest anonymous reports
+    // deleted while the total is over the budget (a running sum, oldest first, stops at the excess),
+    // then the new report taken back out if what is left is all referred to.
+    const [inserted, , full] = await this.sql.batch('saving an audit report', [
+      {
+        sql: `INSERT INTO audit_reports (${COLUMNS}, visitor_key, bytes)
+              SELECT :id, :address, :pages, :overall, :result, :created, :expires, :visitor,
+                     length(CAST(:result AS BLOB))
+              WHERE :visitor IS NULL OR :cap IS NULL
+                 OR (SELECT count(*) FROM audit_reports WHERE visitor_key = :visitor) < :cap`,
+        args: {
+          id: report.id,
+          address: report.address,
+          pages: report.pages,
+          overall: report.overall,
+          result: report.result,
+          created: report.createdAt.getTime(),
+          expires: report.expiresAt.getTime(),
+          visitor,
+          cap,
+        },
+      },
+      {
+        sql: `DELETE FROM audit_reports
+              WHERE :budget IS NOT NULL AND ${TOTAL} > :budget AND id IN (
+                SELECT id FROM (
+                  SELECT r.id, r.bytes,
+                         sum(r.bytes) OVER (ORDER BY r.created_ms, r.id ROWS UNBOUNDED PRECEDING) AS running
+                  FROM audit_reports r
+                  WHERE r.id <> :id AND NOT ${HELD}
+                ) WHERE running - bytes < ${TOTAL} - :budget)`,
+        args: { id: report.id, budget },
+      },
+      {
+        sql: `DELETE FROM audit_reports WHERE id = :id AND :budget IS NOT NULL AND ${TOTAL} > :budget`,
+        args: { id: report.id, budget },
+      },
+    ]);
+    if (inserted!.rowsAffected === 0) return 'daily';
+    return full!.rowsAffected > 0 ? 'full' : 'saved';
+  }
+
+  /** The reports' total size in bytes (the budget's measure): one sum over a column, no JSON read. */
+  async totalBytes(): Promise<number> {
+    const result = await this.sql.execute('measuring the audit reports', `SELECT ${TOTAL} AS total`);
+    return Number(result.rows[0]!.total);
   }
 
   async get(id: string, now: Date): Promise<SavedAuditReport | undefined> {

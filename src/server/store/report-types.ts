@@ -29,6 +29,31 @@ export interface SavedAuditReport {
 }
 
 /**
+ * What bounds a save (decision 048), checked and applied in the same transaction as the insert, so
+ * neither two requests nor two processes can both pass a limit the other fills.
+ */
+export interface SaveLimits {
+  /**
+   * Who asked for the report: a keyed hash of the visitor's address for the day (visitorKey in
+   * service.ts), never the address itself. Without it (a monthly re-check), no daily cap applies.
+   */
+  visitorKey?: string;
+  /** Reports one visitorKey may have: past it the report is not saved ('daily'). */
+  perVisitor?: number;
+  /**
+   * The reports' total size in bytes (the `bytes` column: the result's UTF-8 length). Past it, the
+   * oldest anonymous reports are deleted until the new one fits; when only reports someone still
+   * refers to are left, the new one is not saved ('full'). A report is not anonymous while an open
+   * (pending or active) re-check subscription names it as its last report, or a lead (an "Email me
+   * this report" or re-check request) names it in its lead_data.report_id.
+   */
+  budgetBytes?: number;
+}
+
+/** What a save did: saved, or not saved for the visitor's daily cap or the store's full budget. */
+export type SaveOutcome = 'saved' | 'daily' | 'full';
+
+/**
  * Both stores implement it the same way (embedded-reports.ts, supabase-reports.ts; one test suite,
  * tests/integration/report-store-sqlite-postgres.test.ts). Every time is the caller's: a report is
  * expired at `now` when `now >= expiresAt`. Any failure, the store's or a refused report, is a StoreUnavailableError.
@@ -38,8 +63,9 @@ export interface AuditReportStore {
    * Stores a new report. Refused: an id already used (never overwritten), an id that is not
    * REPORT_ID, pages below 1, an overall that is not an integer from 0 to 100, a result that is not
    * a JSON object, an expiresAt not after createdAt, an empty address or one over 2048 characters.
+   * Within `limits`, a report the visitor's cap or the budget leaves out is not saved, and says why.
    */
-  save(report: SavedAuditReport): Promise<void>;
+  save(report: SavedAuditReport, limits?: SaveLimits): Promise<SaveOutcome>;
   /** The report with this id, unless it never existed or expired at `now` (a malformed id: no lookup). */
   get(id: string, now: Date): Promise<SavedAuditReport | undefined>;
   /**
@@ -53,6 +79,8 @@ export interface AuditReportStore {
    * it by itself: the server schedules it.
    */
   purgeExpired(now: Date): Promise<number>;
+  /** The reports' total size in bytes, as the budget counts it (`bytes`: the results' UTF-8 length). */
+  totalBytes(): Promise<number>;
 }
 
 /** How long reports are kept by default (AUDIT_REPORT_DAYS). */
