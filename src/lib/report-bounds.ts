@@ -36,3 +36,14 @@ export const REPORT_BOUNDS = {
 export function reportUrl(url: string): string {
   return clip(url, REPORT_BOUNDS.urlChars);
 }
+
+/** Between the two pages of a pair a summary item lists ("from → to"). */
+export const PAIR = ' → ';
+
+/**
+ * An entry of a summary item's list within the bounds: an address, or each side of a pair, clipped
+ * (an address never holds a space, so the pair's arrow cannot come from the site).
+ */
+export function reportListEntry(entry: string): string {
+  return entry.split(PAIR).map(reportUrl).join(PAIR);
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { auditHttp } from './audit/http.ts';
@@ -57,6 +58,12 @@ export async function createServices(input: ServicesInput) {
   // Saved reports (decision 031), when the store keeps them: both stores do (Supabase with its
   // service_role key); expired ones are deleted every hour.
   const reports = store.reports;
+  const tokenSecret = newsletterSecret({
+    env,
+    dataDir: config.dataDir,
+    supabase: Boolean(config.supabaseUrl),
+    needed: deliveryConfig.channels.has('visitor-email'),
+  });
   const auditService = createAuditService({
     settings: config.audit,
     analysis,
@@ -67,10 +74,19 @@ export async function createServices(input: ServicesInput) {
           reports: {
             store: reports,
             days: config.audit.reportDays,
+            maxBytes: config.audit.reportsMaxBytes,
+            perDay: config.audit.reportsPerDay,
+            // The visitor hashes' key (decision 048): the links' key, shared by every replica, when
+            // there is one; otherwise this process's own (each process then counts on its own).
+            visitorSecret: tokenSecret ?? randomBytes(32),
             onError: (err: unknown) => logger.error({ err }, 'saved report not written or read'),
           },
         }
       : {}),
+    onNotKept: (reason) =>
+      reason === 'full'
+        ? logger.warn({ reason }, 'saved reports full: a report was not kept (AUDIT_REPORTS_MAX_MB)')
+        : logger.info({ reason }, 'a visitor’s report was not kept: daily cap (AUDIT_REPORTS_PER_DAY)'),
   });
   // Monthly re-checks (decision 032): where reports are kept and visitor emails go out (their opt-in
   // and their news are emails). Requests never confirmed are deleted after a week.
@@ -101,12 +117,6 @@ export async function createServices(input: ServicesInput) {
 
   // Lead delivery (decision 018): the store's outbox, drained by a worker in this process through the
   // channels that are configured; nothing runs when none is.
-  const tokenSecret = newsletterSecret({
-    env,
-    dataDir: config.dataDir,
-    supabase: Boolean(config.supabaseUrl),
-    needed: deliveryConfig.channels.has('visitor-email'),
-  });
   const delivery = store.outbox
     ? createLeadDelivery({
         config: deliveryConfig,

@@ -2,7 +2,7 @@ import type { ItemStatus } from '../../lib/audit.ts';
 import { msg } from './check.ts';
 import { samePage, type PageFacts } from './site-pages.ts';
 import type { Message } from './types.ts';
-import { REPORT_BOUNDS, reportUrl } from '../../lib/report-bounds.ts';
+import { PAIR, REPORT_BOUNDS, reportListEntry } from '../../lib/report-bounds.ts';
 
 // A site audit's summary (decision 024): what only the pages together show. Each item lists the
 // pages concerned; texts are translated with the report (localize.ts).
@@ -39,20 +39,9 @@ export interface SiteFinding {
 /** Below this, a page's main text is thin (the single-page audit's own threshold). */
 export const THIN_WORDS = 300;
 
-/** Between the two pages of a pair an item lists ("from → to"). */
-const PAIR = ' → ';
-
-/**
- * An entry of an item's list within the report's bounds: an address, or each side of a pair, clipped
- * (an address never holds a space, so the pair's arrow cannot come from the site).
- */
-function listed(entry: string): string {
-  return entry.split(PAIR).map(reportUrl).join(PAIR);
-}
-
 /** An item listing at most REPORT_BOUNDS.urlsPerItem pages, each clipped; its evidence counts them all. */
 function item(id: string, status: ItemStatus, evidence: Message[], urls: readonly string[] = []): SiteFinding {
-  return { id, status, evidence, urls: urls.slice(0, REPORT_BOUNDS.urlsPerItem).map(listed) };
+  return { id, status, evidence, urls: urls.slice(0, REPORT_BOUNDS.urlsPerItem).map(reportListEntry) };
 }
 
 /**

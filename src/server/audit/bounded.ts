@@ -1,0 +1,59 @@
+import { clip } from '../../lib/text.ts';
+import { REPORT_BOUNDS, reportListEntry, reportUrl } from '../../lib/report-bounds.ts';
+import type { RunResult, SiteResult } from './run.ts';
+import type { CategoryFindings, Finding, Message } from './types.ts';
+
+// A finished audit within the report's bounds (src/lib/report-bounds.ts, decision 048), whatever
+// made it: the site audit already writes within them, and this is where a stored report and a
+// shown one are held to them all the same, a report saved before the bounds existed included.
+
+type Report = Extract<RunResult, { ok: true }>;
+
+function boundedMessage(message: Message): Message {
+  if (!message.values) return message;
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.values)) {
+    values[name] = typeof value === 'string' ? clip(value, REPORT_BOUNDS.valueChars) : value;
+  }
+  return { ...message, values };
+}
+
+const boundedEvidence = (evidence: readonly Message[]) =>
+  evidence.slice(0, REPORT_BOUNDS.messagesPerFinding).map(boundedMessage);
+
+function boundedFinding(finding: Finding): Finding {
+  const bounded: Finding = { ...finding, evidence: boundedEvidence(finding.evidence) };
+  if (finding.recommendation) bounded.recommendation = boundedMessage(finding.recommendation);
+  return bounded;
+}
+
+function boundedSite(site: SiteResult): SiteResult {
+  return {
+    ...site,
+    table: site.table.slice(0, REPORT_BOUNDS.tableRows).map((row) => ({
+      ...row,
+      url: reportUrl(row.url),
+      ...(row.detail !== undefined ? { detail: clip(row.detail, 40) } : {}),
+    })),
+    findings: site.findings.slice(0, REPORT_BOUNDS.summaryItems).map((finding) => ({
+      ...finding,
+      evidence: boundedEvidence(finding.evidence),
+      urls: finding.urls.slice(0, REPORT_BOUNDS.urlsPerItem).map(reportListEntry),
+    })),
+  };
+}
+
+/** The audit's result with every address, quote and list within the report's bounds. */
+export function boundedResult(result: Report): Report {
+  const categories: CategoryFindings[] = result.categories.map((category) => ({
+    ...category,
+    findings: category.findings.map(boundedFinding),
+  }));
+  return {
+    ...result,
+    // The address asked for is bounded by parseAuditUrl (2,048 characters); where it led, here.
+    finalUrl: result.finalUrl === result.url ? result.finalUrl : reportUrl(result.finalUrl),
+    categories,
+    ...(result.site ? { site: boundedSite(result.site) } : {}),
+  };
+}
