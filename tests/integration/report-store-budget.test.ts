@@ -120,15 +120,20 @@ function budgetContract(name: string, open: () => Promise<Backend>) {
     });
 
     it('caps the reports of one visitor key, and of it only; no key, no cap', async () => {
-      const limits = (visitorKey: string) => ({ visitorKey, perVisitor: 2 });
-      expect(await store.save(report(0), limits('visitor-a'))).toBe('saved');
-      expect(await store.save(report(1), limits('visitor-a'))).toBe('saved');
-      const third = report(2);
-      expect(await store.save(third, limits('visitor-a'))).toBe('daily');
+      const limits = { perVisitor: 2 };
+      const of = (visitorKey: string, ms: number) => report(ms, 1000, { visitorKey });
+      const first = of('visitor-a', 0);
+      expect(await store.save(first, limits)).toBe('saved');
+      expect(await store.save(of('visitor-a', 1), limits)).toBe('saved');
+      const third = of('visitor-a', 2);
+      expect(await store.save(third, limits)).toBe('daily');
       expect(await store.get(third.id, T0)).toBeUndefined();
-      expect(await store.save(report(3), limits('visitor-b'))).toBe('saved');
-      expect(await store.save(report(4), { perVisitor: 2 })).toBe('saved');
-      expect(await store.totalBytes()).toBe(4000);
+      expect(await store.save(of('visitor-b', 3), limits)).toBe('saved');
+      for (const ms of [4, 5, 6]) expect(await store.save(report(ms), limits)).toBe('saved');
+      expect(await store.totalBytes()).toBe(6000);
+      // Who asked is read back (a report's earlier one is linked only when the same key made it).
+      expect(await store.get(first.id, T0)).toEqual(first);
+      expect((await store.previous(first.address, at(2), T0))!.visitorKey).toBe('visitor-a');
     });
   });
 }

@@ -248,10 +248,11 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       result: JSON.stringify(boundedResult(result)),
       createdAt,
       expiresAt: new Date(createdAt.getTime() + keeping.days * 24 * 60 * 60 * 1000),
+      ...(visitor ? { visitorKey: visitor } : {}),
     };
     try {
       const outcome = await keeping.store.save(saved, {
-        ...(visitor ? { visitorKey: visitor, perVisitor: keeping.perDay } : {}),
+        perVisitor: keeping.perDay,
         budgetBytes: keeping.maxBytes,
       });
       if (outcome === 'saved') return { saved };
@@ -265,8 +266,9 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
 
   /**
    * A saved report in a language, with its id and what changed since `previousId` (when given and
-   * kept) or the address's report before it. Only `previousId`, which the reader came with, is
-   * shown as the earlier report's id: the address's report before it may be another person's.
+   * kept) or the address's report before it. The earlier report's id is shown only when it is
+   * `previousId` (the reader came with it: a re-check's chain) or was asked for by the same visitor
+   * key (the same address, the same day): the address's report before it may be another person's.
    */
   async function presentSaved(
     saved: SavedAuditReport,
@@ -280,7 +282,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     const earlier = chosen ?? (await keeping.store.previous(saved.address, saved.createdAt, now()));
     if (earlier) {
       const previous = toReport(JSON.parse(earlier.result) as Report, lang);
-      report.changes = compareReports(report, previous, chosen ? earlier.id : undefined);
+      const own = earlier.visitorKey !== undefined && earlier.visitorKey === saved.visitorKey;
+      report.changes = compareReports(report, previous, chosen || own ? earlier.id : undefined);
     }
     return report;
   }

@@ -59,6 +59,8 @@ const HELD = `(
 const TOTAL = '(SELECT total(bytes) FROM audit_reports)';
 
 const COLUMNS = 'id, address, pages, overall, result, created_ms, expires_ms';
+/** What get() and previous() read: the columns saved, and who asked. */
+const READ = `${COLUMNS}, visitor_key`;
 
 function toReport(row: Row): SavedAuditReport {
   return {
@@ -69,6 +71,7 @@ function toReport(row: Row): SavedAuditReport {
     result: String(row.result),
     createdAt: new Date(Number(row.created_ms)),
     expiresAt: new Date(Number(row.expires_ms)),
+    ...(row.visitor_key !== null && row.visitor_key !== undefined ? { visitorKey: String(row.visitor_key) } : {}),
   };
 }
 
@@ -81,7 +84,7 @@ export class EmbeddedReports implements AuditReportStore {
   }
 
   async save(report: SavedAuditReport, limits: SaveLimits = {}): Promise<SaveOutcome> {
-    const visitor = limits.visitorKey ?? null;
+    const visitor = report.visitorKey ?? null;
     const cap = limits.perVisitor ?? null;
     const budget = limits.budgetBytes ?? null;
     // One write transaction: the cap's count and the insert, then the oldest anonymous reports
@@ -135,7 +138,7 @@ export class EmbeddedReports implements AuditReportStore {
   async get(id: string, now: Date): Promise<SavedAuditReport | undefined> {
     if (!REPORT_ID.test(id)) return undefined;
     const result = await this.sql.execute('reading an audit report', {
-      sql: `SELECT ${COLUMNS} FROM audit_reports WHERE id = ? AND expires_ms > ?`,
+      sql: `SELECT ${READ} FROM audit_reports WHERE id = ? AND expires_ms > ?`,
       args: [id, now.getTime()],
     });
     const row = result.rows[0];
@@ -144,7 +147,7 @@ export class EmbeddedReports implements AuditReportStore {
 
   async previous(address: string, before: Date, now: Date): Promise<SavedAuditReport | undefined> {
     const result = await this.sql.execute('reading the previous audit report', {
-      sql: `SELECT ${COLUMNS} FROM audit_reports
+      sql: `SELECT ${READ} FROM audit_reports
             WHERE address = ? AND created_ms < ? AND expires_ms > ?
             ORDER BY created_ms DESC, id DESC LIMIT 1`,
       args: [address, before.getTime(), now.getTime()],

@@ -26,6 +26,12 @@ export interface SavedAuditReport {
   createdAt: Date;
   /** After this instant the report is gone: get() and previous() no longer return it. */
   expiresAt: Date;
+  /**
+   * Who asked for it (decision 048): a keyed hash of the visitor's address for the day (visitorKey
+   * in service.ts), never the address itself; the daily cap counts by it. Absent for a re-check's
+   * report and for reports saved before it existed.
+   */
+  visitorKey?: string;
 }
 
 /**
@@ -34,11 +40,9 @@ export interface SavedAuditReport {
  */
 export interface SaveLimits {
   /**
-   * Who asked for the report: a keyed hash of the visitor's address for the day (visitorKey in
-   * service.ts), never the address itself. Without it (a monthly re-check), no daily cap applies.
+   * Reports one visitor key may have: past it, a report of that key is not saved ('daily'). A
+   * report without a key (a monthly re-check) has no cap.
    */
-  visitorKey?: string;
-  /** Reports one visitorKey may have: past it the report is not saved ('daily'). */
   perVisitor?: number;
   /**
    * The reports' total size in bytes (the `bytes` column: the result's UTF-8 length). Past it, the

@@ -23,6 +23,7 @@ interface ReportRow {
   result: string;
   created_at: string;
   expires_at: string;
+  visitor_key?: string | null;
 }
 
 function toReport(row: ReportRow): SavedAuditReport {
@@ -34,6 +35,7 @@ function toReport(row: ReportRow): SavedAuditReport {
     result: row.result,
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
+    ...(row.visitor_key ? { visitorKey: row.visitor_key } : {}),
   };
 }
 
@@ -59,7 +61,7 @@ export class SupabaseReports implements AuditReportStore {
       p_result: report.result,
       p_created_at: iso(report.createdAt),
       p_expires_at: iso(report.expiresAt),
-      p_visitor_key: limits.visitorKey ?? null,
+      p_visitor_key: report.visitorKey ?? null,
       p_per_visitor: limits.perVisitor ?? null,
       p_budget_bytes: limits.budgetBytes ?? null,
     });
