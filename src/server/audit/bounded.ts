@@ -9,21 +9,33 @@ import type { CategoryFindings, Finding, Message } from './types.ts';
 
 type Report = Extract<RunResult, { ok: true }>;
 
-function boundedMessage(message: Message): Message {
+/**
+ * A message with each value from the site clipped to REPORT_BOUNDS.valueChars and to what is left
+ * of its finding's `budget` (characters, shared by the finding's messages).
+ */
+function boundedMessage(message: Message, budget: { left: number }): Message {
   if (!message.values) return message;
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(message.values)) {
-    values[name] = typeof value === 'string' ? clip(value, REPORT_BOUNDS.valueChars) : value;
+    if (typeof value !== 'string') {
+      values[name] = value;
+      continue;
+    }
+    const clipped = clip(value, Math.max(1, Math.min(REPORT_BOUNDS.valueChars, budget.left)));
+    budget.left -= Array.from(clipped).length;
+    values[name] = clipped;
   }
   return { ...message, values };
 }
 
-const boundedEvidence = (evidence: readonly Message[]) =>
-  evidence.slice(0, REPORT_BOUNDS.messagesPerFinding).map(boundedMessage);
+function boundedEvidence(evidence: readonly Message[], budget = { left: REPORT_BOUNDS.findingChars }) {
+  return evidence.slice(0, REPORT_BOUNDS.messagesPerFinding).map((m) => boundedMessage(m, budget));
+}
 
 function boundedFinding(finding: Finding): Finding {
-  const bounded: Finding = { ...finding, evidence: boundedEvidence(finding.evidence) };
-  if (finding.recommendation) bounded.recommendation = boundedMessage(finding.recommendation);
+  const budget = { left: REPORT_BOUNDS.findingChars };
+  const bounded: Finding = { ...finding, evidence: boundedEvidence(finding.evidence, budget) };
+  if (finding.recommendation) bounded.recommendation = boundedMessage(finding.recommendation, budget);
   return bounded;
 }
 
