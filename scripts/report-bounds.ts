@@ -19,7 +19,7 @@ const HUMAN_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const AUDITS = Number(process.env.REPORT_AUDITS ?? 100);
 /** The budget of the second run, small enough for 100 hostile reports to meet it. */
-const BUDGET_MB = Number(process.env.REPORT_BUDGET_MB ?? 5);
+const BUDGET_MB = Number(process.env.REPORT_BUDGET_MB ?? 2);
 
 ensureBuild(process.cwd());
 const site = await startBloatingSite();
@@ -31,7 +31,10 @@ function dirBytes(dir: string): number {
   return readdirSync(dir).reduce((sum, file) => sum + statSync(path.join(dir, file)).size, 0);
 }
 
-async function withServer<T>(env: Record<string, string>, work: (base: string, dataDir: string) => Promise<T>) {
+async function withServer<T>(
+  env: Record<string, string>,
+  work: (base: string, dataDir: string) => Promise<T>,
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'geo-report-bounds-'));
   const server = spawnBuiltServer({
     env: {
@@ -70,7 +73,11 @@ async function storeTotals(dataDir: string) {
     const { rows } = await client.execute(
       'SELECT count(*) AS reports, total(bytes) AS total, max(bytes) AS largest FROM audit_reports',
     );
-    return { reports: Number(rows[0]!.reports), total: Number(rows[0]!.total), largest: Number(rows[0]!.largest) };
+    return {
+      reports: Number(rows[0]!.reports),
+      total: Number(rows[0]!.total),
+      largest: Number(rows[0]!.largest),
+    };
   } finally {
     client.close();
   }
@@ -79,7 +86,9 @@ async function storeTotals(dataDir: string) {
 try {
   await withServer({}, async (base, dataDir) => {
     const one = await audit(base, '203.0.113.1');
-    const page = await fetch(`${base}/en/tools/report/${one.report.id}`, { headers: { 'User-Agent': HUMAN_UA } });
+    const page = await fetch(`${base}/en/tools/report/${one.report.id}`, {
+      headers: { 'User-Agent': HUMAN_UA },
+    });
     const pageBytes = Buffer.byteLength(await page.text());
     const totals = await storeTotals(dataDir);
     console.log('One hostile 25-page site audit');

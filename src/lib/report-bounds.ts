@@ -38,3 +38,19 @@ export const REPORT_BOUNDS = {
 // every one of the 33 checks quoting 400 characters of four-byte characters in 6 messages, a full
 // summary of 25 pairs of 200-character addresses per item, a full table): 231 KB of JSON (84 KB of
 // findings, 147 KB of site audit), under the 250 KB one stored report may never exceed (issue 34).
+
+/** An address clipped to the report's bound (it stays text: a clipped address is never a link). */
+export function reportUrl(url: string): string {
+  return clip(url, REPORT_BOUNDS.urlChars);
+}
+
+/** Between the two pages of a pair a summary item lists ("from → to"). */
+export const PAIR = ' → ';
+
+/**
+ * An entry of a summary item's list within the bounds: an address, or each side of a pair, clipped
+ * (an address never holds a space, so the pair's arrow cannot come from the site).
+ */
+export function reportListEntry(entry: string): string {
+  return entry.split(PAIR).map(reportUrl).join(PAIR);
+}

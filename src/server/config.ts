@@ -245,7 +245,10 @@ const schema = z.object({
     .min(1, 'must be at least 1 (megabytes)')
     .max(1_000_000, 'must be at most 1000000 (megabytes)')
     .default(1024),
-  AUDIT_REPORTS_PER_DAY: wholeNumber().min(1, 'must be 1 or more').max(10_000, 'must be at most 10000').default(30),
+  AUDIT_REPORTS_PER_DAY: wholeNumber()
+    .min(1, 'must be 1 or more')
+    .max(10_000, 'must be at most 10000')
+    .default(30),
   FORM_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(10),
   MAX_CONNECTIONS: wholeNumber()
     .min(1, 'must be 1 or more')

@@ -93,7 +93,9 @@ describe('a hostile 25-page site audit', () => {
     expect(site.pages.filter((p) => p.outcome === 'disallowed')).toHaveLength(DISALLOWED);
     const skipped = site.summary.find((i) => i.id === 'siteSkipped')!;
     expect(skipped.evidence).toContain(`${OTHER_SITES} addresses of the sitemap are on other sites`);
-    expect(skipped.evidence).toContain(`${PRIVATE} addresses of the sitemap are private, local or on another port`);
+    expect(skipped.evidence).toContain(
+      `${PRIVATE} addresses of the sitemap are private, local or on another port`,
+    );
     expect(skipped.evidence).toContain(`${DISALLOWED} pages are closed to the audit by robots.txt`);
     expect(answer).not.toContain('elsewhere-');
     expect(answer).not.toContain('10.0.0.');
@@ -114,7 +116,10 @@ describe('a hostile 25-page site audit', () => {
     expect(res.status).toBe(200);
     const text = res.body as string;
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(ANSWER_MAX);
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as AuditStreamLine);
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as AuditStreamLine);
     const pages = lines.flatMap((l) => ('page' in l ? [l.page.url] : []));
     expect(pages.length).toBeGreaterThan(0);
     for (const url of pages) expect(Array.from(url).length).toBeLessThanOrEqual(REPORT_BOUNDS.urlChars);

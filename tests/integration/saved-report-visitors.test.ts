@@ -66,7 +66,9 @@ describe('one cached run, two visitors', () => {
       expect(res.text, path).not.toContain(first.report.id);
     }
     // Both reports open on their own.
-    const firstPage = await request(app).get(`/en/tools/report/${first.report.id}`).set('User-Agent', HUMAN_UA);
+    const firstPage = await request(app)
+      .get(`/en/tools/report/${first.report.id}`)
+      .set('User-Agent', HUMAN_UA);
     expect(firstPage.status).toBe(200);
   });
 });

@@ -163,7 +163,10 @@ export function auditHttp(deps: AuditHttpDeps) {
     if (!url) return undefined; // the page shows the form's own message for an invalid address
     const pages = parseSitePages(req.query.pages);
     if (!(await takeLimit(req, res, pages))) return deps.service.refusal(url, lang, 'rateLimited');
-    const outcome = await deps.service.audit(url, lang, undefined, pages, { save: true, visitor: keyOf(req) });
+    const outcome = await deps.service.audit(url, lang, undefined, pages, {
+      save: true,
+      visitor: keyOf(req),
+    });
     logOutcome(url, outcome);
     return outcome;
   }

@@ -336,7 +336,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       const keeping = options.reports;
       if (!result.ok || !request.save || !keeping) return toOutcome(result, lang);
       // Each visitor their own report of the run, once (decision 048): never another's id.
-      const visitor = request.visitor === undefined ? '' : visitorKey(keeping.visitorSecret, request.visitor, now());
+      const visitor =
+        request.visitor === undefined ? '' : visitorKey(keeping.visitorSecret, request.visitor, now());
       run.saved ??= new Map();
       let kept = run.saved.get(visitor);
       if (!kept) {
@@ -347,7 +348,10 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       if (!outcome) return toOutcome(result, lang);
       if ('notKept' in outcome) {
         const message = read(lang, 'tools')(`report.notKept.${outcome.notKept}`, { count: keeping.perDay });
-        return { ok: true, report: { ...toReport(result, lang), notKept: { reason: outcome.notKept, message } } };
+        return {
+          ok: true,
+          report: { ...toReport(result, lang), notKept: { reason: outcome.notKept, message } },
+        };
       }
       const { saved } = outcome;
       try {

@@ -40,7 +40,12 @@ export interface SiteFinding {
 export const THIN_WORDS = 300;
 
 /** An item listing at most REPORT_BOUNDS.urlsPerItem pages, each clipped; its evidence counts them all. */
-function item(id: string, status: ItemStatus, evidence: Message[], urls: readonly string[] = []): SiteFinding {
+function item(
+  id: string,
+  status: ItemStatus,
+  evidence: Message[],
+  urls: readonly string[] = [],
+): SiteFinding {
   return { id, status, evidence, urls: urls.slice(0, REPORT_BOUNDS.urlsPerItem).map(reportListEntry) };
 }
 

@@ -71,7 +71,9 @@ function toReport(row: Row): SavedAuditReport {
     result: String(row.result),
     createdAt: new Date(Number(row.created_ms)),
     expiresAt: new Date(Number(row.expires_ms)),
-    ...(row.visitor_key !== null && row.visitor_key !== undefined ? { visitorKey: String(row.visitor_key) } : {}),
+    ...(row.visitor_key !== null && row.visitor_key !== undefined
+      ? { visitorKey: String(row.visitor_key) }
+      : {}),
   };
 }
 

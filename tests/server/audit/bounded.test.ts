@@ -69,7 +69,9 @@ describe('boundedResult', () => {
         .map((v) => chars(String(v)));
       for (const length of quoted) expect(length).toBeLessThanOrEqual(REPORT_BOUNDS.valueChars);
       // The finding's budget, and at most two characters ("x…") for each value past it.
-      expect(quoted.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(REPORT_BOUNDS.findingChars + 2 * quoted.length);
+      expect(quoted.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(
+        REPORT_BOUNDS.findingChars + 2 * quoted.length,
+      );
     }
     const site = bounded.site!;
     expect(site.table.length).toBe(REPORT_BOUNDS.tableRows);
@@ -95,7 +97,12 @@ describe('boundedResult', () => {
         {
           id: 'citability',
           findings: [
-            { id: 'headings', status: 'pass', weight: 1, evidence: [{ key: 'k', values: { text: 'Tea', count: 2 } }] },
+            {
+              id: 'headings',
+              status: 'pass',
+              weight: 1,
+              evidence: [{ key: 'k', values: { text: 'Tea', count: 2 } }],
+            },
           ],
         },
       ],

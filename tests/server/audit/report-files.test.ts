@@ -78,7 +78,10 @@ describe('the Markdown copy of a report', () => {
   it('keeps what the site wrote readable as it wrote it, once rendered', async () => {
     const html = await gfm.parseInline(markdownText(SITE_TEXT));
     expect(html).not.toContain('<a');
-    const decoded = html.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+    const decoded = html
+      .replace(/&amp;/g, '&')
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"');
     expect(decoded).toBe(SITE_TEXT);
   });
 
