@@ -141,8 +141,8 @@ export async function createServices(input: ServicesInput) {
   const recheckJob = rechecks
     ? createRecheckJob({
         rechecks,
-        audit: (address, lang, pages) =>
-          auditService.audit(address, lang, undefined, pages, { save: true, fresh: true }),
+        audit: (address, lang, pages, follows) =>
+          auditService.audit(address, lang, undefined, pages, { save: true, fresh: true, follows }),
         logger,
         onMail: () => delivery?.nudge(),
         onOutcome: metrics.recheck,

@@ -8,6 +8,10 @@
 
 alter table public.audit_reports add column if not exists visitor_key text;
 alter table public.audit_reports add column if not exists bytes integer not null default 0;
+-- The report a monthly re-check's report follows (its subscription's last report): its page
+-- compares with that one and links it.
+alter table public.audit_reports add column if not exists follows_id text
+  check (follows_id is null or follows_id ~ '^[0-9a-f]{32}$');
 update public.audit_reports set bytes = octet_length(result) where bytes = 0;
 
 create index if not exists audit_reports_visitor_idx
@@ -60,6 +64,7 @@ create or replace function public.save_bounded_audit_report(
   p_created_at timestamptz,
   p_expires_at timestamptz,
   p_visitor_key text,
+  p_follows_id text,
   p_per_visitor integer,
   p_budget_bytes bigint
 )
@@ -76,9 +81,10 @@ begin
      and (select count(*) from public.audit_reports r where r.visitor_key = p_visitor_key) >= p_per_visitor then
     return 'daily';
   end if;
-  insert into public.audit_reports (id, address, pages, overall, result, created_at, expires_at, visitor_key, bytes)
+  insert into public.audit_reports
+    (id, address, pages, overall, result, created_at, expires_at, visitor_key, follows_id, bytes)
   values (p_id, p_address, p_pages, p_overall, p_result, p_created_at, p_expires_at, p_visitor_key,
-          octet_length(p_result));
+          p_follows_id, octet_length(p_result));
   if p_budget_bytes is null then
     return 'saved';
   end if;
@@ -123,7 +129,7 @@ as $$
   select coalesce(sum(r.bytes), 0)::bigint from public.audit_reports r;
 $$;
 
-revoke all on function public.save_bounded_audit_report(text, text, integer, integer, text, timestamptz, timestamptz, text, integer, bigint) from public, anon, authenticated;
+revoke all on function public.save_bounded_audit_report(text, text, integer, integer, text, timestamptz, timestamptz, text, text, integer, bigint) from public, anon, authenticated;
 revoke all on function public.audit_reports_total_bytes() from public, anon, authenticated;
-grant execute on function public.save_bounded_audit_report(text, text, integer, integer, text, timestamptz, timestamptz, text, integer, bigint) to service_role;
+grant execute on function public.save_bounded_audit_report(text, text, integer, integer, text, timestamptz, timestamptz, text, text, integer, bigint) to service_role;
 grant execute on function public.audit_reports_total_bytes() to service_role;

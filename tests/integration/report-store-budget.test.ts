@@ -135,6 +135,15 @@ function budgetContract(name: string, open: () => Promise<Backend>) {
       expect(await store.get(first.id, T0)).toEqual(first);
       expect((await store.previous(first.address, at(2), T0))!.visitorKey).toBe('visitor-a');
     });
+
+    it('gives back the report a re-check’s report follows, and refuses one that is no report id', async () => {
+      const first = report(0);
+      const next = report(1, 1000, { follows: first.id });
+      for (const r of [first, next]) expect(await store.save(r)).toBe('saved');
+      expect(await store.get(next.id, T0)).toEqual(next);
+      expect((await store.get(first.id, T0))!.follows).toBeUndefined();
+      await expect(store.save(report(2, 1000, { follows: 'not-an-id' }))).rejects.toThrow();
+    });
   });
 }
 
@@ -192,6 +201,7 @@ describe('embedded store: migration 10', () => {
       'DROP INDEX recheck_subscriptions_report',
       'ALTER TABLE audit_reports DROP COLUMN visitor_key',
       'ALTER TABLE audit_reports DROP COLUMN bytes',
+      'ALTER TABLE audit_reports DROP COLUMN follows_id',
       'DELETE FROM schema_migrations WHERE version = 10',
     ]);
     try {

@@ -83,6 +83,12 @@ export interface AuditRequestOptions {
    */
   visitor?: string;
   /**
+   * The report this one follows (a monthly re-check: the subscription's last report). Its page
+   * compares with that one and links it; without it, the address's report before it, unlinked
+   * unless the same visitor made it.
+   */
+  follows?: string;
+  /**
    * Audit the site now rather than reuse a finished run of the last few minutes (a monthly re-check:
    * its report must be of today's site, and its own). A run still under way is joined all the same.
    */
@@ -238,7 +244,13 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
    * Saves a run's report within its bounds (decision 048): the result held to the report's bounds,
    * the visitor's daily cap and the store's budget checked in the save's transaction.
    */
-  async function keep(result: Report, pages: number, keeping: ReportKeeping, visitor: string): Promise<Kept> {
+  async function keep(
+    result: Report,
+    pages: number,
+    keeping: ReportKeeping,
+    visitor: string,
+    follows: string | undefined,
+  ): Promise<Kept> {
     const createdAt = now();
     const saved: SavedAuditReport = {
       id: newReportId(),
@@ -249,6 +261,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       createdAt,
       expiresAt: new Date(createdAt.getTime() + keeping.days * 24 * 60 * 60 * 1000),
       ...(visitor ? { visitorKey: visitor } : {}),
+      ...(follows ? { follows } : {}),
     };
     try {
       const outcome = await keeping.store.save(saved, {
@@ -274,8 +287,9 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     saved: SavedAuditReport,
     lang: Lang,
     keeping: ReportKeeping,
-    previousId?: string,
+    explicitId?: string,
   ) {
+    const previousId = explicitId ?? saved.follows;
     const report: AuditReport = { ...toReport(JSON.parse(saved.result) as Report, lang), id: saved.id };
     const chosen =
       previousId && previousId !== saved.id ? await keeping.store.get(previousId, now()) : undefined;
@@ -341,7 +355,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       run.saved ??= new Map();
       let kept = run.saved.get(visitor);
       if (!kept) {
-        kept = keep(result, pages, keeping, visitor);
+        kept = keep(result, pages, keeping, visitor, request.follows);
         if (run.saved.size < SAVED_PER_RUN) run.saved.set(visitor, kept);
       }
       const outcome = await kept;

@@ -41,6 +41,8 @@ export const AUDIT_REPORTS_SCHEMA = [
 export const AUDIT_REPORTS_BOUNDS_SCHEMA = [
   'ALTER TABLE audit_reports ADD COLUMN visitor_key TEXT',
   'ALTER TABLE audit_reports ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0',
+  `ALTER TABLE audit_reports ADD COLUMN follows_id TEXT
+     CHECK (follows_id IS NULL OR (length(follows_id) = 32 AND follows_id NOT GLOB '*[^0-9a-f]*'))`,
   'UPDATE audit_reports SET bytes = length(CAST(result AS BLOB))',
   'CREATE INDEX audit_reports_visitor ON audit_reports (visitor_key) WHERE visitor_key IS NOT NULL',
   // The total (a sum over this index, not the table) and the oldest first.
@@ -60,7 +62,7 @@ const TOTAL = '(SELECT total(bytes) FROM audit_reports)';
 
 const COLUMNS = 'id, address, pages, overall, result, created_ms, expires_ms';
 /** What get() and previous() read: the columns saved, and who asked. */
-const READ = `${COLUMNS}, visitor_key`;
+const READ = `${COLUMNS}, visitor_key, follows_id`;
 
 function toReport(row: Row): SavedAuditReport {
   return {
@@ -74,6 +76,7 @@ function toReport(row: Row): SavedAuditReport {
     ...(row.visitor_key !== null && row.visitor_key !== undefined
       ? { visitorKey: String(row.visitor_key) }
       : {}),
+    ...(row.follows_id !== null && row.follows_id !== undefined ? { follows: String(row.follows_id) } : {}),
   };
 }
 
@@ -94,8 +97,8 @@ export class EmbeddedReports implements AuditReportStore {
     // then the new report taken back out if what is left is all referred to.
     const [inserted, , full] = await this.sql.batch('saving an audit report', [
       {
-        sql: `INSERT INTO audit_reports (${COLUMNS}, visitor_key, bytes)
-              SELECT :id, :address, :pages, :overall, :result, :created, :expires, :visitor,
+        sql: `INSERT INTO audit_reports (${COLUMNS}, visitor_key, follows_id, bytes)
+              SELECT :id, :address, :pages, :overall, :result, :created, :expires, :visitor, :follows,
                      length(CAST(:result AS BLOB))
               WHERE :visitor IS NULL OR :cap IS NULL
                  OR (SELECT count(*) FROM audit_reports WHERE visitor_key = :visitor) < :cap`,
@@ -108,6 +111,7 @@ export class EmbeddedReports implements AuditReportStore {
           created: report.createdAt.getTime(),
           expires: report.expiresAt.getTime(),
           visitor,
+          follows: report.follows ?? null,
           cap,
         },
       },

@@ -32,6 +32,11 @@ export interface SavedAuditReport {
    * report and for reports saved before it existed.
    */
   visitorKey?: string;
+  /**
+   * The report this one follows in a monthly re-check's chain (its subscription's last report), 32
+   * hexadecimal digits: the earlier report its page compares with and links (decision 048).
+   */
+  follows?: string;
 }
 
 /**

@@ -24,6 +24,7 @@ interface ReportRow {
   created_at: string;
   expires_at: string;
   visitor_key?: string | null;
+  follows_id?: string | null;
 }
 
 function toReport(row: ReportRow): SavedAuditReport {
@@ -36,6 +37,7 @@ function toReport(row: ReportRow): SavedAuditReport {
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
     ...(row.visitor_key ? { visitorKey: row.visitor_key } : {}),
+    ...(row.follows_id ? { follows: row.follows_id } : {}),
   };
 }
 
@@ -62,6 +64,7 @@ export class SupabaseReports implements AuditReportStore {
       p_created_at: iso(report.createdAt),
       p_expires_at: iso(report.expiresAt),
       p_visitor_key: report.visitorKey ?? null,
+      p_follows_id: report.follows ?? null,
       p_per_visitor: limits.perVisitor ?? null,
       p_budget_bytes: limits.budgetBytes ?? null,
     });
