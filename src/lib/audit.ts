@@ -82,7 +82,15 @@ export interface AuditReport {
   id?: string;
   /** What changed since the report of the same address before this one, when there is one. */
   changes?: ReportChanges;
+  /**
+   * Why a person's report was not kept (decision 048): the address saved its most reports for the
+   * day, or the reports' storage is full. The audit is answered all the same, without an id.
+   */
+  notKept?: { reason: ReportNotKept; message: string };
 }
+
+/** Why a report a person asked to keep was not saved (decision 048). */
+export type ReportNotKept = 'daily' | 'full';
 
 /** A score before and after. */
 export interface ScoreChange {
@@ -92,8 +100,11 @@ export interface ScoreChange {
 
 /** How a report differs from the earlier report of the same address (decision 031). */
 export interface ReportChanges {
-  /** The earlier report: its id (permanent address) and when it was made. */
-  previous: { id: string; auditedAt: string };
+  /**
+   * The earlier report: when it was made, and its id (permanent address) only when the reader came
+   * with it (a re-check's own chain): a report never shows another person's id (decision 048).
+   */
+  previous: { id?: string; auditedAt: string };
   overall: ScoreChange;
   /** Every category, in report order, changed or not. */
   categories: ({ id: CategoryId } & ScoreChange)[];
@@ -102,18 +113,19 @@ export interface ReportChanges {
 }
 
 /**
- * The changes from `previous` (the saved report `previousId`) to `current`, both in one language.
+ * The changes from `previous` (the saved report `previousId`, when it may be shown) to `current`, both
+ * in one language.
  * A check that only one of them has (the registry changed between them) is left out.
  */
 export function compareReports(
   current: AuditReport,
   previous: AuditReport,
-  previousId: string,
+  previousId?: string,
 ): ReportChanges {
   const before = new Map(previous.categories.map((c) => [c.id, c]));
   const earlierItems = new Map(previous.categories.flatMap((c) => c.items).map((i) => [i.id, i]));
   return {
-    previous: { id: previousId, auditedAt: previous.auditedAt },
+    previous: { ...(previousId ? { id: previousId } : {}), auditedAt: previous.auditedAt },
     overall: { before: previous.overall, after: current.overall },
     categories: current.categories.map((c) => ({
       id: c.id,

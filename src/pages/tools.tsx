@@ -209,7 +209,13 @@ export default function ToolsPage() {
     body = (
       <>
         <AuditResults report={outcome.report} headingRef={resultsHeading} onAnalyzeAnother={onAnalyzeAnother}>
-          {outcome.report.id ? <ReportShare id={outcome.report.id} /> : null}
+          {outcome.report.id ? (
+            <ReportShare id={outcome.report.id} />
+          ) : outcome.report.notKept ? (
+            <p role="note" className="card muted" data-testid="report-not-kept">
+              {outcome.report.notKept.message}
+            </p>
+          ) : null}
           {outcome.report.changes ? <ReportChanges changes={outcome.report.changes} /> : null}
         </AuditResults>
         <NextSteps />

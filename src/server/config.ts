@@ -55,6 +55,10 @@ export interface AuditSettings {
   workerMemoryMb: number;
   /** How many days a saved report keeps its permanent address. */
   reportDays: number;
+  /** The saved reports' total size in bytes, past which the oldest anonymous ones go (decision 048). */
+  reportsMaxBytes: number;
+  /** Reports one visitor address may save per (UTC) day; past it, audits are answered, not kept. */
+  reportsPerDay: number;
 }
 
 /** How many visitor emails forms may cause (decision 050). */
@@ -251,6 +255,15 @@ const schema = z.object({
     .min(1, 'must be 1 or more')
     .max(3650, 'must be at most 3650 (ten years)')
     .default(365),
+  // Bounded saved reports (decision 048): the store's total, and reports per visitor address and day.
+  AUDIT_REPORTS_MAX_MB: wholeNumber(' of megabytes')
+    .min(1, 'must be at least 1 (megabytes)')
+    .max(1_000_000, 'must be at most 1000000 (megabytes)')
+    .default(1024),
+  AUDIT_REPORTS_PER_DAY: wholeNumber()
+    .min(1, 'must be 1 or more')
+    .max(10_000, 'must be at most 10000')
+    .default(30),
   FORM_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(10),
   MAILBOX_EMAILS_PER_HOUR: wholeNumber().min(1, 'must be 1 or more').default(3),
   MAILBOX_EMAILS_PER_DAY: wholeNumber().min(1, 'must be 1 or more').default(6),
@@ -393,6 +406,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workers: e.AUDIT_WORKERS,
       workerMemoryMb: e.AUDIT_WORKER_MEMORY_MB,
       reportDays: e.AUDIT_REPORT_DAYS,
+      reportsMaxBytes: e.AUDIT_REPORTS_MAX_MB * 1024 * 1024,
+      reportsPerDay: e.AUDIT_REPORTS_PER_DAY,
     },
   };
 }

@@ -24,8 +24,11 @@ import type { DeliveryPayload } from './store/types.ts';
 
 export interface RecheckJobOptions {
   rechecks: RecheckStore;
-  /** The site's audit, saving the report (the audit service's `audit` with `save`). */
-  audit: (address: string, lang: Lang, pages: number) => Promise<AuditOutcome>;
+  /**
+   * The site's audit, saving the report (the audit service's `audit` with `save`) as the one that
+   * follows `follows`, the subscription's last report (decision 048: its page links only that one).
+   */
+  audit: (address: string, lang: Lang, pages: number, follows: string) => Promise<AuditOutcome>;
   logger: Logger;
   /** After a completion: the outbox has an email to send (the delivery worker's nudge). */
   onMail?: () => void;
@@ -88,7 +91,12 @@ export function createRecheckJob(options: RecheckJobOptions): RecheckJob {
   let stopped = false;
 
   async function recheck(subscription: RecheckSubscription): Promise<RecheckOutcomeKind> {
-    const outcome = await options.audit(subscription.address, subscription.language, subscription.pages);
+    const outcome = await options.audit(
+      subscription.address,
+      subscription.language,
+      subscription.pages,
+      subscription.lastReportId,
+    );
     const checkedAt = now();
     if (!outcome.ok && TRANSIENT_AUDIT_FAILURES.has(outcome.reason)) {
       await options.rechecks.release(subscription.id, id, new Date(checkedAt.getTime() + RETRY_MS));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { auditHttp } from './audit/http.ts';
@@ -69,6 +70,12 @@ export async function createServices(input: ServicesInput) {
   // Saved reports (decision 031), when the store keeps them: both stores do (Supabase with its
   // service_role key); expired ones are deleted every hour.
   const reports = store.reports;
+  const tokenSecret = newsletterSecret({
+    env,
+    dataDir: config.dataDir,
+    supabase: Boolean(config.supabaseUrl),
+    needed: deliveryConfig.channels.has('visitor-email'),
+  });
   const auditService = createAuditService({
     settings: config.audit,
     analysis,
@@ -79,6 +86,11 @@ export async function createServices(input: ServicesInput) {
           reports: {
             store: reports,
             days: config.audit.reportDays,
+            maxBytes: config.audit.reportsMaxBytes,
+            perDay: config.audit.reportsPerDay,
+            // The visitor hashes' key (decision 048): the links' key, shared by every replica, when
+            // there is one; otherwise this process's own (each process then counts on its own).
+            visitorSecret: tokenSecret ?? randomBytes(32),
             onError: (err: unknown) => {
               logger.error({ err }, 'saved report not written or read');
               void storeHealth.check();
@@ -86,6 +98,10 @@ export async function createServices(input: ServicesInput) {
           },
         }
       : {}),
+    onNotKept: (reason) =>
+      reason === 'full'
+        ? logger.warn({ reason }, 'saved reports full: a report was not kept (AUDIT_REPORTS_MAX_MB)')
+        : logger.info({ reason }, 'a visitor’s report was not kept: daily cap (AUDIT_REPORTS_PER_DAY)'),
   });
   // Monthly re-checks (decision 032): where reports are kept and visitor emails go out (their opt-in
   // and their news are emails). Requests never confirmed are deleted after a week.
@@ -116,12 +132,6 @@ export async function createServices(input: ServicesInput) {
 
   // Lead delivery (decision 018): the store's outbox, drained by a worker in this process through the
   // channels that are configured; nothing runs when none is.
-  const tokenSecret = newsletterSecret({
-    env,
-    dataDir: config.dataDir,
-    supabase: Boolean(config.supabaseUrl),
-    needed: deliveryConfig.channels.has('visitor-email'),
-  });
   const delivery = store.outbox
     ? createLeadDelivery({
         config: deliveryConfig,
@@ -146,8 +156,8 @@ export async function createServices(input: ServicesInput) {
   const recheckJob = rechecks
     ? createRecheckJob({
         rechecks,
-        audit: (address, lang, pages) =>
-          auditService.audit(address, lang, undefined, pages, { save: true, fresh: true }),
+        audit: (address, lang, pages, follows) =>
+          auditService.audit(address, lang, undefined, pages, { save: true, fresh: true, follows }),
         logger,
         onMail: () => delivery?.nudge(),
         onOutcome: metrics.recheck,

@@ -309,10 +309,12 @@ describe('embedded store: one DATA_DIR, several processes', () => {
 
   it('adds the table to a file made before it, once, keeping its leads', async () => {
     const dataDir = tempDataDir();
-    // The file as the previous version left it: migrations 1 to 5, no reports.
+    // The file as the version before reports left it: no reports (nor their bounds, migration 10).
     const raw = await fileFromBefore(dataDir, [
       'DROP TABLE audit_reports',
-      'DELETE FROM schema_migrations WHERE version = 6',
+      'DROP INDEX leads_report_id',
+      'DROP INDEX recheck_subscriptions_report',
+      'DELETE FROM schema_migrations WHERE version IN (6, 10)',
     ]);
     const upgraded = await EmbeddedStore.open(dataDir);
     try {

@@ -142,7 +142,8 @@ describe('files of a report', () => {
     const md = await request(app).get(`/en/tools/report/${report.id}.md`);
     expect(md.status).toBe(200);
     expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
-    expect(md.text).toContain(`# AI citation audit of http://${siteHost}/`);
+    // The audited address stays text under GitHub's autolinking too (decision 048).
+    expect(md.text).toContain(`# AI citation audit of http\\://${siteHost}/`);
     expect(md.text).toContain(`Overall score: ${report.overall}/100`);
     // The hostile title is quoted by the title check's evidence: no link, no markup survives.
     expect(md.text).not.toContain('[click](javascript');

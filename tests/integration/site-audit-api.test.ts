@@ -80,8 +80,11 @@ describe('GET /api/audit?pages=25', () => {
 
   it('never fetches the path robots.txt closes to it, and refuses the private sitemap entry', () => {
     expect(site.requested).not.toContain('/private/plans');
-    const refused = report.site!.pages.find((p) => p.url === 'http://10.0.0.8/internal');
-    expect(refused).toMatchObject({ outcome: 'notTaken', note: 'a private or local address, refused' });
+    // Counted in the summary, not listed in the table (decision 048).
+    expect(report.site!.pages.map((p) => p.url)).not.toContain('http://10.0.0.8/internal');
+    expect(summary(report.site!, 'siteSkipped').evidence).toContain(
+      '1 address of the sitemap is private, local or on another port: refused.',
+    );
     const gone = report.site!.pages.find((p) => p.url.endsWith('/gone'));
     expect(gone).toMatchObject({ outcome: 'failed', status: 404, note: 'answered 404' });
   });

@@ -36,13 +36,19 @@ export function ReportChanges({ changes }: { changes: Changes }) {
       title={t('report.changes.title', { date: longDate(changes.previous.auditedAt, lang) })}
       lead={
         <>
-          {t('report.changes.lead')}{' '}
-          <Link
-            to={reportPaths(lang, changes.previous.id).page}
-            className="font-semibold text-brand underline underline-offset-2"
-          >
-            {t('report.changes.previous')}
-          </Link>
+          {t('report.changes.lead')}
+          {/* Only a report the reader came with is linked: never another person's (decision 048). */}
+          {changes.previous.id ? (
+            <>
+              {' '}
+              <Link
+                to={reportPaths(lang, changes.previous.id).page}
+                className="font-semibold text-brand underline underline-offset-2"
+              >
+                {t('report.changes.previous')}
+              </Link>
+            </>
+          ) : null}
         </>
       }
     >

@@ -229,8 +229,9 @@ function SiteReportSection({ site }: { site: SiteReport }) {
                   {t('results.site.pages', { count: item.urls.length })}
                 </summary>
                 <ul className="mt-2 grid gap-1 wrap-anywhere">
-                  {item.urls.map((url) => (
-                    <li key={url}>{url}</li>
+                  {/* Clipped addresses may repeat (decision 048): the list's order is its key. */}
+                  {item.urls.map((url, index) => (
+                    <li key={index}>{url}</li>
                   ))}
                 </ul>
               </details>
@@ -249,8 +250,8 @@ function SiteReportSection({ site }: { site: SiteReport }) {
             ]}
           />
           <tbody>
-            {site.pages.map((page) => (
-              <tr key={page.url} className="border-b border-border" data-outcome={page.outcome}>
+            {site.pages.map((page, index) => (
+              <tr key={index} className="border-b border-border" data-outcome={page.outcome}>
                 <td className="py-2 pr-3 wrap-anywhere">{page.url}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">
                   {page.score !== undefined ? (

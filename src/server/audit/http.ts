@@ -143,7 +143,10 @@ export function auditHttp(deps: AuditHttpDeps) {
     // A person's audit is kept (its report gets a permanent address); a crawler's or a script's
     // that says it is a bot is not.
     const save = !(req.visitor ?? classifyVisitor(req.get('user-agent'))).isBot;
-    const outcome = await deps.service.audit(url, lang, streaming ? write : undefined, pages, { save });
+    const outcome = await deps.service.audit(url, lang, streaming ? write : undefined, pages, {
+      save,
+      visitor: keyOf(req),
+    });
     logOutcome(url, outcome);
 
     if (outcome.ok) {
@@ -176,7 +179,10 @@ export function auditHttp(deps: AuditHttpDeps) {
     if (!url) return undefined; // the page shows the form's own message for an invalid address
     const pages = parseSitePages(req.query.pages);
     if (!(await takeLimit(req, res, pages))) return deps.service.refusal(url, lang, 'rateLimited');
-    const outcome = await deps.service.audit(url, lang, undefined, pages, { save: true });
+    const outcome = await deps.service.audit(url, lang, undefined, pages, {
+      save: true,
+      visitor: keyOf(req),
+    });
     logOutcome(url, outcome);
     return outcome;
   }

@@ -9,12 +9,25 @@ import type { Lang } from '../../site.ts';
 // in Markdown it is escaped so it can never become a link, an image, markup or a heading; in the
 // SVG there is none (the score is a number).
 
-/** Plain text as Markdown text: one line, every character Markdown or HTML could act on escaped. */
+/**
+ * What GitHub Flavored Markdown turns into a link by itself in plain text (its "autolinks
+ * (extension)": https://github.github.com/gfm/#autolinks-extension-): a scheme's colon (`https:`,
+ * `http:`, `ftp:`, `mailto:`, `xmpp:`, anywhere, as renderers such as marked start a link inside a
+ * word), the dot of `www.`, and an address's `@`. Each gets a backslash: rendered, the text reads
+ * exactly as the site wrote it, and only the raw Markdown shows the backslash.
+ */
+const AUTOLINK = /(?<=(?:https?|ftp|mailto|xmpp))(?=:)|(?<=www)(?=\.)|(?=@)/giu;
+
+/**
+ * Plain text as Markdown text: one line, every character Markdown or HTML could act on escaped, and
+ * no address in it a link (decision 048: the audited site's text never links anywhere).
+ */
 export function markdownText(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/[\\`*_[\]<>|~#&]/g, (c) => (c === '<' ? '&lt;' : c === '&' ? '&amp;' : `\\${c}`));
+    .replace(/[\\`*_[\]<>|~#&]/g, (c) => (c === '<' ? '&lt;' : c === '&' ? '&amp;' : `\\${c}`))
+    .replace(AUTOLINK, '\\');
 }
 
 const STATUS_MARK: Record<ItemStatus, string> = { pass: '✓', warning: '!', fail: '✗' };

@@ -14,6 +14,7 @@ import type {
   FetchOutcome,
 } from './types.ts';
 import { auditSitePages } from './site.ts';
+import { reportUrl } from '../../lib/report-bounds.ts';
 import type { CandidateSource } from './site-pages.ts';
 import { siteSummary, type SiteFinding, type SitePage } from './site-summary.ts';
 import type { Analysed, Discovery } from './worker.ts';
@@ -243,14 +244,19 @@ async function auditWithin(url: string, options: RunOptions, signals: Signals): 
     ...(options.onPage ? { onPage: options.onPage } : {}),
   });
   const firstRow: SitePage = firstFacts
-    ? { url: page.finalUrl, outcome: 'audited', status: page.status, score: firstFacts.score }
-    : { url: page.finalUrl, outcome: 'failed', status: page.status, detail: 'tooComplex' };
+    ? { url: reportUrl(page.finalUrl), outcome: 'audited', status: page.status, score: firstFacts.score }
+    : { url: reportUrl(page.finalUrl), outcome: 'failed', status: page.status, detail: 'tooComplex' };
   const table = [firstRow, ...more.table];
   const facts = firstFacts ? [firstFacts, ...more.facts] : more.facts;
   return {
     ...result,
     categories: first.categories,
-    site: { requested: pages, source: first.site.source, table, findings: siteSummary(table, facts) },
+    site: {
+      requested: pages,
+      source: first.site.source,
+      table,
+      findings: siteSummary(table, facts, more.skipped),
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { textReader, type Translate } from '../../i18n/instance.ts';
 import { loadNamespaces } from '../../i18n/resources.ts';
 import {
@@ -8,7 +9,10 @@ import {
   type AuditOutcome,
   type AuditReport,
   type AuditStep,
+  type ReportNotKept,
 } from '../../lib/audit.ts';
+import { reportUrl } from '../../lib/report-bounds.ts';
+import { boundedResult } from './bounded.ts';
 import type { Lang } from '../../site.ts';
 import type { AuditSettings } from '../config.ts';
 import { auditUserAgents } from './agents.ts';
@@ -68,10 +72,22 @@ export interface AuditService {
 export interface AuditRequestOptions {
   /**
    * Keep the report (a person asked for it, never a crawler): its outcome then carries the saved
-   * report's id and what changed since the address's report before it. One run is saved once, for
-   * everyone who gets it from the cache.
+   * report's id and what changed since the address's report before it, or why it was not kept
+   * (`notKept`). Each visitor who gets one run (joined or from the cache) gets a report of their own,
+   * once, counted against their own daily cap and the store's budget (decision 048).
    */
   save?: boolean;
+  /**
+   * Who asks (the rate limiter's key of `req.ip`): their reports are capped per day, under a keyed
+   * hash of it for the day. Without it (a monthly re-check), no cap applies.
+   */
+  visitor?: string;
+  /**
+   * The report this one follows (a monthly re-check: the subscription's last report). Its page
+   * compares with that one and links it; without it, the address's report before it, unlinked
+   * unless the same visitor made it.
+   */
+  follows?: string;
   /**
    * Audit the site now rather than reuse a finished run of the last few minutes (a monthly re-check:
    * its report must be of today's site, and its own). A run still under way is joined all the same.
@@ -79,10 +95,19 @@ export interface AuditRequestOptions {
   fresh?: boolean;
 }
 
-/** Where reports are kept, and for how long. */
+/** Where reports are kept, for how long, and within which bounds (decision 048). */
 export interface ReportKeeping {
   store: AuditReportStore;
   days: number;
+  /** The reports' total size in bytes, past which the oldest anonymous ones go. */
+  maxBytes: number;
+  /** Reports one visitor may save per UTC day. */
+  perDay: number;
+  /**
+   * The key of the visitor hashes (visitorKey): the same for every replica when they share one (the
+   * email links' key), so they count one visitor alike.
+   */
+  visitorSecret: Buffer;
   /** A report that could not be saved or read: the audit is answered all the same. */
   onError?: (error: unknown) => void;
 }
@@ -98,10 +123,29 @@ export interface AuditServiceOptions {
   now?: () => Date;
   /** Saved reports (decision 031); without it, audits are not kept. */
   reports?: ReportKeeping;
+  /** Counts a report a person asked for and did not get kept ('daily', 'full'). */
+  onNotKept?: (reason: ReportNotKept) => void;
 }
 
 /** How many addresses the cache keeps at most (oldest first out). */
 const CACHE_ENTRIES = 500;
+
+/** Visitors whose saved report a run remembers (more are saved again, each within its own cap). */
+const SAVED_PER_RUN = 64;
+
+/**
+ * A visitor's key for the day: an HMAC of the UTC day and their address, so the store keeps no
+ * address, and one day's keys cannot be linked to another's. The daily cap counts reports by it.
+ */
+export function visitorKey(secret: Buffer, visitor: string, now: Date): string {
+  return createHmac('sha256', secret)
+    .update(`${now.toISOString().slice(0, 10)}\n${visitor}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** A report a person asked to keep: saved, or not kept and why; undefined when the store failed. */
+type Kept = { saved: SavedAuditReport } | { notKept: ReportNotKept } | undefined;
 
 interface Run {
   result: Promise<RunResult>;
@@ -109,8 +153,8 @@ interface Run {
   listeners: Set<ProgressListener>;
   /** When the result stops being reused (set once it succeeds). */
   expires: number;
-  /** The run's saved report, once a person asked for it (one per run). */
-  saved?: Promise<SavedAuditReport | undefined>;
+  /** Each visitor's saved report of this run, by visitor key ('' for none), once they asked for it. */
+  saved?: Map<string, Promise<Kept>>;
 }
 
 const AUDIT_TEXTS = await loadNamespaces(['audit', 'tools']);
@@ -150,7 +194,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       timeoutMs: settings.timeoutMs,
       pages,
       onStep: (step, done, total) => tell({ step, done, total }),
-      onPage: (page, done, total) => tell({ page: { url: page, done, total } }),
+      onPage: (page, done, total) => tell({ page: { url: reportUrl(page), done, total } }),
       ...(options.resolve ? { resolve: options.resolve } : {}),
       ...(options.now ? { now: options.now } : {}),
     })
@@ -176,8 +220,10 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   const now = options.now ?? (() => new Date());
 
   type Report = Extract<RunResult, { ok: true }>;
-  function toReport(result: Report, lang: Lang): AuditReport {
+  function toReport(unbounded: Report, lang: Lang): AuditReport {
     const t = read(lang, 'audit');
+    // Shown within the report's bounds, whenever and by whomever it was made (decision 048).
+    const result = boundedResult(unbounded);
     const categories = localizeFindings(result.categories, t);
     return {
       url: result.url,
@@ -194,21 +240,37 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     return { ok: true, report: toReport(result, lang) };
   }
 
-  /** Saves a run's report; undefined when the store failed (the audit is answered without a link). */
-  async function keep(result: Report, pages: number, keeping: ReportKeeping) {
+  /**
+   * Saves a run's report within its bounds (decision 048): the result held to the report's bounds,
+   * the visitor's daily cap and the store's budget checked in the save's transaction.
+   */
+  async function keep(
+    result: Report,
+    pages: number,
+    keeping: ReportKeeping,
+    visitor: string,
+    follows: string | undefined,
+  ): Promise<Kept> {
     const createdAt = now();
     const saved: SavedAuditReport = {
       id: newReportId(),
       address: result.url,
       pages,
       overall: toReport(result, 'en').overall,
-      result: JSON.stringify(result),
+      result: JSON.stringify(boundedResult(result)),
       createdAt,
       expiresAt: new Date(createdAt.getTime() + keeping.days * 24 * 60 * 60 * 1000),
+      ...(visitor ? { visitorKey: visitor } : {}),
+      ...(follows ? { follows } : {}),
     };
     try {
-      await keeping.store.save(saved);
-      return saved;
+      const outcome = await keeping.store.save(saved, {
+        perVisitor: keeping.perDay,
+        budgetBytes: keeping.maxBytes,
+      });
+      if (outcome === 'saved') return { saved };
+      options.onNotKept?.(outcome);
+      return { notKept: outcome };
     } catch (error) {
       keeping.onError?.(error);
       return undefined;
@@ -217,21 +279,25 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
 
   /**
    * A saved report in a language, with its id and what changed since `previousId` (when given and
-   * kept) or the address's report before it.
+   * kept) or the address's report before it. The earlier report's id is shown only when it is
+   * `previousId` (the reader came with it: a re-check's chain) or was asked for by the same visitor
+   * key (the same address, the same day): the address's report before it may be another person's.
    */
   async function presentSaved(
     saved: SavedAuditReport,
     lang: Lang,
     keeping: ReportKeeping,
-    previousId?: string,
+    explicitId?: string,
   ) {
+    const previousId = explicitId ?? saved.follows;
     const report: AuditReport = { ...toReport(JSON.parse(saved.result) as Report, lang), id: saved.id };
     const chosen =
       previousId && previousId !== saved.id ? await keeping.store.get(previousId, now()) : undefined;
     const earlier = chosen ?? (await keeping.store.previous(saved.address, saved.createdAt, now()));
     if (earlier) {
       const previous = toReport(JSON.parse(earlier.result) as Report, lang);
-      report.changes = compareReports(report, previous, earlier.id);
+      const own = earlier.visitorKey !== undefined && earlier.visitorKey === saved.visitorKey;
+      report.changes = compareReports(report, previous, chosen || own ? earlier.id : undefined);
     }
     return report;
   }
@@ -283,9 +349,25 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       const result = await run.result;
       const keeping = options.reports;
       if (!result.ok || !request.save || !keeping) return toOutcome(result, lang);
-      run.saved ??= keep(result, pages, keeping);
-      const saved = await run.saved;
-      if (!saved) return toOutcome(result, lang);
+      // Each visitor their own report of the run, once (decision 048): never another's id.
+      const visitor =
+        request.visitor === undefined ? '' : visitorKey(keeping.visitorSecret, request.visitor, now());
+      run.saved ??= new Map();
+      let kept = run.saved.get(visitor);
+      if (!kept) {
+        kept = keep(result, pages, keeping, visitor, request.follows);
+        if (run.saved.size < SAVED_PER_RUN) run.saved.set(visitor, kept);
+      }
+      const outcome = await kept;
+      if (!outcome) return toOutcome(result, lang);
+      if ('notKept' in outcome) {
+        const message = read(lang, 'tools')(`report.notKept.${outcome.notKept}`, { count: keeping.perDay });
+        return {
+          ok: true,
+          report: { ...toReport(result, lang), notKept: { reason: outcome.notKept, message } },
+        };
+      }
+      const { saved } = outcome;
       try {
         return { ok: true, report: await presentSaved(saved, lang, keeping) };
       } catch (error) {

@@ -2,6 +2,7 @@ import type { ItemStatus } from '../../lib/audit.ts';
 import { msg } from './check.ts';
 import { samePage, type PageFacts } from './site-pages.ts';
 import type { Message } from './types.ts';
+import { PAIR, REPORT_BOUNDS, reportListEntry } from '../../lib/report-bounds.ts';
 
 // A site audit's summary (decision 024): what only the pages together show. Each item lists the
 // pages concerned; texts are translated with the report (localize.ts).
@@ -17,6 +18,16 @@ export interface SitePage {
   detail?: string;
 }
 
+/** The candidates a site audit did not take, by reason (decision 048: counted, never stored one by one). */
+export interface SkippedCandidates {
+  /** On another origin than the audited page's: never fetched. */
+  otherSite: number;
+  /** On another origin and an address the audit may not reach (private, local, another port). */
+  refused: number;
+  /** Closed to the audit by robots.txt; the first REPORT_BOUNDS.listedDisallowed are also listed. */
+  disallowed: number;
+}
+
 export interface SiteFinding {
   id: string;
   status: ItemStatus;
@@ -28,11 +39,14 @@ export interface SiteFinding {
 /** Below this, a page's main text is thin (the single-page audit's own threshold). */
 export const THIN_WORDS = 300;
 
-/** Pages listed per item at most. */
-const MAX_URLS = 25;
-
-function item(id: string, status: ItemStatus, evidence: Message[], urls: string[] = []): SiteFinding {
-  return { id, status, evidence, urls: urls.slice(0, MAX_URLS) };
+/** An item listing at most REPORT_BOUNDS.urlsPerItem pages, each clipped; its evidence counts them all. */
+function item(
+  id: string,
+  status: ItemStatus,
+  evidence: Message[],
+  urls: readonly string[] = [],
+): SiteFinding {
+  return { id, status, evidence, urls: urls.slice(0, REPORT_BOUNDS.urlsPerItem).map(reportListEntry) };
 }
 
 /**
@@ -106,7 +120,7 @@ function oneWayAlternates(pages: readonly PageFacts[]): string[] {
       if (
         !other.alternates.some((back) => samePage(back.url, page.finalUrl) || samePage(back.url, page.url))
       ) {
-        pairs.push(`${page.finalUrl} → ${other.finalUrl}`);
+        pairs.push(`${page.finalUrl}${PAIR}${other.finalUrl}`);
       }
     }
   }
@@ -115,9 +129,14 @@ function oneWayAlternates(pages: readonly PageFacts[]): string[] {
 
 /**
  * The summary of a site audit: pages kept out of results or broken, titles and descriptions,
- * canonicals, hreflang pairs, JSON-LD and thin pages, then what the audit did not fetch.
+ * canonicals, hreflang pairs, JSON-LD and thin pages, then what the audit did not fetch (`skipped`:
+ * the candidates counted, not listed, by the site audit's choice; decision 048).
  */
-export function siteSummary(table: readonly SitePage[], pages: readonly PageFacts[]): SiteFinding[] {
+export function siteSummary(
+  table: readonly SitePage[],
+  pages: readonly PageFacts[],
+  skipped?: SkippedCandidates,
+): SiteFinding[] {
   const total = pages.length;
   const items: SiteFinding[] = [];
   const broken = table.filter((p) => p.outcome === 'failed').map((p) => p.url);
@@ -140,7 +159,7 @@ export function siteSummary(table: readonly SitePage[], pages: readonly PageFact
   items.push(uniqueness('siteDescriptions', descriptions, pages, (p) => p.description));
   const elsewhere = pages
     .filter((p) => p.canonical !== undefined && !samePage(p.canonical, p.finalUrl))
-    .map((p) => `${p.finalUrl} → ${p.canonical}`);
+    .map((p) => `${p.finalUrl}${PAIR}${p.canonical}`);
   items.push(noneOrSome('siteCanonicals', 'warning', total, elsewhere));
   const oneWay = oneWayAlternates(pages);
   const withAlternates = pages.filter((p) => p.alternates.length > 0).length;
@@ -162,14 +181,25 @@ export function siteSummary(table: readonly SitePage[], pages: readonly PageFact
   items.push(noneOrSome('siteJsonLd', 'warning', total, noJsonLd));
   const thin = pages.filter((p) => p.words < THIN_WORDS && !p.excluded).map((p) => p.finalUrl);
   items.push(noneOrSome('siteThin', 'warning', total, thin, { words: THIN_WORDS }));
-  const disallowed = table.filter((p) => p.outcome === 'disallowed');
-  if (disallowed.length > 0) {
+  const listedDisallowed = table.filter((p) => p.outcome === 'disallowed');
+  const disallowed = skipped?.disallowed ?? listedDisallowed.length;
+  const evidence: Message[] = [];
+  if (disallowed > 0) {
+    evidence.push(msg('site.items.siteSkipped.evidence.disallowed', { count: disallowed }));
+  }
+  if (skipped && skipped.otherSite > 0) {
+    evidence.push(msg('site.items.siteSkipped.evidence.otherSite', { count: skipped.otherSite }));
+  }
+  if (skipped && skipped.refused > 0) {
+    evidence.push(msg('site.items.siteSkipped.evidence.refused', { count: skipped.refused }));
+  }
+  if (evidence.length > 0) {
     items.push(
       item(
         'siteSkipped',
         'pass',
-        [msg('site.items.siteSkipped.evidence.disallowed', { count: disallowed.length })],
-        disallowed.map((p) => p.url),
+        evidence,
+        listedDisallowed.map((p) => p.url),
       ),
     );
   }

@@ -2,8 +2,9 @@ import type { Analysis } from './analysis.ts';
 import { checkAuditUrl } from './address.ts';
 import { isHtmlType } from './read/html.ts';
 import type { Candidate, PageFacts } from './site-pages.ts';
-import type { SitePage } from './site-summary.ts';
+import type { SitePage, SkippedCandidates } from './site-summary.ts';
 import type { AuditInput, FetchOutcome } from './types.ts';
+import { REPORT_BOUNDS, reportUrl } from '../../lib/report-bounds.ts';
 
 // A site audit's other pages (decision 024), fetched politely after the first page's audit: pages
 // of the audited origin only, robots.txt obeyed for the audit's own user agent (a disallowed page is
@@ -31,30 +32,47 @@ export interface SitePagesOptions {
 }
 
 export interface SitePagesResult {
-  /** Every candidate looked at, in the order found: audited, failed, disallowed or refused. */
+  /**
+   * The pages audited or failed, in the order found, and the first disallowed ones: every address
+   * in it is clipped (REPORT_BOUNDS, decision 048).
+   */
   table: SitePage[];
   facts: PageFacts[];
+  /** Candidates counted, not listed one by one. */
+  skipped: SkippedCandidates;
 }
 
-/** The candidates to fetch and those listed without fetching, in the order found. */
-function choose(options: SitePagesOptions): { table: SitePage[]; toFetch: string[] } {
+/**
+ * The candidates to fetch and the table's rows before fetching, in the order found. Off-origin and
+ * refused candidates are counted, not listed, and disallowed ones listed up to a bound: a hostile
+ * sitemap can name 100 long addresses, and the report must stay small whatever it names.
+ */
+export function choose(options: Pick<SitePagesOptions, 'more' | 'candidates' | 'origin' | 'allowedHosts'>): {
+  table: SitePage[];
+  toFetch: string[];
+  skipped: SkippedCandidates;
+} {
   const table: SitePage[] = [];
   const toFetch: string[] = [];
+  const skipped: SkippedCandidates = { otherSite: 0, refused: 0, disallowed: 0 };
   for (const candidate of options.candidates) {
     if (toFetch.length >= options.more) break;
     const url = candidate.url;
     if (new URL(url).origin !== options.origin) {
-      // Off the audited origin: never fetched; an address the audit may not reach says so.
-      const check = checkAuditUrl(url, options.allowedHosts);
-      table.push({ url, outcome: 'notTaken', detail: check.ok ? 'otherSite' : 'refused' });
+      // Off the audited origin: never fetched; an address the audit may not reach is told apart.
+      skipped[checkAuditUrl(url, options.allowedHosts).ok ? 'otherSite' : 'refused'] += 1;
     } else if (candidate.disallowed) {
-      table.push({ url, outcome: 'disallowed' });
+      skipped.disallowed += 1;
+      if (skipped.disallowed <= REPORT_BOUNDS.listedDisallowed) {
+        table.push({ url: reportUrl(url), outcome: 'disallowed' });
+      }
     } else {
+      // The row keeps the address fetched; it is clipped once the page is done (auditSitePages).
       table.push({ url, outcome: 'audited' });
       toFetch.push(url);
     }
   }
-  return { table, toFetch };
+  return { table, toFetch, skipped };
 }
 
 async function onePage(
@@ -87,7 +105,7 @@ async function onePage(
 
 /** Fetches and analyses the chosen pages, two at a time, until done or past the deadline. */
 export async function auditSitePages(options: SitePagesOptions): Promise<SitePagesResult> {
-  const { table, toFetch } = choose(options);
+  const { table, toFetch, skipped } = choose(options);
   const results = new Map<string, { row: SitePage; facts?: PageFacts }>();
   let next = 0;
   let done = 0;
@@ -103,8 +121,11 @@ export async function auditSitePages(options: SitePagesOptions): Promise<SitePag
   const rows = table.map((row) =>
     row.outcome !== 'audited'
       ? row
-      : (results.get(row.url)?.row ?? { url: row.url, outcome: 'failed' as const, detail: 'timeout' }),
+      : {
+          ...(results.get(row.url)?.row ?? { outcome: 'failed' as const, detail: 'timeout' }),
+          url: reportUrl(row.url),
+        },
   );
   const facts = toFetch.flatMap((url) => results.get(url)?.facts ?? []);
-  return { table: rows, facts };
+  return { table: rows, facts, skipped };
 }

@@ -2,7 +2,7 @@ import type { Client, InStatement } from '@libsql/client';
 import { FORM_TYPES } from '../../lib/form-limits.ts';
 import { mailboxKeySql } from '../mailbox.ts';
 import { RECHECK_SUBSCRIPTIONS_SCHEMA } from './embedded-rechecks.ts';
-import { AUDIT_REPORTS_SCHEMA } from './embedded-reports.ts';
+import { AUDIT_REPORTS_BOUNDS_SCHEMA, AUDIT_REPORTS_SCHEMA } from './embedded-reports.ts';
 import { VISITOR_MAIL_KINDS } from './types.ts';
 
 // The embedded store's schema, version by version. A version once released is history: a change is
@@ -221,6 +221,12 @@ export const MIGRATIONS: readonly { version: number; statements: string[]; forei
       `CREATE INDEX recheck_subscriptions_mailbox ON recheck_subscriptions (mailbox_key)
        WHERE status IN ('pending', 'active')`,
     ],
+  },
+  {
+    version: 11,
+    // Bounded saved reports (decision 048): each report's size and who asked for it, for the
+    // store's budget and the daily cap per visitor: embedded-reports.ts.
+    statements: AUDIT_REPORTS_BOUNDS_SCHEMA,
   },
 ];
 

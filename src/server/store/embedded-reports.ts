@@ -1,6 +1,12 @@
 import type { Client, Row } from '@libsql/client';
 import { embeddedSql, type EmbeddedSql } from './embedded-sql.ts';
-import { REPORT_ID, type AuditReportStore, type SavedAuditReport } from './report-types.ts';
+import {
+  REPORT_ID,
+  type AuditReportStore,
+  type SaveLimits,
+  type SaveOutcome,
+  type SavedAuditReport,
+} from './report-types.ts';
 
 // Saved audit reports in the embedded store's SQLite file, beside the leads: the same
 // libsql client, so the same WAL file, busy timeout and durability (synchronous=FULL), and several
@@ -26,7 +32,37 @@ export const AUDIT_REPORTS_SCHEMA = [
   'CREATE INDEX audit_reports_expiry ON audit_reports (expires_ms)',
 ];
 
+/**
+ * Migration 10 (decision 048): each report's size, known without reading its JSON (`bytes`, the
+ * result's UTF-8 length, which the database measures itself), so the store's total is one sum; who
+ * asked for it (`visitor_key`, a keyed hash of the visitor's address for the day, NULL for a
+ * re-check), for the daily cap; and the indexes that find, oldest first, the reports nobody refers to.
+ */
+export const AUDIT_REPORTS_BOUNDS_SCHEMA = [
+  'ALTER TABLE audit_reports ADD COLUMN visitor_key TEXT',
+  'ALTER TABLE audit_reports ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0',
+  `ALTER TABLE audit_reports ADD COLUMN follows_id TEXT
+     CHECK (follows_id IS NULL OR (length(follows_id) = 32 AND follows_id NOT GLOB '*[^0-9a-f]*'))`,
+  'UPDATE audit_reports SET bytes = length(CAST(result AS BLOB))',
+  'CREATE INDEX audit_reports_visitor ON audit_reports (visitor_key) WHERE visitor_key IS NOT NULL',
+  // The total (a sum over this index, not the table) and the oldest first.
+  'CREATE INDEX audit_reports_age ON audit_reports (created_ms, id, bytes)',
+  // Whether a lead or an open re-check still refers to a report (not anonymous: never evicted).
+  "CREATE INDEX leads_report_id ON leads (json_extract(lead_data, '$.report_id'))",
+  'CREATE INDEX recheck_subscriptions_report ON recheck_subscriptions (last_report_id)',
+];
+
+/** A report someone still refers to (`r` is the report): the budget never deletes it. */
+const HELD = `(
+  EXISTS (SELECT 1 FROM recheck_subscriptions s
+          WHERE s.last_report_id = r.id AND s.status IN ('pending', 'active'))
+  OR EXISTS (SELECT 1 FROM leads l WHERE json_extract(l.lead_data, '$.report_id') = r.id))`;
+
+const TOTAL = '(SELECT total(bytes) FROM audit_reports)';
+
 const COLUMNS = 'id, address, pages, overall, result, created_ms, expires_ms';
+/** What get() and previous() read: the columns saved, and who asked. */
+const READ = `${COLUMNS}, visitor_key, follows_id`;
 
 function toReport(row: Row): SavedAuditReport {
   return {
@@ -37,6 +73,10 @@ function toReport(row: Row): SavedAuditReport {
     result: String(row.result),
     createdAt: new Date(Number(row.created_ms)),
     expiresAt: new Date(Number(row.expires_ms)),
+    ...(row.visitor_key !== null && row.visitor_key !== undefined
+      ? { visitorKey: String(row.visitor_key) }
+      : {}),
+    ...(row.follows_id !== null && row.follows_id !== undefined ? { follows: String(row.follows_id) } : {}),
   };
 }
 
@@ -48,25 +88,63 @@ export class EmbeddedReports implements AuditReportStore {
     this.sql = embeddedSql(client);
   }
 
-  async save(report: SavedAuditReport): Promise<void> {
-    await this.sql.execute('saving an audit report', {
-      sql: `INSERT INTO audit_reports (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      args: [
-        report.id,
-        report.address,
-        report.pages,
-        report.overall,
-        report.result,
-        report.createdAt.getTime(),
-        report.expiresAt.getTime(),
-      ],
-    });
+  async save(report: SavedAuditReport, limits: SaveLimits = {}): Promise<SaveOutcome> {
+    const visitor = report.visitorKey ?? null;
+    const cap = limits.perVisitor ?? null;
+    const budget = limits.budgetBytes ?? null;
+    // One write transaction: the cap's count and the insert, then the oldest anonymous reports
+    // deleted while the total is over the budget (a running sum, oldest first, stops at the excess),
+    // then the new report taken back out if what is left is all referred to.
+    const [inserted, , full] = await this.sql.batch('saving an audit report', [
+      {
+        sql: `INSERT INTO audit_reports (${COLUMNS}, visitor_key, follows_id, bytes)
+              SELECT :id, :address, :pages, :overall, :result, :created, :expires, :visitor, :follows,
+                     length(CAST(:result AS BLOB))
+              WHERE :visitor IS NULL OR :cap IS NULL
+                 OR (SELECT count(*) FROM audit_reports WHERE visitor_key = :visitor) < :cap`,
+        args: {
+          id: report.id,
+          address: report.address,
+          pages: report.pages,
+          overall: report.overall,
+          result: report.result,
+          created: report.createdAt.getTime(),
+          expires: report.expiresAt.getTime(),
+          visitor,
+          follows: report.follows ?? null,
+          cap,
+        },
+      },
+      {
+        sql: `DELETE FROM audit_reports
+              WHERE :budget IS NOT NULL AND ${TOTAL} > :budget AND id IN (
+                SELECT id FROM (
+                  SELECT r.id, r.bytes,
+                         sum(r.bytes) OVER (ORDER BY r.created_ms, r.id ROWS UNBOUNDED PRECEDING) AS running
+                  FROM audit_reports r
+                  WHERE r.id <> :id AND NOT ${HELD}
+                ) WHERE running - bytes < ${TOTAL} - :budget)`,
+        args: { id: report.id, budget },
+      },
+      {
+        sql: `DELETE FROM audit_reports WHERE id = :id AND :budget IS NOT NULL AND ${TOTAL} > :budget`,
+        args: { id: report.id, budget },
+      },
+    ]);
+    if (inserted!.rowsAffected === 0) return 'daily';
+    return full!.rowsAffected > 0 ? 'full' : 'saved';
+  }
+
+  /** The reports' total size in bytes (the budget's measure): one sum over a column, no JSON read. */
+  async totalBytes(): Promise<number> {
+    const result = await this.sql.execute('measuring the audit reports', `SELECT ${TOTAL} AS total`);
+    return Number(result.rows[0]!.total);
   }
 
   async get(id: string, now: Date): Promise<SavedAuditReport | undefined> {
     if (!REPORT_ID.test(id)) return undefined;
     const result = await this.sql.execute('reading an audit report', {
-      sql: `SELECT ${COLUMNS} FROM audit_reports WHERE id = ? AND expires_ms > ?`,
+      sql: `SELECT ${READ} FROM audit_reports WHERE id = ? AND expires_ms > ?`,
       args: [id, now.getTime()],
     });
     const row = result.rows[0];
@@ -75,7 +153,7 @@ export class EmbeddedReports implements AuditReportStore {
 
   async previous(address: string, before: Date, now: Date): Promise<SavedAuditReport | undefined> {
     const result = await this.sql.execute('reading the previous audit report', {
-      sql: `SELECT ${COLUMNS} FROM audit_reports
+      sql: `SELECT ${READ} FROM audit_reports
             WHERE address = ? AND created_ms < ? AND expires_ms > ?
             ORDER BY created_ms DESC, id DESC LIMIT 1`,
       args: [address, before.getTime(), now.getTime()],

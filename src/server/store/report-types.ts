@@ -26,7 +26,41 @@ export interface SavedAuditReport {
   createdAt: Date;
   /** After this instant the report is gone: get() and previous() no longer return it. */
   expiresAt: Date;
+  /**
+   * Who asked for it (decision 048): a keyed hash of the visitor's address for the day (visitorKey
+   * in service.ts), never the address itself; the daily cap counts by it. Absent for a re-check's
+   * report and for reports saved before it existed.
+   */
+  visitorKey?: string;
+  /**
+   * The report this one follows in a monthly re-check's chain (its subscription's last report), 32
+   * hexadecimal digits: the earlier report its page compares with and links (decision 048).
+   */
+  follows?: string;
 }
+
+/**
+ * What bounds a save (decision 048), checked and applied in the same transaction as the insert, so
+ * neither two requests nor two processes can both pass a limit the other fills.
+ */
+export interface SaveLimits {
+  /**
+   * Reports one visitor key may have: past it, a report of that key is not saved ('daily'). A
+   * report without a key (a monthly re-check) has no cap.
+   */
+  perVisitor?: number;
+  /**
+   * The reports' total size in bytes (the `bytes` column: the result's UTF-8 length). Past it, the
+   * oldest anonymous reports are deleted until the new one fits; when only reports someone still
+   * refers to are left, the new one is not saved ('full'). A report is not anonymous while an open
+   * (pending or active) re-check subscription names it as its last report, or a lead (an "Email me
+   * this report" or re-check request) names it in its lead_data.report_id.
+   */
+  budgetBytes?: number;
+}
+
+/** What a save did: saved, or not saved for the visitor's daily cap or the store's full budget. */
+export type SaveOutcome = 'saved' | 'daily' | 'full';
 
 /**
  * Both stores implement it the same way (embedded-reports.ts, supabase-reports.ts; one test suite,
@@ -38,8 +72,9 @@ export interface AuditReportStore {
    * Stores a new report. Refused: an id already used (never overwritten), an id that is not
    * REPORT_ID, pages below 1, an overall that is not an integer from 0 to 100, a result that is not
    * a JSON object, an expiresAt not after createdAt, an empty address or one over 2048 characters.
+   * Within `limits`, a report the visitor's cap or the budget leaves out is not saved, and says why.
    */
-  save(report: SavedAuditReport): Promise<void>;
+  save(report: SavedAuditReport, limits?: SaveLimits): Promise<SaveOutcome>;
   /** The report with this id, unless it never existed or expired at `now` (a malformed id: no lookup). */
   get(id: string, now: Date): Promise<SavedAuditReport | undefined>;
   /**
@@ -53,6 +88,8 @@ export interface AuditReportStore {
    * it by itself: the server schedules it.
    */
   purgeExpired(now: Date): Promise<number>;
+  /** The reports' total size in bytes, as the budget counts it (`bytes`: the results' UTF-8 length). */
+  totalBytes(): Promise<number>;
 }
 
 /** How long reports are kept by default (AUDIT_REPORT_DAYS). */

@@ -1,9 +1,16 @@
-import { REPORT_ID, type AuditReportStore, type SavedAuditReport } from './report-types.ts';
+import {
+  REPORT_ID,
+  type AuditReportStore,
+  type SaveLimits,
+  type SaveOutcome,
+  type SavedAuditReport,
+} from './report-types.ts';
 import { purgeInBatches, serviceRpc, type ServiceRpc } from './supabase.ts';
 import { StoreUnavailableError } from './types.ts';
 
 // Saved audit reports in Supabase: the table `audit_reports` and its functions
-// (supabase/migrations/20261220000000_audit_reports.sql) are closed to the public anon key, so this
+// (supabase/migrations/20261220000000_audit_reports.sql, bounded by 20270105000000_audit_report_bounds.sql)
+// are closed to the public anon key, so this
 // client holds the service_role key, like the outbox's. Times are this process's (`now`, `before`),
 // as in the embedded store: replicas' clocks differ by seconds at most, a report lives for months.
 
@@ -16,6 +23,8 @@ interface ReportRow {
   result: string;
   created_at: string;
   expires_at: string;
+  visitor_key?: string | null;
+  follows_id?: string | null;
 }
 
 function toReport(row: ReportRow): SavedAuditReport {
@@ -27,6 +36,8 @@ function toReport(row: ReportRow): SavedAuditReport {
     result: row.result,
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
+    ...(row.visitor_key ? { visitorKey: row.visitor_key } : {}),
+    ...(row.follows_id ? { follows: row.follows_id } : {}),
   };
 }
 
@@ -43,8 +54,8 @@ export class SupabaseReports implements AuditReportStore {
     this.rpc = serviceRpc(url, serviceRoleKey, options.timeoutMs);
   }
 
-  async save(report: SavedAuditReport): Promise<void> {
-    await this.rpc('save_audit_report', {
+  async save(report: SavedAuditReport, limits: SaveLimits = {}): Promise<SaveOutcome> {
+    const outcome = await this.rpc<string>('save_bounded_audit_report', {
       p_id: report.id,
       p_address: report.address,
       p_pages: report.pages,
@@ -52,7 +63,19 @@ export class SupabaseReports implements AuditReportStore {
       p_result: report.result,
       p_created_at: iso(report.createdAt),
       p_expires_at: iso(report.expiresAt),
+      p_visitor_key: report.visitorKey ?? null,
+      p_follows_id: report.follows ?? null,
+      p_per_visitor: limits.perVisitor ?? null,
+      p_budget_bytes: limits.budgetBytes ?? null,
     });
+    if (outcome !== 'saved' && outcome !== 'daily' && outcome !== 'full') {
+      throw new StoreUnavailableError(`Supabase save_bounded_audit_report answered ${String(outcome)}`);
+    }
+    return outcome;
+  }
+
+  async totalBytes(): Promise<number> {
+    return Number(await this.rpc<number | string>('audit_reports_total_bytes', {}));
   }
 
   async get(id: string, now: Date): Promise<SavedAuditReport | undefined> {

@@ -1,0 +1,56 @@
+import { clip } from './text.ts';
+
+// Every bound on what an audit report holds, in one place (decision 048). A report is made of the
+// audited site's text, and a hostile site chooses that text: 70 sitemap addresses of 4.9 KB and 30
+// pages redirecting to 14 KB addresses once made one 25-page report of 1.74 MB. With these bounds
+// the largest report a site can make is measured by `npm run bench:reports` (scripts/report-bounds.ts)
+// and stated in the README. The same bounds apply when a report is stored (service.ts `keep`) and
+// when one is shown (service.ts `toReport`), so a report saved before they existed is shown within
+// them too.
+
+export const REPORT_BOUNDS = {
+  /**
+   * An address from the audited site (a page of the site table, a page a summary item lists, each
+   * side of a "from → to" pair, the address the first page redirected to), in characters. Above the
+   * length of nearly every real page address; the sitemap protocol allows 2,048.
+   */
+  urlChars: 200,
+  /** A value quoted from the site inside a finding's message (the checks clip theirs to 120 or less). */
+  valueChars: 300,
+  /** All the values of one finding (its evidence and its recommendation) together, in characters. */
+  findingChars: 400,
+  /** Messages in one finding's evidence (the checks write at most a handful). */
+  messagesPerFinding: 6,
+  /** Pages one summary item lists (the rest are counted in its evidence). */
+  urlsPerItem: 25,
+  /** Pages robots.txt closes to the audit that the site table lists one by one (the rest are counted). */
+  listedDisallowed: 25,
+  /**
+   * Rows of the site table: the pages asked for (25 at most) and the disallowed pages listed. Off-site
+   * and refused sitemap addresses are counted in the summary, never listed.
+   */
+  tableRows: 50,
+  /** Items of a site summary (the summary has 9 kinds). */
+  summaryItems: 10,
+} as const;
+
+// What these bounds allow at most, by construction (tests/server/audit/bounded.test.ts builds it:
+// every one of the 33 checks quoting 400 characters of four-byte characters in 6 messages, a full
+// summary of 25 pairs of 200-character addresses per item, a full table): 231 KB of JSON (84 KB of
+// findings, 147 KB of site audit), under the 250 KB one stored report may never exceed (issue 34).
+
+/** An address clipped to the report's bound (it stays text: a clipped address is never a link). */
+export function reportUrl(url: string): string {
+  return clip(url, REPORT_BOUNDS.urlChars);
+}
+
+/** Between the two pages of a pair a summary item lists ("from → to"). */
+export const PAIR = ' → ';
+
+/**
+ * An entry of a summary item's list within the bounds: an address, or each side of a pair, clipped
+ * (an address never holds a space, so the pair's arrow cannot come from the site).
+ */
+export function reportListEntry(entry: string): string {
+  return entry.split(PAIR).map(reportUrl).join(PAIR);
+}

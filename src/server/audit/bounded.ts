@@ -1,0 +1,71 @@
+import { clip } from '../../lib/text.ts';
+import { REPORT_BOUNDS, reportListEntry, reportUrl } from '../../lib/report-bounds.ts';
+import type { RunResult, SiteResult } from './run.ts';
+import type { CategoryFindings, Finding, Message } from './types.ts';
+
+// A finished audit within the report's bounds (src/lib/report-bounds.ts, decision 048), whatever
+// made it: the site audit already writes within them, and this is where a stored report and a
+// shown one are held to them all the same, a report saved before the bounds existed included.
+
+type Report = Extract<RunResult, { ok: true }>;
+
+/**
+ * A message with each value from the site clipped to REPORT_BOUNDS.valueChars and to what is left
+ * of its finding's `budget` (characters, shared by the finding's messages).
+ */
+function boundedMessage(message: Message, budget: { left: number }): Message {
+  if (!message.values) return message;
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.values)) {
+    if (typeof value !== 'string') {
+      values[name] = value;
+      continue;
+    }
+    const clipped = clip(value, Math.max(1, Math.min(REPORT_BOUNDS.valueChars, budget.left)));
+    budget.left -= Array.from(clipped).length;
+    values[name] = clipped;
+  }
+  return { ...message, values };
+}
+
+function boundedEvidence(evidence: readonly Message[], budget = { left: REPORT_BOUNDS.findingChars }) {
+  return evidence.slice(0, REPORT_BOUNDS.messagesPerFinding).map((m) => boundedMessage(m, budget));
+}
+
+function boundedFinding(finding: Finding): Finding {
+  const budget = { left: REPORT_BOUNDS.findingChars };
+  const bounded: Finding = { ...finding, evidence: boundedEvidence(finding.evidence, budget) };
+  if (finding.recommendation) bounded.recommendation = boundedMessage(finding.recommendation, budget);
+  return bounded;
+}
+
+function boundedSite(site: SiteResult): SiteResult {
+  return {
+    ...site,
+    table: site.table.slice(0, REPORT_BOUNDS.tableRows).map((row) => ({
+      ...row,
+      url: reportUrl(row.url),
+      ...(row.detail !== undefined ? { detail: clip(row.detail, 40) } : {}),
+    })),
+    findings: site.findings.slice(0, REPORT_BOUNDS.summaryItems).map((finding) => ({
+      ...finding,
+      evidence: boundedEvidence(finding.evidence),
+      urls: finding.urls.slice(0, REPORT_BOUNDS.urlsPerItem).map(reportListEntry),
+    })),
+  };
+}
+
+/** The audit's result with every address, quote and list within the report's bounds. */
+export function boundedResult(result: Report): Report {
+  const categories: CategoryFindings[] = result.categories.map((category) => ({
+    ...category,
+    findings: category.findings.map(boundedFinding),
+  }));
+  return {
+    ...result,
+    // The address asked for is bounded by parseAuditUrl (2,048 characters); where it led, here.
+    finalUrl: result.finalUrl === result.url ? result.finalUrl : reportUrl(result.finalUrl),
+    categories,
+    ...(result.site ? { site: boundedSite(result.site) } : {}),
+  };
+}

@@ -1,0 +1,96 @@
+import { Marked } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { textReader } from '../../../src/i18n/instance.ts';
+import { loadNamespaces } from '../../../src/i18n/resources.ts';
+import type { AuditReport } from '../../../src/lib/audit.ts';
+import { markdownText, reportMarkdown } from '../../../src/server/audit/report-files.ts';
+
+// A saved report's Markdown copy (decision 031) read as GitHub reads it (issue 34, decision 048):
+// rendered with marked, GitHub Flavored Markdown on, no address the audited site wrote as plain
+// text becomes a link; the report's own permanent link stays one; the text reads as the site wrote it.
+
+const read = textReader(await loadNamespaces(['tools']));
+const PERMALINK = 'https://geo.example/en/tools/report/0123456789abcdef0123456789abcdef';
+
+/** Addresses as a site writes them in plain text, each of which GFM would otherwise link. */
+const PLAIN_ADDRESSES = [
+  'https://evil.example/x',
+  'http://evil.example/login?next=/',
+  'HTTPS://EVIL.EXAMPLE/Y',
+  'see:https://evil.example/z',
+  'xhttps://evil.example/w',
+  'www.evil.example',
+  'Www.evil.example/path',
+  'xwww.evil.example',
+  'ftp://evil.example/file',
+  'evil@evil.example',
+  'mailto:evil@evil.example',
+  'xmpp:evil@evil.example',
+];
+const SITE_TEXT = `Visit ${PLAIN_ADDRESSES.join(' or ')} now: it is fine.`;
+
+function hostileReport(): AuditReport {
+  return {
+    url: 'https://shop.example/',
+    finalUrl: 'https://www.shop.example/',
+    auditedAt: '2027-03-01T08:00:00.000Z',
+    overall: 64,
+    categories: [
+      {
+        id: 'citability',
+        score: 64,
+        status: 'needsWork',
+        items: [
+          {
+            id: 'headings',
+            status: 'warning',
+            title: `Title quoting www.evil.example`,
+            evidence: SITE_TEXT,
+            recommendation: `Link to https://evil.example/fix.`,
+          },
+        ],
+      },
+    ],
+    site: {
+      requested: 10,
+      source: 'sitemap',
+      pages: [
+        { url: 'https://www.shop.example/', outcome: 'audited', status: 200, score: 64 },
+        { url: 'https://www.shop.example/team', outcome: 'failed', note: 'see evil@evil.example' },
+      ],
+      summary: [],
+    },
+  };
+}
+
+const gfm = new Marked({ gfm: true });
+
+describe('the Markdown copy of a report', () => {
+  for (const lang of ['en', 'fr'] as const) {
+    it(`links only its permanent address, in ${lang}`, async () => {
+      const markdown = reportMarkdown(hostileReport(), lang, read(lang, 'tools'), PERMALINK);
+      const html = await gfm.parse(markdown);
+      const links = [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
+      expect(links).toEqual([`<a href="${PERMALINK}">`]);
+    });
+  }
+
+  it('keeps what the site wrote readable as it wrote it, once rendered', async () => {
+    const html = await gfm.parseInline(markdownText(SITE_TEXT));
+    expect(html).not.toContain('<a');
+    const decoded = html
+      .replace(/&amp;/g, '&')
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"');
+    expect(decoded).toBe(SITE_TEXT);
+  });
+
+  it('escapes only what would become a link: other colons, dots and words stay as they are', () => {
+    expect(markdownText('Note: the www page, at 10:30, in example.com')).toBe(
+      'Note: the www page, at 10:30, in example.com',
+    );
+    expect(markdownText('https://a.example www.b.example c@d.example')).toBe(
+      'https\\://a.example www\\.b.example c\\@d.example',
+    );
+  });
+});
