@@ -132,7 +132,7 @@ export async function createServices(input: ServicesInput) {
     ? createRecheckJob({
         rechecks,
         audit: (address, lang, pages) =>
-          auditService.audit(address, lang, undefined, pages, { save: true, fresh: true }),
+          auditService.audit(address, lang, undefined, pages, { save: true, fresh: true, lane: 'recheck' }),
         logger,
         onMail: () => delivery?.nudge(),
         onOutcome: metrics.recheck,

@@ -41,6 +41,16 @@ export interface AuditHttpDeps {
 
 const NDJSON = 'application/x-ndjson';
 
+/**
+ * The audit's refusals for now, with their status and when to try again: every slot taken (503), or
+ * this address's own audit still running (429: the client's own doing, like the rate limit). An
+ * audit takes seconds, so a few seconds is an honest wait.
+ */
+const REFUSED_FOR_NOW: Partial<Record<AuditFailure['reason'], { status: number; retryAfter: string }>> = {
+  busy: { status: 503, retryAfter: '5' },
+  oneAtATime: { status: 429, retryAfter: '10' },
+};
+
 /** An audit that gave no report, as the API's error: its reason as the code (`notHtml` → `not_html`). */
 function failureOf(failure: AuditFailure): ApiError {
   return { code: errorCode(failure.reason), message: failure.message };
@@ -127,7 +137,10 @@ export function auditHttp(deps: AuditHttpDeps) {
     // A person's audit is kept (its report gets a permanent address); a crawler's or a script's
     // that says it is a bot is not.
     const save = !(req.visitor ?? classifyVisitor(req.get('user-agent'))).isBot;
-    const outcome = await deps.service.audit(url, lang, streaming ? write : undefined, pages, { save });
+    const outcome = await deps.service.audit(url, lang, streaming ? write : undefined, pages, {
+      save,
+      client: keyOf(req),
+    });
     logOutcome(url, outcome);
 
     if (outcome.ok) {
@@ -138,14 +151,20 @@ export function auditHttp(deps: AuditHttpDeps) {
       return;
     }
     const error = failureOf(outcome);
+    const forNow = REFUSED_FOR_NOW[outcome.reason];
+    if (forNow && !open) {
+      // Refused before any work began: a status and Retry-After a client can act on, streaming or not.
+      res.set('Retry-After', forNow.retryAfter);
+      sendApiError(res, forNow.status, error);
+      return;
+    }
     if (streaming) {
       // A stream always ends with its own line, whether or not a step came first.
       write({ error });
       res.end();
       return;
     }
-    if (outcome.reason === 'busy') res.set('Retry-After', '5');
-    sendApiError(res, outcome.reason === 'busy' ? 503 : 422, error);
+    sendApiError(res, 422, error);
   });
 
   /**
@@ -160,8 +179,12 @@ export function auditHttp(deps: AuditHttpDeps) {
     if (!url) return undefined; // the page shows the form's own message for an invalid address
     const pages = parseSitePages(req.query.pages);
     if (!(await takeLimit(req, res, pages))) return deps.service.refusal(url, lang, 'rateLimited');
-    const outcome = await deps.service.audit(url, lang, undefined, pages, { save: true });
+    const outcome = await deps.service.audit(url, lang, undefined, pages, { save: true, client: keyOf(req) });
     logOutcome(url, outcome);
+    if (!outcome.ok) {
+      const forNow = REFUSED_FOR_NOW[outcome.reason];
+      if (forNow) res.set('Retry-After', forNow.retryAfter);
+    }
     return outcome;
   }
 

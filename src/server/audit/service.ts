@@ -77,6 +77,17 @@ export interface AuditRequestOptions {
    * its report must be of today's site, and its own). A run still under way is joined all the same.
    */
   fresh?: boolean;
+  /**
+   * Who asks (the visitor's address, as the rate limit keys it): one address holds at most one audit
+   * slot at a time, so a few addresses cannot take every slot. Joining a run under way or a report
+   * from the cache takes none.
+   */
+  client?: string;
+  /**
+   * `recheck`: the monthly re-check job, which has a slot of its own, so that it is never refused
+   * because visitors hold every slot and never takes one from them.
+   */
+  lane?: 'visitor' | 'recheck';
 }
 
 /** Where reports are kept, and for how long. */
@@ -103,6 +114,20 @@ export interface AuditServiceOptions {
 /** How many addresses the cache keeps at most (oldest first out). */
 const CACHE_ENTRIES = 500;
 
+/**
+ * Audits the re-check job may run at once, beside the visitors' AUDIT_MAX_CONCURRENT: the job takes
+ * its due subscriptions one after the other, so one is all it uses.
+ */
+export const RECHECK_SLOTS = 1;
+
+/** Who holds the audit slots of one service: the visitors' pool, by address, and the re-checks'. */
+interface Slots {
+  visitors: number;
+  /** Addresses holding a visitor slot (one each at most). */
+  holders: Set<string>;
+  rechecks: number;
+}
+
 interface Run {
   result: Promise<RunResult>;
   progress: Progress[];
@@ -120,7 +145,28 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   const agents = auditUserAgents(options.siteUrl);
   const read = textReader(AUDIT_TEXTS);
   const runs = new Map<string, Run>();
-  let inFlight = 0;
+  const slots: Slots = { visitors: 0, holders: new Set(), rechecks: 0 };
+
+  /**
+   * Takes a slot for a new run, or says why there is none: `oneAtATime` when the address already
+   * holds one, `busy` when its pool is full. The function returned gives the slot back.
+   */
+  function takeSlot(request: AuditRequestOptions): (() => void) | 'busy' | 'oneAtATime' {
+    if (request.lane === 'recheck') {
+      if (slots.rechecks >= RECHECK_SLOTS) return 'busy';
+      slots.rechecks += 1;
+      return () => (slots.rechecks -= 1);
+    }
+    const { client } = request;
+    if (client !== undefined && slots.holders.has(client)) return 'oneAtATime';
+    if (slots.visitors >= settings.maxConcurrent) return 'busy';
+    slots.visitors += 1;
+    if (client !== undefined) slots.holders.add(client);
+    return () => {
+      slots.visitors -= 1;
+      if (client !== undefined) slots.holders.delete(client);
+    };
+  }
 
   // `detail` names what the site answered with, where the message quotes it (a challenge's vendor).
   const refusal = (url: string, lang: Lang, reason: AuditErrorReason, detail = ''): AuditFailure => ({
@@ -130,7 +176,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     message: read(lang, 'tools')(`errors.${reason}`, { url, marker: detail }),
   });
 
-  function start(url: string, pages: number, key: string): Run {
+  function start(url: string, pages: number, key: string, release: () => void): Run {
     const run: Run = {
       result: Promise.resolve() as never,
       progress: [],
@@ -142,7 +188,6 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       for (const listener of run.listeners) listener(progress);
     };
     const started = performance.now();
-    inFlight += 1;
     run.result = runAudit(url, {
       ...agents,
       allowedHosts: settings.allowedHosts,
@@ -160,7 +205,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
         return { ok: false, url, reason: 'unreachable', detail: `internal error: ${detail}` };
       })
       .then((result) => {
-        inFlight -= 1;
+        release();
         run.listeners.clear();
         options.onOutcome?.(result.ok ? 'ok' : result.reason, (performance.now() - started) / 1000);
         // Only reports are reused: a failure may be gone at the next try.
@@ -267,11 +312,12 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
         run = undefined;
       }
       if (!run) {
-        if (inFlight >= settings.maxConcurrent) {
-          options.onOutcome?.('busy', undefined);
-          return refusal(url, lang, 'busy');
+        const slot = takeSlot(request);
+        if (typeof slot === 'string') {
+          options.onOutcome?.(slot, undefined);
+          return refusal(url, lang, slot);
         }
-        run = start(url, pages, key);
+        run = start(url, pages, key, slot);
       } else if (run.expires !== Infinity) {
         options.onOutcome?.('cached', undefined);
       }
