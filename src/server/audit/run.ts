@@ -3,6 +3,15 @@ import { AUDIT_STEPS, type AuditStep } from '../../lib/audit.ts';
 import type { AuditUserAgents } from './agents.ts';
 import { AnalysisFailed, type Analysis } from './analysis.ts';
 import { deadline } from './deadline.ts';
+import {
+  crawlPacer,
+  realClock,
+  requestBudget,
+  requestCap,
+  sitePageGate,
+  type Clock,
+  type RequestBudget,
+} from './politeness.ts';
 import { isHtmlType } from './read/html.ts';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 import type {
@@ -37,6 +46,11 @@ const REQUEST_SHARE = 0.8;
 const FETCH_SHARE = 0.85;
 /** A site audit, all pages together, ends within this time from its start (its first page included). */
 export const SITE_DEADLINE_MS = 30_000;
+/**
+ * Under a Crawl-delay, a further page is taken only if its turn comes this long before the site
+ * audit's deadline: the time to fetch and analyse it.
+ */
+export const PAGE_RESERVE_MS = 5_000;
 
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
 const ACCEPT_TEXT = 'text/plain,text/markdown;q=0.9,*/*;q=0.5';
@@ -59,6 +73,8 @@ export interface RunOptions extends AuditUserAgents {
   /** Replaces DNS resolution (tests). */
   resolve?: SafeFetchOptions['resolve'];
   now?: () => Date;
+  /** The time Crawl-delay is kept by (tests move it on without waiting). */
+  clock?: Clock;
 }
 
 /** A site audit's pages and summary, beside the first page's findings. */
@@ -90,12 +106,16 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
   const whole = deadline(options.timeoutMs, stop.signal);
   const fetchPhase = deadline(options.timeoutMs * FETCH_SHARE, stop.signal);
   const site = deadline(SITE_DEADLINE_MS, stop.signal);
+  const clock = options.clock ?? realClock;
   try {
     return await auditWithin(url, options, {
       stop,
       analysis: whole.signal,
       fetching: fetchPhase.signal,
       site: site.signal,
+      budget: requestBudget(requestCap(options.pages ?? 1)),
+      clock,
+      siteEndsAt: clock.now() + SITE_DEADLINE_MS - PAGE_RESERVE_MS,
     });
   } finally {
     // Whatever is still in flight (a view, a site file) is not needed any more.
@@ -112,6 +132,11 @@ interface Signals {
   fetching: AbortSignal;
   /** A site audit's deadline, for its other pages. */
   site: AbortSignal;
+  /** Every request of the audit counts against it. */
+  budget: RequestBudget;
+  clock: Clock;
+  /** The clock's time after which a further page's turn comes too late (Crawl-delay). */
+  siteEndsAt: number;
 }
 
 async function auditWithin(url: string, options: RunOptions, signals: Signals): Promise<RunResult> {
@@ -124,6 +149,7 @@ async function auditWithin(url: string, options: RunOptions, signals: Signals): 
     overflow: 'error' | 'truncate',
     ua: string = options.userAgent,
     signal: AbortSignal = fetching,
+    gate: SafeFetchOptions['gate'] = () => Promise.resolve(signals.budget.take()),
   ) =>
     safeFetch(target, {
       userAgent: ua,
@@ -133,6 +159,7 @@ async function auditWithin(url: string, options: RunOptions, signals: Signals): 
       timeoutMs: perRequest,
       signal,
       allowedHosts: options.allowedHosts,
+      gate,
       ...(options.resolve ? { resolve: options.resolve } : {}),
     });
   const pages = options.pages ?? 1;
@@ -231,13 +258,27 @@ async function auditWithin(url: string, options: RunOptions, signals: Signals): 
   // A site audit: the other pages, within what is left of the site audit's deadline.
   const signal = signals.site;
   const firstFacts = await options.analysis.page(input, signal).catch(() => undefined);
+  const { crawlDelay } = first.site;
+  const gate = sitePageGate({
+    origin: finalOrigin,
+    allowed: (target) =>
+      options.analysis.allowed(robots, [target], signal).then(
+        (verdicts) => verdicts[0] === true,
+        () => false,
+      ),
+    budget: signals.budget,
+    pacer: crawlPacer(crawlDelay, signals.clock, signals.siteEndsAt),
+    signal,
+  });
   const more = await auditSitePages({
     more: pages - 1,
     candidates: first.site.candidates,
     origin: finalOrigin,
     allowedHosts: options.allowedHosts,
     first: input,
-    fetchPage: (target) => fetchWith(target, ACCEPT_HTML, HTML_CAP, 'error', options.userAgent, signal),
+    fetchPage: (target) => fetchWith(target, ACCEPT_HTML, HTML_CAP, 'error', options.userAgent, signal, gate),
+    // Under a Crawl-delay, one request at a time: the delay is between two requests to the site.
+    ...(crawlDelay ? { parallel: 1 } : {}),
     analysis: options.analysis,
     signal,
     ...(options.onPage ? { onPage: options.onPage } : {}),

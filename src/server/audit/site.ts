@@ -1,5 +1,6 @@
 import type { Analysis } from './analysis.ts';
 import { checkAuditUrl } from './address.ts';
+import { notRead } from './politeness.ts';
 import { isHtmlType } from './read/html.ts';
 import type { Candidate, PageFacts } from './site-pages.ts';
 import type { SitePage } from './site-summary.ts';
@@ -26,6 +27,8 @@ export interface SitePagesOptions {
   fetchPage(url: string): Promise<FetchOutcome>;
   analysis: Analysis;
   signal: AbortSignal;
+  /** Requests at once (2 by default; 1 under a Crawl-delay). */
+  parallel?: number;
   /** Called as each page is done (fetched and analysed, or failed), in completion order. */
   onPage?: (url: string, done: number, total: number) => void;
 }
@@ -62,6 +65,9 @@ async function onePage(
   options: SitePagesOptions,
 ): Promise<{ row: SitePage; facts?: PageFacts }> {
   const page = await options.fetchPage(url);
+  // Left alone for the site's sake (a redirect off the origin or into robots.txt's closed paths, its
+  // Crawl-delay, the audit's request cap): listed as not read, with why.
+  if (!page.ok && notRead(page.detail)) return { row: { url, outcome: 'notTaken', detail: page.detail } };
   if (!page.ok) return { row: { url, outcome: 'failed', detail: page.reason } };
   if (page.status < 200 || page.status >= 300) {
     return { row: { url, outcome: 'failed', status: page.status, detail: 'httpError' } };
@@ -99,7 +105,7 @@ export async function auditSitePages(options: SitePagesOptions): Promise<SitePag
       options.onPage?.(url, ++done, toFetch.length);
     }
   };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  await Promise.all(Array.from({ length: options.parallel ?? PARALLEL }, worker));
   const rows = table.map((row) =>
     row.outcome !== 'audited'
       ? row
