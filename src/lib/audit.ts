@@ -159,18 +159,20 @@ export const AUDIT_ERROR_REASONS = [
   'rateLimited',
   'busy',
   'oneAtATime',
+  'restarting',
   'network',
 ] as const;
 export type AuditErrorReason = (typeof AUDIT_ERROR_REASONS)[number];
 
 /**
- * Failures of ours that pass (the audit was busy, rate-limited, or one of the address's own was
- * running): worth trying again later, never
+ * Failures of ours that pass (the audit was busy, rate-limited, one of the address's own was
+ * running, or the server was restarting): worth trying again later, never
  * worth telling a person about by email (the waitlist email and the re-check job wait instead).
  */
 export const TRANSIENT_AUDIT_FAILURES: ReadonlySet<AuditErrorReason> = new Set([
   'busy',
   'oneAtATime',
+  'restarting',
   'rateLimited',
   'network',
 ]);

@@ -75,6 +75,8 @@ export interface RunOptions extends AuditUserAgents {
   now?: () => Date;
   /** The time Crawl-delay is kept by (tests move it on without waiting). */
   clock?: Clock;
+  /** Stops the audit (the server shutting down): whatever is in flight is dropped. */
+  signal?: AbortSignal;
 }
 
 /** A site audit's pages and summary, beside the first page's findings. */
@@ -107,6 +109,9 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
   const fetchPhase = deadline(options.timeoutMs * FETCH_SHARE, stop.signal);
   const site = deadline(SITE_DEADLINE_MS, stop.signal);
   const clock = options.clock ?? realClock;
+  const cancel = () => stop.abort();
+  if (options.signal?.aborted) stop.abort();
+  options.signal?.addEventListener('abort', cancel, { once: true });
   try {
     return await auditWithin(url, options, {
       stop,
@@ -120,6 +125,7 @@ export async function runAudit(url: string, options: RunOptions): Promise<RunRes
   } finally {
     // Whatever is still in flight (a view, a site file) is not needed any more.
     stop.abort();
+    options.signal?.removeEventListener('abort', cancel);
     for (const d of [whole, fetchPhase, site]) d.clear();
   }
 }

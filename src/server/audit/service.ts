@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { textReader, type Translate } from '../../i18n/instance.ts';
 import { loadNamespaces } from '../../i18n/resources.ts';
 import {
@@ -63,6 +64,11 @@ export interface AuditService {
   texts(lang: Lang): Translate;
   /** An outcome without running anything (rate limits decided outside the service). */
   refusal(url: string, lang: Lang, reason: AuditErrorReason): AuditFailure;
+  /**
+   * The server is shutting down: every run under way ends at once as `restarting` (its listeners
+   * get that as their outcome, a stream its final line), and no audit starts any more.
+   */
+  shutdown(): void;
 }
 
 export interface AuditRequestOptions {
@@ -146,12 +152,27 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   const read = textReader(AUDIT_TEXTS);
   const runs = new Map<string, Run>();
   const slots: Slots = { visitors: 0, holders: new Set(), rechecks: 0 };
+  const closing = new AbortController();
+  // Every run under way listens to it (at most AUDIT_MAX_CONCURRENT plus the re-checks' slot).
+  setMaxListeners(0, closing.signal);
+
+  /** A run's result, or `restarting` as soon as the server shuts down, whichever comes first. */
+  function untilShutdown(url: string, work: Promise<RunResult>): Promise<RunResult> {
+    let onClose: () => void = () => {};
+    const closed = new Promise<RunResult>((resolve) => {
+      onClose = () => resolve({ ok: false, url, reason: 'restarting', detail: 'server shutting down' });
+      if (closing.signal.aborted) onClose();
+      else closing.signal.addEventListener('abort', onClose, { once: true });
+    });
+    return Promise.race([work, closed]).finally(() => closing.signal.removeEventListener('abort', onClose));
+  }
 
   /**
    * Takes a slot for a new run, or says why there is none: `oneAtATime` when the address already
    * holds one, `busy` when its pool is full. The function returned gives the slot back.
    */
-  function takeSlot(request: AuditRequestOptions): (() => void) | 'busy' | 'oneAtATime' {
+  function takeSlot(request: AuditRequestOptions): (() => void) | 'busy' | 'oneAtATime' | 'restarting' {
+    if (closing.signal.aborted) return 'restarting';
     if (request.lane === 'recheck') {
       if (slots.rechecks >= RECHECK_SLOTS) return 'busy';
       slots.rechecks += 1;
@@ -188,8 +209,9 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       for (const listener of run.listeners) listener(progress);
     };
     const started = performance.now();
-    run.result = runAudit(url, {
+    const work = runAudit(url, {
       ...agents,
+      signal: closing.signal,
       allowedHosts: settings.allowedHosts,
       analysis: options.analysis,
       timeoutMs: settings.timeoutMs,
@@ -198,7 +220,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       onPage: (page, done, total) => tell({ page: { url: page, done, total } }),
       ...(options.resolve ? { resolve: options.resolve } : {}),
       ...(options.now ? { now: options.now } : {}),
-    })
+    });
+    run.result = untilShutdown(url, work)
       .catch((error: unknown): RunResult => {
         // A fault of ours, not of the audited site: reported as unreachable, never as a crash.
         const detail = error instanceof Error ? error.message : String(error);
@@ -290,6 +313,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
 
   return {
     refusal,
+    shutdown: () => closing.abort(),
     reportDays: options.reports?.days ?? AUDIT_REPORT_DAYS,
     texts: (lang) => read(lang, 'tools'),
     missingReport: (lang) =>

@@ -18,7 +18,9 @@ export type AuditFailureReason =
   /** The page could not be analysed within the audit's deadline or memory: hostile or broken markup. */
   | 'tooComplex'
   /** The audit's browser got a bot challenge: what AI crawlers get cannot be told (inconclusive). */
-  | 'challenged';
+  | 'challenged'
+  /** The server stopped the audit because it is shutting down (SIGTERM): ours, and it passes. */
+  | 'restarting';
 
 /** A fetch that did not produce a response. `detail` is for logs and evidence, never shown as HTML. */
 export interface FetchFailure {
