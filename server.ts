@@ -240,6 +240,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
         if (outcome === 'stored') delivery?.nudge();
       },
       rateLimitPerMinute: config.formRateLimitPerMinute,
+      // The waitlist's welcome audit counts against the audit's per-address limit (decision 049).
+      auditAllowance: audits.allowance,
     }),
   );
   app.all('/api/{*rest}', (req, res) => {

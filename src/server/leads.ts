@@ -50,6 +50,12 @@ export interface LeadsDeps {
   /** Submissions per IP per minute on the form endpoints. */
   rateLimitPerMinute?: number;
   onLead?: (form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected') => void;
+  /**
+   * Whether the visitor's address may have one more audit (the audit's per-address limit, which this
+   * takes from): asked for a waitlist post with a website, whose welcome email audits it. When not,
+   * the lead says so and the email offers the audit's link instead (decision 049).
+   */
+  auditAllowance?: (req: Request) => Promise<boolean>;
 }
 
 /** A browser form post without JavaScript: url-encoded and asking for HTML. */
@@ -233,7 +239,15 @@ export function leadsRouter(deps: LeadsDeps): Router {
           answer(req, res, 200, { form, ok: true });
           return;
         }
-        const outcome = await deps.store.save(submission, ctx);
+        const welcome =
+          submission.form === 'waitlist' && submission.data.website && deps.auditAllowance
+            ? await deps.auditAllowance(req)
+            : true;
+        const stored: Submission =
+          !welcome && submission.form === 'waitlist'
+            ? { form: 'waitlist', data: { ...submission.data, welcomeAudit: 'link' } }
+            : submission;
+        const outcome = await deps.store.save(stored, ctx);
         deps.logger.info({ form, outcome, store: deps.store.kind }, 'form submission stored');
         deps.onLead?.(form, outcome);
         answer(req, res, 200, { form, ok: true });

@@ -99,6 +99,14 @@ export function auditHttp(deps: AuditHttpDeps) {
     return true;
   };
 
+  /**
+   * One audit taken from the address's limit for work done elsewhere (the waitlist's welcome audit,
+   * run later by the delivery worker, which no longer knows the address): whether it was allowed.
+   * Counted on the store alone, so the form's answer carries no header of this limit.
+   */
+  const allowance = async (req: Request) =>
+    (await store.increment(keyOf(req))).totalHits <= deps.rateLimitPerMinute;
+
   const logOutcome = (url: string, outcome: AuditOutcome) => {
     const host = new URL(url).host;
     if (outcome.ok) deps.logger.info({ host, overall: outcome.report.overall }, 'audit done');
@@ -261,5 +269,5 @@ export function auditHttp(deps: AuditHttpDeps) {
     };
   }
 
-  return { router, pageAudit, reportPage };
+  return { router, pageAudit, reportPage, allowance };
 }
