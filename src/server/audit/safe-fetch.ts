@@ -26,6 +26,8 @@ export interface SafeFetchOptions {
   maxBytes: number;
   /** Over the cap: fail with `tooLarge`, or keep the first maxBytes and flag `truncated`. */
   overflow: 'error' | 'truncate';
+  /** Keep only this many bytes of the body's text, still counting it to the cap (response-body.ts). */
+  keepBytes?: number;
   /** Deadline of this fetch, redirects included. */
   timeoutMs: number;
   /** The whole audit's deadline. */

@@ -15,6 +15,7 @@ import type { AuditSettings } from '../config.ts';
 import { auditUserAgents } from './agents.ts';
 import type { Analysis } from './analysis.ts';
 import { localizeFindings, localizeSite } from './localize.ts';
+import { bodyBudget } from './body-budget.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
 import {
   AUDIT_REPORT_DAYS,
@@ -153,6 +154,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   const runs = new Map<string, Run>();
   const slots: Slots = { visitors: 0, holders: new Set(), rechecks: 0 };
   const closing = new AbortController();
+  // One budget for the bodies of every audit this service runs: the process's (decision 049).
+  const bodies = bodyBudget();
   // Every run under way listens to it (at most AUDIT_MAX_CONCURRENT plus the re-checks' slot).
   setMaxListeners(0, closing.signal);
 
@@ -212,6 +215,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     const work = runAudit(url, {
       ...agents,
       signal: closing.signal,
+      bodies,
       allowedHosts: settings.allowedHosts,
       analysis: options.analysis,
       timeoutMs: settings.timeoutMs,

@@ -29,6 +29,11 @@ export interface SitePagesOptions {
   signal: AbortSignal;
   /** Requests at once (2 by default; 1 under a Crawl-delay). */
   parallel?: number;
+  /**
+   * Reserves a page's body from the process's budget before it is fetched (body-budget.ts): the
+   * function returned gives it back once the page is analysed; undefined when the deadline passed.
+   */
+  reserve?: () => Promise<(() => void) | undefined>;
   /** Called as each page is done (fetched and analysed, or failed), in completion order. */
   onPage?: (url: string, done: number, total: number) => void;
 }
@@ -99,8 +104,19 @@ export async function auditSitePages(options: SitePagesOptions): Promise<SitePag
   let done = 0;
   const worker = async () => {
     while (next < toFetch.length && !options.signal.aborted) {
-      const url = toFetch[next++]!;
-      const result = await onePage(url, options);
+      const release = options.reserve ? await options.reserve() : () => {};
+      if (!release) break;
+      const url = toFetch[next++];
+      if (url === undefined) {
+        release();
+        break;
+      }
+      let result: Awaited<ReturnType<typeof onePage>>;
+      try {
+        result = await onePage(url, options);
+      } finally {
+        release();
+      }
       results.set(url, result);
       options.onPage?.(url, ++done, toFetch.length);
     }
