@@ -23,7 +23,7 @@ import type {
   FetchedResource,
   FetchOutcome,
 } from './types.ts';
-import { auditSitePages } from './site.ts';
+import { auditSitePages, notFetchedForSitePage } from './site.ts';
 import type { CandidateSource, PageFacts } from './site-pages.ts';
 import { siteSummary, type SiteFinding, type SitePage } from './site-summary.ts';
 import type { Analysed, Discovery } from './worker.ts';
@@ -349,7 +349,7 @@ async function auditWithin(
       page: { ...page, body: '' },
       crawlerViews: [],
       markdown: undefined,
-      negotiated: sitePageOnly(url),
+      negotiated: notFetchedForSitePage(url),
     },
     origin: finalOrigin,
   };
@@ -394,14 +394,6 @@ async function auditSite(work: SiteWork, options: RunOptions, signals: Signals):
     site: { requested: pages, source: work.site.source, table, findings: siteSummary(table, facts) },
   };
 }
-
-/** The resources a site audit's further page is not fetched with (as site.ts gives them). */
-const sitePageOnly = (url: string): FetchOutcome => ({
-  ok: false,
-  url,
-  reason: 'refused',
-  detail: 'not fetched for a site page',
-});
 
 /** A task of the analysis pool; when it fails, the fetches still running are not needed any more. */
 function analysed<T>(work: Promise<T>, stop: AbortController): Promise<T> {

@@ -65,6 +65,14 @@ function choose(options: SitePagesOptions): { table: SitePage[]; toFetch: string
   return { table, toFetch };
 }
 
+/** What a site audit's further page is not fetched with (its Markdown copy asked for). */
+export const notFetchedForSitePage = (url: string): FetchOutcome => ({
+  ok: false,
+  url,
+  reason: 'refused',
+  detail: 'not fetched for a site page',
+});
+
 async function onePage(
   url: string,
   options: SitePagesOptions,
@@ -80,13 +88,12 @@ async function onePage(
   if (!isHtmlType(page.headers['content-type'])) {
     return { row: { url, outcome: 'failed', status: page.status, detail: 'notHtml' } };
   }
-  const notAsked: FetchOutcome = { ok: false, url, reason: 'refused', detail: 'not fetched for a site page' };
   const input: AuditInput = {
     ...options.first,
     page,
     crawlerViews: [],
     markdown: undefined,
-    negotiated: notAsked,
+    negotiated: notFetchedForSitePage(url),
   };
   try {
     const facts = await options.analysis.page(input, options.signal);
