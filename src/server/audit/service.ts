@@ -130,8 +130,8 @@ export const RECHECK_SLOTS = 1;
 /** Who holds the audit slots of one service: the visitors' pool, by address, and the re-checks'. */
 interface Slots {
   visitors: number;
-  /** Addresses holding a visitor slot (one each at most). */
-  holders: Set<string>;
+  /** Visitor slots held by each address (AUDIT_MAX_PER_ADDRESS at most, one by default). */
+  holders: Map<string, number>;
   rechecks: number;
 }
 
@@ -152,7 +152,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   const agents = auditUserAgents(options.siteUrl);
   const read = textReader(AUDIT_TEXTS);
   const runs = new Map<string, Run>();
-  const slots: Slots = { visitors: 0, holders: new Set(), rechecks: 0 };
+  const slots: Slots = { visitors: 0, holders: new Map(), rechecks: 0 };
   const closing = new AbortController();
   // One budget for the bodies of every audit this service runs: the process's (decision 049).
   const bodies = bodyBudget();
@@ -182,13 +182,17 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       return () => (slots.rechecks -= 1);
     }
     const { client } = request;
-    if (client !== undefined && slots.holders.has(client)) return 'oneAtATime';
+    const held = client === undefined ? 0 : (slots.holders.get(client) ?? 0);
+    if (held >= settings.perAddress) return 'oneAtATime';
     if (slots.visitors >= settings.maxConcurrent) return 'busy';
     slots.visitors += 1;
-    if (client !== undefined) slots.holders.add(client);
+    if (client !== undefined) slots.holders.set(client, held + 1);
     return () => {
       slots.visitors -= 1;
-      if (client !== undefined) slots.holders.delete(client);
+      if (client === undefined) return;
+      const left = (slots.holders.get(client) ?? 1) - 1;
+      if (left > 0) slots.holders.set(client, left);
+      else slots.holders.delete(client);
     };
   }
 

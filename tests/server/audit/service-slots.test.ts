@@ -31,6 +31,7 @@ function service(maxConcurrent: number): AuditService {
     timeoutMs: 10_000,
     rateLimitPerMinute: 1000,
     maxConcurrent,
+    perAddress: 1,
     cacheSeconds: 0,
     workers: 1,
     workerMemoryMb: 64,
