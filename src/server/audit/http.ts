@@ -44,8 +44,7 @@ const NDJSON = 'application/x-ndjson';
 /**
  * The audit's refusals for now, with their status and when to try again: every slot taken or the
  * server restarting (503), or this address's own audit still running (429: the client's own doing,
- * like the rate limit). An
- * audit takes seconds, so a few seconds is an honest wait.
+ * like the rate limit). An audit takes seconds, so a few seconds is an honest wait.
  */
 const REFUSED_FOR_NOW: Partial<Record<AuditFailure['reason'], { status: number; retryAfter: string }>> = {
   busy: { status: 503, retryAfter: '5' },

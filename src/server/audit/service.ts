@@ -85,9 +85,9 @@ export interface AuditRequestOptions {
    */
   fresh?: boolean;
   /**
-   * Who asks (the visitor's address, as the rate limit keys it): one address holds at most one audit
-   * slot at a time, so a few addresses cannot take every slot. Joining a run under way or a report
-   * from the cache takes none.
+   * Who asks (the visitor's address, as the rate limit keys it): one address holds at most
+   * AUDIT_MAX_PER_ADDRESS slots (one by default), so a few addresses cannot take every slot. Joining
+   * a run under way or a report from the cache takes none.
    */
   client?: string;
   /**
@@ -172,7 +172,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
 
   /**
    * Takes a slot for a new run, or says why there is none: `oneAtATime` when the address already
-   * holds one, `busy` when its pool is full. The function returned gives the slot back.
+   * holds all it may, `busy` when its pool is full, `restarting` once the server shuts down. The
+   * function returned gives the slot back.
    */
   function takeSlot(request: AuditRequestOptions): (() => void) | 'busy' | 'oneAtATime' | 'restarting' {
     if (closing.signal.aborted) return 'restarting';

@@ -188,7 +188,6 @@ export function waitlistConfirmation(ctx: EmailContext, input: WaitlistEmail): V
   } else if (website && outcome && !outcome.ok) {
     body.push(...failureBlocks(ctx, outcome.reason, website));
   } else if (website && variant === 'link') {
-    const domain = displayDomain(website);
     body.push(
       { type: 'paragraph', content: [t('waitlist.link.text', { domain })] },
       {
