@@ -43,6 +43,12 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.audit.reportDays).toBe(365);
     expect(loadConfig({ AUDIT_REPORT_DAYS: '30' }).audit.reportDays).toBe(30);
+    // One audit slot per address by default (decision 049); at least one.
+    expect(c.audit.perAddress).toBe(1);
+    expect(loadConfig({ AUDIT_MAX_PER_ADDRESS: '2' }).audit.perAddress).toBe(2);
+    expect(() => loadConfig({ AUDIT_MAX_PER_ADDRESS: '0' })).toThrow(
+      /AUDIT_MAX_PER_ADDRESS="0" must be 1 or more/,
+    );
   });
 
   it('derives SITE_URL from PORT and strips a trailing slash', () => {
