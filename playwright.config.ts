@@ -85,6 +85,10 @@ export default defineConfig({
             MAILBOX_EMAILS_PER_DAY: '1000',
             SENDER_EMAILS_PER_HOUR: '1000',
             SENDER_EMAILS_PER_DAY: '1000',
+            // The specs run two at a time, each its own audits: two slots for the one address.
+            AUDIT_MAX_PER_ADDRESS: '2',
+            // Every spec's audit comes from this one address: no daily cap on its saved reports.
+            AUDIT_REPORTS_PER_DAY: '10000',
             // Every email the site sends goes to the mail sink.
             SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
             MAIL_FROM: 'GEO Platform <hello@geo.example>',

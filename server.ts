@@ -87,6 +87,11 @@ export type App = Express & {
     recheckJob: RecheckJob | undefined;
     /** From SIGTERM on, /readyz answers 503 so that load balancers stop sending new requests. */
     drain: () => void;
+    /**
+     * Ends the audits under way as `restarting` (their streams with that final line) and starts no
+     * more: called when the grace period ends, so that no request waits for a site audit's deadline.
+     */
+    stopAudits: () => void;
     close: () => Promise<void>;
   };
 };
@@ -262,6 +267,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
             },
           }
         : {}),
+      // The waitlist's welcome audit counts against the audit's per-address limit (decision 049).
+      auditAllowance: audits.allowance,
     }),
   );
   app.all('/api/{*rest}', (req, res) => {
@@ -336,6 +343,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.locals.drain = () => {
     lifecycle.draining = true;
   };
+  app.locals.stopAudits = () => services.auditService.shutdown();
   app.locals.close = async () => {
     // Pending deliveries wait in the outbox.
     await services.close();
@@ -357,8 +365,8 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 
 /**
  * Starts listening and shuts down gracefully on SIGTERM/SIGINT: /readyz answers 503 for
- * SHUTDOWN_GRACE_MS while the server still serves, then it stops accepting, finishes the requests in
- * flight and exits 0 (decision 020).
+ * SHUTDOWN_GRACE_MS while the server still serves, then it stops accepting, ends the audits still
+ * running (decision 049), finishes the requests in flight and exits 0 (decision 020).
  */
 export async function startServer(options: ServerOptions = {}): Promise<Server> {
   const started = performance.now();
@@ -420,6 +428,9 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
       process.exit(1);
     }, 10_000);
     force.unref();
+    // A site audit may run 30 s, longer than the 10 s above: audits still running end now, each
+    // request answered with its final line (decision 049), so the requests in flight finish.
+    app.locals.stopAudits();
     metricsServer?.close();
     metricsServer?.closeAllConnections();
     server.close(async () => {

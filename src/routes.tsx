@@ -146,11 +146,15 @@ const PAGE_DATA: Partial<Record<PageId, LoadData>> = {
   },
 };
 
-/** The Tools page's status: an audit refused for now says so, too many (429) or busy (503). */
+/**
+ * The Tools page's status: an audit refused for now says so, too many or one already running for
+ * this address (429), or busy or restarting (503).
+ */
 function toolsStatus(data: unknown): number {
   const { audit } = data as ToolsData;
   if (!audit || audit.ok) return 200;
-  return audit.reason === 'rateLimited' ? 429 : audit.reason === 'busy' ? 503 : 200;
+  if (audit.reason === 'rateLimited' || audit.reason === 'oneAtATime') return 429;
+  return audit.reason === 'busy' || audit.reason === 'restarting' ? 503 : 200;
 }
 
 /** What a page's route tells the server beyond the defaults (a page of the list is public, 200). */

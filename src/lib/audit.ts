@@ -156,7 +156,8 @@ export function parseSitePages(value: unknown): number {
 
 /**
  * Why an audit has no report: the API's `reason`, plus the page's own cases (`rateLimited`, `busy`,
- * and `network` when the browser could not reach the audit service).
+ * `oneAtATime` when the visitor's address already has an audit running, and `network` when the
+ * browser could not reach the audit service).
  */
 export const AUDIT_ERROR_REASONS = [
   'refused',
@@ -169,16 +170,21 @@ export const AUDIT_ERROR_REASONS = [
   'challenged',
   'rateLimited',
   'busy',
+  'oneAtATime',
+  'restarting',
   'network',
 ] as const;
 export type AuditErrorReason = (typeof AUDIT_ERROR_REASONS)[number];
 
 /**
- * Failures of ours that pass (the audit was busy, or rate-limited): worth trying again later, never
+ * Failures of ours that pass (the audit was busy, rate-limited, one of the address's own was
+ * running, or the server was restarting): worth trying again later, never
  * worth telling a person about by email (the waitlist email and the re-check job wait instead).
  */
 export const TRANSIENT_AUDIT_FAILURES: ReadonlySet<AuditErrorReason> = new Set([
   'busy',
+  'oneAtATime',
+  'restarting',
   'rateLimited',
   'network',
 ]);

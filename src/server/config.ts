@@ -47,6 +47,8 @@ export interface AuditSettings {
   rateLimitPerMinute: number;
   /** Audits running at once in this process; more get a 503. */
   maxConcurrent: number;
+  /** Of those, audits one visitor's address may run at once; more get a 429 (decision 049). */
+  perAddress: number;
   /** How long a result is reused for the same address (0: never). */
   cacheSeconds: number;
   /** Threads of the analysis pool (decision 022). */
@@ -245,6 +247,7 @@ const schema = z.object({
     .default(10_000),
   AUDIT_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(6),
   AUDIT_MAX_CONCURRENT: wholeNumber().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(4),
+  AUDIT_MAX_PER_ADDRESS: wholeNumber().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(1),
   AUDIT_CACHE_SECONDS: wholeNumber(' of seconds').min(0, 'must be 0 (no cache) or more').default(600),
   AUDIT_WORKERS: wholeNumber().min(1, 'must be 1 or more').max(16, 'must be at most 16').default(2),
   AUDIT_WORKER_MEMORY_MB: wholeNumber(' of megabytes')
@@ -402,6 +405,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.AUDIT_TIMEOUT_MS,
       rateLimitPerMinute: e.AUDIT_RATE_LIMIT_PER_MINUTE,
       maxConcurrent: e.AUDIT_MAX_CONCURRENT,
+      perAddress: e.AUDIT_MAX_PER_ADDRESS,
       cacheSeconds: e.AUDIT_CACHE_SECONDS,
       workers: e.AUDIT_WORKERS,
       workerMemoryMb: e.AUDIT_WORKER_MEMORY_MB,

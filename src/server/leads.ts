@@ -58,6 +58,12 @@ export interface LeadsDeps {
   /** Tests: when a submission arrives (its lead's time, and the mailbox limits' hour and day). */
   now?: () => Date;
   onLead?: (form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected') => void;
+  /**
+   * Whether the visitor's address may have one more audit (the audit's per-address limit, which this
+   * takes from): asked for a waitlist post with a website, whose welcome email audits it. When not,
+   * the lead says so and the email offers the audit's link instead (decision 049).
+   */
+  auditAllowance?: (req: Request) => Promise<boolean>;
 }
 
 /** Set on a response whose request enqueued a visitor email: what the sender's limits count. */
@@ -280,7 +286,15 @@ export function leadsRouter(deps: LeadsDeps): Router {
           answer(req, res, 200, { form, ok: true });
           return;
         }
-        const outcome = await deps.store.save(submission, ctx);
+        const welcome =
+          submission.form === 'waitlist' && submission.data.website && deps.auditAllowance
+            ? await deps.auditAllowance(req)
+            : true;
+        const stored: Submission =
+          !welcome && submission.form === 'waitlist'
+            ? { form: 'waitlist', data: { ...submission.data, welcomeAudit: 'link' } }
+            : submission;
+        const outcome = await deps.store.save(stored, ctx);
         if (outcome === 'limited') {
           // The mailbox has had its visitor emails for now: nothing was stored, and the visitor is
           // told so rather than to check an inbox nothing will reach. A re-check's subscription that

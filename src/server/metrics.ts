@@ -19,7 +19,7 @@ export interface Metrics {
   lead(form: FormType, outcome: 'stored' | 'duplicate' | 'failed' | 'rejected'): void;
   /** One page cache lookup, by audience (crawler, person). */
   pageCache(audience: 'crawler' | 'person', result: 'hit' | 'miss'): void;
-  /** One audit outcome (`ok`, a failure reason, `busy`, `cached`, `rateLimited`) and its run time. */
+  /** One audit outcome (`ok`, a failure reason, `busy`, `oneAtATime`, `restarting`, `cached`, `rateLimited`) and its run time. */
   audit(outcome: string, seconds: number | undefined): void;
   /** One monthly re-check's outcome (checked, failed, retry, lost). */
   recheck(outcome: RecheckOutcomeKind): void;
@@ -111,7 +111,7 @@ export function createMetrics(): Metrics {
   ]);
   const audits = counter(
     'audits_total',
-    'Free audits by outcome (ok, refused, unreachable, timeout, httpError, notHtml, tooLarge, busy, cached, rateLimited)',
+    'Free audits by outcome (ok, refused, unreachable, timeout, httpError, notHtml, tooLarge, tooComplex, challenged, busy, oneAtATime, restarting, cached, rateLimited)',
     ['outcome'],
   );
   const auditDuration = histogram(

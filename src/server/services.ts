@@ -157,7 +157,12 @@ export async function createServices(input: ServicesInput) {
     ? createRecheckJob({
         rechecks,
         audit: (address, lang, pages, follows) =>
-          auditService.audit(address, lang, undefined, pages, { save: true, fresh: true, follows }),
+          auditService.audit(address, lang, undefined, pages, {
+            save: true,
+            fresh: true,
+            follows,
+            lane: 'recheck',
+          }),
         logger,
         onMail: () => delivery?.nudge(),
         onOutcome: metrics.recheck,

@@ -46,6 +46,12 @@ describe('loadConfig', () => {
     // The embedded store's ceiling (decision 051): none unless set, in megabytes.
     expect(c.dataMaxBytes).toBeUndefined();
     expect(loadConfig({ DATA_MAX_MB: '5' }).dataMaxBytes).toBe(5 * 1024 * 1024);
+    // One audit slot per address by default (decision 049); at least one.
+    expect(c.audit.perAddress).toBe(1);
+    expect(loadConfig({ AUDIT_MAX_PER_ADDRESS: '2' }).audit.perAddress).toBe(2);
+    expect(() => loadConfig({ AUDIT_MAX_PER_ADDRESS: '0' })).toThrow(
+      /AUDIT_MAX_PER_ADDRESS="0" must be 1 or more/,
+    );
   });
 
   it('derives SITE_URL from PORT and strips a trailing slash', () => {

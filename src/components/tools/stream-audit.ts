@@ -51,9 +51,11 @@ export async function streamAudit(
   }
   if (!response.ok || !response.body) {
     const error = readApiError(await response.json().catch(() => undefined));
-    // The site-wide limit and an overloaded server answer with codes of their own.
-    if (response.status === 429) return failure(url, 'rateLimited', error?.message);
-    if (response.status === 503) return failure(url, 'busy', error?.message);
+    // The site-wide limit and an overloaded server answer with statuses of their own; the audit's own
+    // refusals (one audit at a time) name their reason in the code.
+    const named = REASON_OF_CODE.get(error?.code ?? '');
+    if (response.status === 429) return failure(url, named ?? 'rateLimited', error?.message);
+    if (response.status === 503) return failure(url, named ?? 'busy', error?.message);
     return failureOf(url, error);
   }
 

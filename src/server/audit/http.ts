@@ -56,6 +56,16 @@ export function badgeCacheControl(auditedAt: string, reportDays: number, now: nu
   const left = Math.floor((expires - now) / 1000);
   return `public, max-age=${Number.isFinite(left) ? Math.max(0, Math.min(BADGE_MAX_AGE_S, left)) : 0}`;
 }
+/**
+ * The audit's refusals for now, with their status and when to try again: every slot taken or the
+ * server restarting (503), or this address's own audit still running (429: the client's own doing,
+ * like the rate limit). An audit takes seconds, so a few seconds is an honest wait.
+ */
+const REFUSED_FOR_NOW: Partial<Record<AuditFailure['reason'], { status: number; retryAfter: string }>> = {
+  busy: { status: 503, retryAfter: '5' },
+  restarting: { status: 503, retryAfter: '5' },
+  oneAtATime: { status: 429, retryAfter: '10' },
+};
 
 /** An audit that gave no report, as the API's error: its reason as the code (`notHtml` → `not_html`). */
 function failureOf(failure: AuditFailure): ApiError {
@@ -102,6 +112,14 @@ export function auditHttp(deps: AuditHttpDeps) {
     for (let i = 1; i < pages; i++) await store.increment(keyOf(req));
     return true;
   };
+
+  /**
+   * One audit taken from the address's limit for work done elsewhere (the waitlist's welcome audit,
+   * run later by the delivery worker, which no longer knows the address): whether it was allowed.
+   * Counted on the store alone, so the form's answer carries no header of this limit.
+   */
+  const allowance = async (req: Request) =>
+    (await store.increment(keyOf(req))).totalHits <= deps.rateLimitPerMinute;
 
   const logOutcome = (url: string, outcome: AuditOutcome) => {
     const host = new URL(url).host;
@@ -157,14 +175,20 @@ export function auditHttp(deps: AuditHttpDeps) {
       return;
     }
     const error = failureOf(outcome);
+    const forNow = REFUSED_FOR_NOW[outcome.reason];
+    if (forNow && !open) {
+      // Refused before any work began: a status and Retry-After a client can act on, streaming or not.
+      res.set('Retry-After', forNow.retryAfter);
+      sendApiError(res, forNow.status, error);
+      return;
+    }
     if (streaming) {
       // A stream always ends with its own line, whether or not a step came first.
       write({ error });
       res.end();
       return;
     }
-    if (outcome.reason === 'busy') res.set('Retry-After', '5');
-    sendApiError(res, outcome.reason === 'busy' ? 503 : 422, error);
+    sendApiError(res, 422, error);
   });
 
   /**
@@ -184,6 +208,10 @@ export function auditHttp(deps: AuditHttpDeps) {
       visitor: keyOf(req),
     });
     logOutcome(url, outcome);
+    if (!outcome.ok) {
+      const forNow = REFUSED_FOR_NOW[outcome.reason];
+      if (forNow) res.set('Retry-After', forNow.retryAfter);
+    }
     return outcome;
   }
 
@@ -263,5 +291,5 @@ export function auditHttp(deps: AuditHttpDeps) {
     };
   }
 
-  return { router, pageAudit, reportPage };
+  return { router, pageAudit, reportPage, allowance };
 }

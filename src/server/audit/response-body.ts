@@ -10,6 +10,12 @@ import { errorCode, Refusal, timeoutRefusal, type FetchDeadline } from './fetch-
 export interface BodyLimits extends FetchDeadline {
   maxBytes: number;
   overflow: 'error' | 'truncate';
+  /**
+   * Keep only the first this many bytes of the body as text, while still reading and counting it up
+   * to maxBytes: for a copy of a page only compared by its size and looked at for a challenge (the
+   * agents' views), whose whole text would only weigh on memory (decision 049).
+   */
+  keepBytes?: number;
 }
 
 export interface BodyRead {
@@ -53,6 +59,11 @@ export async function readBody(
 
   const chunks: Buffer[] = [];
   let bytes = 0;
+  const keep = options.keepBytes ?? Infinity;
+  /** Keeps what is still wanted of a chunk that starts at byte `at` of the body. */
+  const hold = (chunk: Buffer, at: number) => {
+    if (at < keep) chunks.push(at + chunk.length <= keep ? chunk : chunk.subarray(0, keep - at));
+  };
   const overflowed = (): BodyRead | Refusal =>
     options.overflow === 'error'
       ? new Refusal('tooLarge', `body larger than ${options.maxBytes} bytes`)
@@ -66,12 +77,12 @@ export async function readBody(
     for await (const chunk of output as AsyncIterable<Buffer>) {
       const room = options.maxBytes - bytes;
       if (chunk.length > room) {
-        chunks.push(chunk.subarray(0, room));
+        hold(chunk.subarray(0, room), bytes);
         bytes += room;
         // Leaving the loop destroys the pipeline, the response and its socket.
         return overflowed();
       }
-      chunks.push(chunk);
+      hold(chunk, bytes);
       bytes += chunk.length;
     }
   } catch (error) {
@@ -84,7 +95,8 @@ export async function readBody(
     return overflowed();
   }
   return {
-    body: decodeText(chunks, res.headers['content-type'], false),
+    // A body kept only in part may end inside a character: cut cleanly like a truncated one.
+    body: decodeText(chunks, res.headers['content-type'], bytes > keep),
     bytes,
     transferBytes,
     truncated: false,

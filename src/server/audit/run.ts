@@ -1,8 +1,18 @@
 import { setMaxListeners } from 'node:events';
+import type { BodyBudget } from './body-budget.ts';
 import { AUDIT_STEPS, type AuditStep } from '../../lib/audit.ts';
 import type { AuditUserAgents } from './agents.ts';
 import { AnalysisFailed, type Analysis } from './analysis.ts';
 import { deadline } from './deadline.ts';
+import {
+  crawlPacer,
+  realClock,
+  requestBudget,
+  requestCap,
+  sitePageGate,
+  type Clock,
+  type RequestBudget,
+} from './politeness.ts';
 import { isHtmlType } from './read/html.ts';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 import type {
@@ -13,9 +23,9 @@ import type {
   FetchedResource,
   FetchOutcome,
 } from './types.ts';
-import { auditSitePages } from './site.ts';
+import { auditSitePages, notFetchedForSitePage } from './site.ts';
 import { reportUrl } from '../../lib/report-bounds.ts';
-import type { CandidateSource } from './site-pages.ts';
+import type { CandidateSource, PageFacts } from './site-pages.ts';
 import { siteSummary, type SiteFinding, type SitePage } from './site-summary.ts';
 import type { Analysed, Discovery } from './worker.ts';
 
@@ -32,12 +42,30 @@ const MB = 1024 * 1024;
  */
 export const HTML_CAP = 2 * MB;
 export const TEXT_CAP = 512 * 1024;
+/**
+ * What is kept of an agent's view of the page: enough for any challenge page, whose markers the
+ * check looks for (read/challenge.ts); the rest is counted, not kept, so five views of a 2 MB page
+ * do not hold five more copies of it (decision 049).
+ */
+export const VIEW_KEEP = 256 * 1024;
+/**
+ * What the first page's bodies can take at most, reserved before any is fetched: the page, the
+ * agents' views as kept, and up to 11 text files (the Markdown copy asked for, robots.txt, llms.txt,
+ * llms-full.txt and the sitemap of the address asked for and of the one that answered, the page's
+ * Markdown alternate and the sitemap robots.txt names).
+ */
+const firstPageBytes = (views: number) => HTML_CAP + views * VIEW_KEEP + 11 * TEXT_CAP;
 /** A single request may use at most this much of the audit's time, so one slow file cannot eat it all. */
 const REQUEST_SHARE = 0.8;
 /** Fetching ends at this share of the audit's time: the rest is the analysis's, whatever happened. */
 const FETCH_SHARE = 0.85;
 /** A site audit, all pages together, ends within this time from its start (its first page included). */
 export const SITE_DEADLINE_MS = 30_000;
+/**
+ * Under a Crawl-delay, a further page is taken only if its turn comes this long before the site
+ * audit's deadline: the time to fetch and analyse it.
+ */
+export const PAGE_RESERVE_MS = 5_000;
 
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
 const ACCEPT_TEXT = 'text/plain,text/markdown;q=0.9,*/*;q=0.5';
@@ -60,6 +88,12 @@ export interface RunOptions extends AuditUserAgents {
   /** Replaces DNS resolution (tests). */
   resolve?: SafeFetchOptions['resolve'];
   now?: () => Date;
+  /** The time Crawl-delay is kept by (tests move it on without waiting). */
+  clock?: Clock;
+  /** Stops the audit (the server shutting down): whatever is in flight is dropped. */
+  signal?: AbortSignal;
+  /** The process's byte budget on bodies held at once, shared by every audit (body-budget.ts). */
+  bodies?: BodyBudget;
 }
 
 /** A site audit's pages and summary, beside the first page's findings. */
@@ -85,22 +119,54 @@ export type RunResult =
 
 /** Runs the audit of an address already checked by parseAuditUrl(). Never throws for the site's faults. */
 export async function runAudit(url: string, options: RunOptions): Promise<RunResult> {
+  // The first page's bodies are reserved before its deadlines start: a wait for memory is a wait in
+  // line, not time taken from the audit. It lasts one audit's time at most, then the audit is busy.
+  if (!options.bodies) return runReserved(url, options);
+  const line = deadline(options.timeoutMs, options.signal);
+  const release = await options.bodies.acquire(firstPageBytes(options.views.length), line.signal);
+  line.clear();
+  if (!release) {
+    return options.signal?.aborted
+      ? { ok: false, url, reason: 'restarting', detail: 'stopped while waiting in line' }
+      : { ok: false, url, reason: 'busy', detail: 'no memory for its bodies in time' };
+  }
+  return runReserved(url, options, release);
+}
+
+async function runReserved(url: string, options: RunOptions, release?: () => void): Promise<RunResult> {
   // The audit's deadline, or sooner when the page itself fails and the other files are not needed.
   const stop = new AbortController();
   setMaxListeners(100, stop.signal);
   const whole = deadline(options.timeoutMs, stop.signal);
   const fetchPhase = deadline(options.timeoutMs * FETCH_SHARE, stop.signal);
   const site = deadline(SITE_DEADLINE_MS, stop.signal);
+  const clock = options.clock ?? realClock;
+  const cancel = () => stop.abort();
+  if (options.signal?.aborted) stop.abort();
+  options.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    return await auditWithin(url, options, {
+    const signals: Signals = {
       stop,
       analysis: whole.signal,
       fetching: fetchPhase.signal,
       site: site.signal,
-    });
+      budget: requestBudget(requestCap(options.pages ?? 1)),
+      clock,
+      siteEndsAt: clock.now() + SITE_DEADLINE_MS - PAGE_RESERVE_MS,
+    };
+    let done: RunResult | SiteWork;
+    try {
+      done = await auditWithin(url, options, signals);
+    } finally {
+      release?.();
+    }
+    // The site phase runs once the first page's function has returned, so that the first page's
+    // bodies (the page and its views, up to 2 MB each) are not held for the whole site audit.
+    return 'ok' in done ? done : await auditSite(done, options, signals);
   } finally {
     // Whatever is still in flight (a view, a site file) is not needed any more.
     stop.abort();
+    options.signal?.removeEventListener('abort', cancel);
     for (const d of [whole, fetchPhase, site]) d.clear();
   }
 }
@@ -113,18 +179,25 @@ interface Signals {
   fetching: AbortSignal;
   /** A site audit's deadline, for its other pages. */
   site: AbortSignal;
+  /** Every request of the audit counts against it. */
+  budget: RequestBudget;
+  clock: Clock;
+  /** The clock's time after which a further page's turn comes too late (Crawl-delay). */
+  siteEndsAt: number;
 }
 
-async function auditWithin(url: string, options: RunOptions, signals: Signals): Promise<RunResult> {
-  const { stop, fetching } = signals;
+/** The audit's fetch: within its deadlines, through the safe fetcher, each request counted. */
+function fetcherOf(options: RunOptions, signals: Signals) {
   const perRequest = Math.round(options.timeoutMs * REQUEST_SHARE);
-  const fetchWith = (
+  return (
     target: string,
     accept: string,
     maxBytes: number,
     overflow: 'error' | 'truncate',
     ua: string = options.userAgent,
-    signal: AbortSignal = fetching,
+    signal: AbortSignal = signals.fetching,
+    gate: SafeFetchOptions['gate'] = () => Promise.resolve(signals.budget.take()),
+    keepBytes?: number,
   ) =>
     safeFetch(target, {
       userAgent: ua,
@@ -134,8 +207,30 @@ async function auditWithin(url: string, options: RunOptions, signals: Signals): 
       timeoutMs: perRequest,
       signal,
       allowedHosts: options.allowedHosts,
+      gate,
+      ...(keepBytes !== undefined ? { keepBytes } : {}),
       ...(options.resolve ? { resolve: options.resolve } : {}),
     });
+}
+
+/** What a site audit's further pages need of the first page's audit: no body of the first page. */
+interface SiteWork {
+  result: Extract<RunResult, { ok: true }>;
+  site: NonNullable<Analysed['site']>;
+  firstRow: SitePage;
+  firstFacts: PageFacts | undefined;
+  /** The first page's input without its bodies: the site files serve every page. */
+  shared: AuditInput;
+  origin: string;
+}
+
+async function auditWithin(
+  url: string,
+  options: RunOptions,
+  signals: Signals,
+): Promise<RunResult | SiteWork> {
+  const { stop, fetching } = signals;
+  const fetchWith = fetcherOf(options, signals);
   const pages = options.pages ?? 1;
 
   let done = 0;
@@ -157,7 +252,17 @@ async function auditWithin(url: string, options: RunOptions, signals: Signals): 
     options.views.map(async (view): Promise<CrawlerView> => ({
       agent: view.agent,
       role: view.role,
-      outcome: await fetchWith(url, ACCEPT_HTML, HTML_CAP, 'truncate', view.userAgent),
+      // Read whole (its size is compared with the page's), kept in part: a challenge is a short page.
+      outcome: await fetchWith(
+        url,
+        ACCEPT_HTML,
+        HTML_CAP,
+        'truncate',
+        view.userAgent,
+        fetching,
+        undefined,
+        VIEW_KEEP,
+      ),
     })),
   );
   const negotiated = fetchWith(url, ACCEPT_MARKDOWN, TEXT_CAP, 'truncate');
@@ -229,31 +334,67 @@ async function auditWithin(url: string, options: RunOptions, signals: Signals): 
   const result = { ok: true as const, url, finalUrl: page.finalUrl, auditedAt: now.toISOString() };
   if (!first.site) return { ...result, categories: first.categories };
 
-  // A site audit: the other pages, within what is left of the site audit's deadline.
+  // A site audit: the first page's own facts now, its further pages once this function has returned.
+  const firstFacts = await options.analysis.page(input, signals.site).catch(() => undefined);
+  const firstRow: SitePage = firstFacts
+    ? { url: reportUrl(page.finalUrl), outcome: 'audited', status: page.status, score: firstFacts.score }
+    : { url: reportUrl(page.finalUrl), outcome: 'failed', status: page.status, detail: 'tooComplex' };
+  return {
+    result: { ...result, categories: first.categories },
+    site: first.site,
+    firstRow,
+    firstFacts,
+    // Only the site files serve the other pages (site.ts gives each its own page).
+    shared: {
+      ...input,
+      page: { ...page, body: '' },
+      crawlerViews: [],
+      markdown: undefined,
+      negotiated: notFetchedForSitePage(url),
+    },
+    origin: finalOrigin,
+  };
+}
+
+/** A site audit's further pages, within what is left of its deadline. */
+async function auditSite(work: SiteWork, options: RunOptions, signals: Signals): Promise<RunResult> {
+  const fetchWith = fetcherOf(options, signals);
   const signal = signals.site;
-  const firstFacts = await options.analysis.page(input, signal).catch(() => undefined);
+  const { crawlDelay } = work.site;
+  const gate = sitePageGate({
+    origin: work.origin,
+    allowed: (target) =>
+      options.analysis.allowed(work.shared.robots, [target], signal).then(
+        (verdicts) => verdicts[0] === true,
+        () => false,
+      ),
+    budget: signals.budget,
+    pacer: crawlPacer(crawlDelay, signals.clock, signals.siteEndsAt),
+    signal,
+  });
+  const pages = options.pages ?? 1;
   const more = await auditSitePages({
     more: pages - 1,
-    candidates: first.site.candidates,
-    origin: finalOrigin,
+    candidates: work.site.candidates,
+    origin: work.origin,
     allowedHosts: options.allowedHosts,
-    first: input,
-    fetchPage: (target) => fetchWith(target, ACCEPT_HTML, HTML_CAP, 'error', options.userAgent, signal),
+    first: work.shared,
+    fetchPage: (target) => fetchWith(target, ACCEPT_HTML, HTML_CAP, 'error', options.userAgent, signal, gate),
+    // Under a Crawl-delay, one request at a time: the delay is between two requests to the site.
+    ...(crawlDelay ? { parallel: 1 } : {}),
+    // Each page's body is reserved from fetch to analysis.
+    ...(options.bodies ? { reserve: () => options.bodies!.acquire(HTML_CAP, signal) } : {}),
     analysis: options.analysis,
     signal,
     ...(options.onPage ? { onPage: options.onPage } : {}),
   });
-  const firstRow: SitePage = firstFacts
-    ? { url: reportUrl(page.finalUrl), outcome: 'audited', status: page.status, score: firstFacts.score }
-    : { url: reportUrl(page.finalUrl), outcome: 'failed', status: page.status, detail: 'tooComplex' };
-  const table = [firstRow, ...more.table];
-  const facts = firstFacts ? [firstFacts, ...more.facts] : more.facts;
+  const table = [work.firstRow, ...more.table];
+  const facts = work.firstFacts ? [work.firstFacts, ...more.facts] : more.facts;
   return {
-    ...result,
-    categories: first.categories,
+    ...work.result,
     site: {
       requested: pages,
-      source: first.site.source,
+      source: work.site.source,
       table,
       findings: siteSummary(table, facts, more.skipped),
     },

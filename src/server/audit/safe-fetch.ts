@@ -26,6 +26,8 @@ export interface SafeFetchOptions {
   maxBytes: number;
   /** Over the cap: fail with `tooLarge`, or keep the first maxBytes and flag `truncated`. */
   overflow: 'error' | 'truncate';
+  /** Keep only this many bytes of the body's text, still counting it to the cap (response-body.ts). */
+  keepBytes?: number;
   /** Deadline of this fetch, redirects included. */
   timeoutMs: number;
   /** The whole audit's deadline. */
@@ -35,6 +37,13 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** Replaces DNS (tests); defaults to dns.lookup with all addresses. */
   resolve?: Resolver;
+  /**
+   * Asked before every request of the fetch, redirects included (`hop` 0 is the address asked for):
+   * a refusal ends the fetch without sending it. The audit counts its requests here, and a site
+   * audit checks each redirect's target against its origin and robots.txt and keeps the site's
+   * Crawl-delay (decision 049).
+   */
+  gate?: (target: string, hop: number) => Promise<Refusal | undefined>;
 }
 
 const DEFAULT_MAX_REDIRECTS = 5;
@@ -66,6 +75,8 @@ async function fetchWithRedirects(
   const redirects: Redirect[] = [];
   let current = url;
   for (;;) {
+    const refused = await options.gate?.(current, redirects.length);
+    if (refused) return failure(url, refused);
     const hop = await fetchHop(current, options, signal, redirects.length > 0);
     if (hop instanceof Refusal) return failure(url, hop);
     if (hop.kind === 'redirect') {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { textReader, type Translate } from '../../i18n/instance.ts';
 import { loadNamespaces } from '../../i18n/resources.ts';
 import {
@@ -18,6 +19,7 @@ import type { AuditSettings } from '../config.ts';
 import { auditUserAgents } from './agents.ts';
 import type { Analysis } from './analysis.ts';
 import { localizeFindings, localizeSite } from './localize.ts';
+import { bodyBudget } from './body-budget.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
 import {
   AUDIT_REPORT_DAYS,
@@ -67,6 +69,11 @@ export interface AuditService {
   texts(lang: Lang): Translate;
   /** An outcome without running anything (rate limits decided outside the service). */
   refusal(url: string, lang: Lang, reason: AuditErrorReason): AuditFailure;
+  /**
+   * The server is shutting down: every run under way ends at once as `restarting` (its listeners
+   * get that as their outcome, a stream its final line), and no audit starts any more.
+   */
+  shutdown(): void;
 }
 
 export interface AuditRequestOptions {
@@ -78,8 +85,10 @@ export interface AuditRequestOptions {
    */
   save?: boolean;
   /**
-   * Who asks (the rate limiter's key of `req.ip`): their reports are capped per day, under a keyed
-   * hash of it for the day. Without it (a monthly re-check), no cap applies.
+   * Who asks (the rate limiter's key of `req.ip`). Their reports are capped per day, under a keyed
+   * hash of it for the day; and one address holds at most AUDIT_MAX_PER_ADDRESS audit slots (one by
+   * default), so a few addresses cannot take every slot (joining a run under way or a report from
+   * the cache takes none). Without it (a monthly re-check), neither applies.
    */
   visitor?: string;
   /**
@@ -93,6 +102,11 @@ export interface AuditRequestOptions {
    * its report must be of today's site, and its own). A run still under way is joined all the same.
    */
   fresh?: boolean;
+  /**
+   * `recheck`: the monthly re-check job, which has a slot of its own, so that it is never refused
+   * because visitors hold every slot and never takes one from them.
+   */
+  lane?: 'visitor' | 'recheck';
 }
 
 /** Where reports are kept, for how long, and within which bounds (decision 048). */
@@ -147,6 +161,20 @@ export function visitorKey(secret: Buffer, visitor: string, now: Date): string {
 /** A report a person asked to keep: saved, or not kept and why; undefined when the store failed. */
 type Kept = { saved: SavedAuditReport } | { notKept: ReportNotKept } | undefined;
 
+/**
+ * Audits the re-check job may run at once, beside the visitors' AUDIT_MAX_CONCURRENT: the job takes
+ * its due subscriptions one after the other, so one is all it uses.
+ */
+export const RECHECK_SLOTS = 1;
+
+/** Who holds the audit slots of one service: the visitors' pool, by address, and the re-checks'. */
+interface Slots {
+  visitors: number;
+  /** Visitor slots held by each address (AUDIT_MAX_PER_ADDRESS at most, one by default). */
+  holders: Map<string, number>;
+  rechecks: number;
+}
+
 interface Run {
   result: Promise<RunResult>;
   progress: Progress[];
@@ -164,7 +192,50 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   const agents = auditUserAgents(options.siteUrl);
   const read = textReader(AUDIT_TEXTS);
   const runs = new Map<string, Run>();
-  let inFlight = 0;
+  const slots: Slots = { visitors: 0, holders: new Map(), rechecks: 0 };
+  const closing = new AbortController();
+  // One budget for the bodies of every audit this service runs: the process's (decision 049).
+  const bodies = bodyBudget();
+  // Every run under way listens to it (at most AUDIT_MAX_CONCURRENT plus the re-checks' slot).
+  setMaxListeners(0, closing.signal);
+
+  /** A run's result, or `restarting` as soon as the server shuts down, whichever comes first. */
+  function untilShutdown(url: string, work: Promise<RunResult>): Promise<RunResult> {
+    let onClose: () => void = () => {};
+    const closed = new Promise<RunResult>((resolve) => {
+      onClose = () => resolve({ ok: false, url, reason: 'restarting', detail: 'server shutting down' });
+      if (closing.signal.aborted) onClose();
+      else closing.signal.addEventListener('abort', onClose, { once: true });
+    });
+    return Promise.race([work, closed]).finally(() => closing.signal.removeEventListener('abort', onClose));
+  }
+
+  /**
+   * Takes a slot for a new run, or says why there is none: `oneAtATime` when the address already
+   * holds all it may, `busy` when its pool is full, `restarting` once the server shuts down. The
+   * function returned gives the slot back.
+   */
+  function takeSlot(request: AuditRequestOptions): (() => void) | 'busy' | 'oneAtATime' | 'restarting' {
+    if (closing.signal.aborted) return 'restarting';
+    if (request.lane === 'recheck') {
+      if (slots.rechecks >= RECHECK_SLOTS) return 'busy';
+      slots.rechecks += 1;
+      return () => (slots.rechecks -= 1);
+    }
+    const client = request.visitor;
+    const held = client === undefined ? 0 : (slots.holders.get(client) ?? 0);
+    if (held >= settings.perAddress) return 'oneAtATime';
+    if (slots.visitors >= settings.maxConcurrent) return 'busy';
+    slots.visitors += 1;
+    if (client !== undefined) slots.holders.set(client, held + 1);
+    return () => {
+      slots.visitors -= 1;
+      if (client === undefined) return;
+      const left = (slots.holders.get(client) ?? 1) - 1;
+      if (left > 0) slots.holders.set(client, left);
+      else slots.holders.delete(client);
+    };
+  }
 
   // `detail` names what the site answered with, where the message quotes it (a challenge's vendor).
   const refusal = (url: string, lang: Lang, reason: AuditErrorReason, detail = ''): AuditFailure => ({
@@ -174,7 +245,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     message: read(lang, 'tools')(`errors.${reason}`, { url, marker: detail }),
   });
 
-  function start(url: string, pages: number, key: string): Run {
+  function start(url: string, pages: number, key: string, release: () => void): Run {
     const run: Run = {
       result: Promise.resolve() as never,
       progress: [],
@@ -186,9 +257,10 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       for (const listener of run.listeners) listener(progress);
     };
     const started = performance.now();
-    inFlight += 1;
-    run.result = runAudit(url, {
+    const work = runAudit(url, {
       ...agents,
+      signal: closing.signal,
+      bodies,
       allowedHosts: settings.allowedHosts,
       analysis: options.analysis,
       timeoutMs: settings.timeoutMs,
@@ -197,14 +269,15 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       onPage: (page, done, total) => tell({ page: { url: reportUrl(page), done, total } }),
       ...(options.resolve ? { resolve: options.resolve } : {}),
       ...(options.now ? { now: options.now } : {}),
-    })
+    });
+    run.result = untilShutdown(url, work)
       .catch((error: unknown): RunResult => {
         // A fault of ours, not of the audited site: reported as unreachable, never as a crash.
         const detail = error instanceof Error ? error.message : String(error);
         return { ok: false, url, reason: 'unreachable', detail: `internal error: ${detail}` };
       })
       .then((result) => {
-        inFlight -= 1;
+        release();
         run.listeners.clear();
         options.onOutcome?.(result.ok ? 'ok' : result.reason, (performance.now() - started) / 1000);
         // Only reports are reused: a failure may be gone at the next try.
@@ -311,6 +384,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
 
   return {
     refusal,
+    shutdown: () => closing.abort(),
     reportDays: options.reports?.days ?? AUDIT_REPORT_DAYS,
     texts: (lang) => read(lang, 'tools'),
     missingReport: (lang) =>
@@ -333,11 +407,12 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
         run = undefined;
       }
       if (!run) {
-        if (inFlight >= settings.maxConcurrent) {
-          options.onOutcome?.('busy', undefined);
-          return refusal(url, lang, 'busy');
+        const slot = takeSlot(request);
+        if (typeof slot === 'string') {
+          options.onOutcome?.(slot, undefined);
+          return refusal(url, lang, slot);
         }
-        run = start(url, pages, key);
+        run = start(url, pages, key, slot);
       } else if (run.expires !== Infinity) {
         options.onOutcome?.('cached', undefined);
       }

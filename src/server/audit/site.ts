@@ -1,5 +1,6 @@
 import type { Analysis } from './analysis.ts';
 import { checkAuditUrl } from './address.ts';
+import { notRead } from './politeness.ts';
 import { isHtmlType } from './read/html.ts';
 import type { Candidate, PageFacts } from './site-pages.ts';
 import type { SitePage, SkippedCandidates } from './site-summary.ts';
@@ -27,6 +28,13 @@ export interface SitePagesOptions {
   fetchPage(url: string): Promise<FetchOutcome>;
   analysis: Analysis;
   signal: AbortSignal;
+  /** Requests at once (2 by default; 1 under a Crawl-delay). */
+  parallel?: number;
+  /**
+   * Reserves a page's body from the process's budget before it is fetched (body-budget.ts): the
+   * function returned gives it back once the page is analysed; undefined when the deadline passed.
+   */
+  reserve?: () => Promise<(() => void) | undefined>;
   /** Called as each page is done (fetched and analysed, or failed), in completion order. */
   onPage?: (url: string, done: number, total: number) => void;
 }
@@ -75,11 +83,22 @@ export function choose(options: Pick<SitePagesOptions, 'more' | 'candidates' | '
   return { table, toFetch, skipped };
 }
 
+/** What a site audit's further page is not fetched with (its Markdown copy asked for). */
+export const notFetchedForSitePage = (url: string): FetchOutcome => ({
+  ok: false,
+  url,
+  reason: 'refused',
+  detail: 'not fetched for a site page',
+});
+
 async function onePage(
   url: string,
   options: SitePagesOptions,
 ): Promise<{ row: SitePage; facts?: PageFacts }> {
   const page = await options.fetchPage(url);
+  // Left alone for the site's sake (a redirect off the origin or into robots.txt's closed paths, its
+  // Crawl-delay, the audit's request cap): listed as not read, with why.
+  if (!page.ok && notRead(page.detail)) return { row: { url, outcome: 'notTaken', detail: page.detail } };
   if (!page.ok) return { row: { url, outcome: 'failed', detail: page.reason } };
   if (page.status < 200 || page.status >= 300) {
     return { row: { url, outcome: 'failed', status: page.status, detail: 'httpError' } };
@@ -87,13 +106,12 @@ async function onePage(
   if (!isHtmlType(page.headers['content-type'])) {
     return { row: { url, outcome: 'failed', status: page.status, detail: 'notHtml' } };
   }
-  const notAsked: FetchOutcome = { ok: false, url, reason: 'refused', detail: 'not fetched for a site page' };
   const input: AuditInput = {
     ...options.first,
     page,
     crawlerViews: [],
     markdown: undefined,
-    negotiated: notAsked,
+    negotiated: notFetchedForSitePage(url),
   };
   try {
     const facts = await options.analysis.page(input, options.signal);
@@ -111,13 +129,24 @@ export async function auditSitePages(options: SitePagesOptions): Promise<SitePag
   let done = 0;
   const worker = async () => {
     while (next < toFetch.length && !options.signal.aborted) {
-      const url = toFetch[next++]!;
-      const result = await onePage(url, options);
+      const release = options.reserve ? await options.reserve() : () => {};
+      if (!release) break;
+      const url = toFetch[next++];
+      if (url === undefined) {
+        release();
+        break;
+      }
+      let result: Awaited<ReturnType<typeof onePage>>;
+      try {
+        result = await onePage(url, options);
+      } finally {
+        release();
+      }
       results.set(url, result);
       options.onPage?.(url, ++done, toFetch.length);
     }
   };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  await Promise.all(Array.from({ length: options.parallel ?? PARALLEL }, worker));
   const rows = table.map((row) =>
     row.outcome !== 'audited'
       ? row

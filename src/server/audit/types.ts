@@ -18,7 +18,11 @@ export type AuditFailureReason =
   /** The page could not be analysed within the audit's deadline or memory: hostile or broken markup. */
   | 'tooComplex'
   /** The audit's browser got a bot challenge: what AI crawlers get cannot be told (inconclusive). */
-  | 'challenged';
+  | 'challenged'
+  /** The server stopped the audit because it is shutting down (SIGTERM): ours, and it passes. */
+  | 'restarting'
+  /** The audit waited in line for memory (the body budget) longer than it may: ours, and it passes. */
+  | 'busy';
 
 /** A fetch that did not produce a response. `detail` is for logs and evidence, never shown as HTML. */
 export interface FetchFailure {
@@ -46,7 +50,10 @@ export interface FetchedResource {
   headers: Record<string, string>;
   /** Each redirect followed, in order (the address that answered with it and its status). */
   redirects: Redirect[];
-  /** The body decoded as text (charset from Content-Type, else UTF-8), at most the cap. */
+  /**
+   * The body decoded as text (charset from Content-Type, else UTF-8), at most the cap; only its
+   * first `keepBytes` when the fetch asked to keep no more (an agent's view of the page).
+   */
   body: string;
   /** Decoded body size in bytes (after Content-Encoding), up to the cap. */
   bytes: number;

@@ -2,14 +2,16 @@ import { analyze } from './analyze.ts';
 import { buildContext } from './context.ts';
 import { browserChallenge } from './read/challenge.ts';
 import { markdownAlternateOf } from './read/html.ts';
+import { agentVerdict, crawlDelayOf, readRobots } from './read/robots.ts';
 import {
+  AUDIT_AGENT,
   candidatesOf,
   pageFacts,
   type Candidate,
   type CandidateSource,
   type PageFacts,
 } from './site-pages.ts';
-import type { AuditInput, CategoryFindings } from './types.ts';
+import type { AuditInput, CategoryFindings, FetchOutcome } from './types.ts';
 
 // The audit's CPU work, run in a worker thread of the analysis pool (analysis.ts): everything that
 // parses what the audited site sent. A hostile page can make it slow or hungry, never the server's
@@ -18,18 +20,32 @@ import type { AuditInput, CategoryFindings } from './types.ts';
 export type AnalysisTask =
   | { kind: 'discover'; html: string; status: number; finalUrl: string }
   | { kind: 'analyze'; input: AuditInput; withCandidates: boolean }
-  | { kind: 'page'; input: AuditInput };
+  | { kind: 'page'; input: AuditInput }
+  | { kind: 'allowed'; robots: FetchOutcome; urls: string[] };
 
 /** The first page's analysis: its findings, and for a site audit the other pages it may take. */
 export interface Analysed {
   categories: CategoryFindings[];
-  site?: { source: CandidateSource; candidates: Candidate[] };
+  site?: {
+    source: CandidateSource;
+    candidates: Candidate[];
+    /** robots.txt's Crawl-delay for the audit's own agent, in seconds, when it asks for one. */
+    crawlDelay?: number;
+  };
 }
 
 export function analyseFirst(input: AuditInput, withCandidates: boolean): Analysed {
   const ctx = buildContext(input);
   const categories = analyze(input, ctx);
-  return withCandidates ? { categories, site: candidatesOf(ctx) } : { categories };
+  if (!withCandidates) return { categories };
+  const crawlDelay = crawlDelayOf(ctx.robots, AUDIT_AGENT);
+  return { categories, site: { ...candidatesOf(ctx), ...(crawlDelay !== undefined ? { crawlDelay } : {}) } };
+}
+
+/** Whether robots.txt lets the audit's own agent fetch each address (a site page's redirect targets). */
+export function robotsAllow(robots: FetchOutcome, urls: readonly string[]): boolean[] {
+  const state = readRobots(robots);
+  return urls.map((url) => agentVerdict(state, url, AUDIT_AGENT).allowed);
 }
 
 /** What the page says before the rest is fetched: its Markdown alternate, or that it is a challenge. */
@@ -44,8 +60,9 @@ export function discover(html: string, status: number, finalUrl: string): Discov
 }
 
 /** One task, as the pool's threads run it. */
-export default function runTask(task: AnalysisTask): Discovery | Analysed | PageFacts {
+export default function runTask(task: AnalysisTask): Discovery | Analysed | PageFacts | boolean[] {
   if (task.kind === 'discover') return discover(task.html, task.status, task.finalUrl);
+  if (task.kind === 'allowed') return robotsAllow(task.robots, task.urls);
   if (task.kind === 'page') return pageFacts(task.input);
   return analyseFirst(task.input, task.withCandidates);
 }

@@ -116,7 +116,10 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
       case 'waitlist-confirmation': {
         // The site's home page is audited: the form asks for the company's website.
         let outcome: AuditOutcome | null = null;
-        if (website) {
+        // The visitor's address had used up its audits when the form was posted (decision 049): the
+        // email offers the audit's link, and the site is not fetched.
+        const auditLink = dataField(lead, 'welcome_audit') === 'link';
+        if (website && !auditLink) {
           outcome = await options.audit(website, lang);
           // A failure of ours that passes: the render throws and the delivery is retried later (the
           // outbox's backoff), rather than emailing "try again in a few seconds".
@@ -124,7 +127,7 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
             throw new DeliveryError('AUDIT_UNAVAILABLE', `audit not available right now (${outcome.reason})`);
           }
         }
-        return waitlistConfirmation(ctx, { name, website, outcome });
+        return waitlistConfirmation(ctx, { name, website, outcome, auditLink });
       }
       case 'contact-ack':
         return contactAcknowledgement(ctx, { name, service: text(lead.service), website });

@@ -32,6 +32,8 @@ export interface WaitlistEmail {
   website: string | null;
   /** The audit of `website` (never a transient failure: those are retried, not sent). */
   outcome: AuditOutcome | null;
+  /** The audit was not run (the visitor's address had used up its audits): the email links to it. */
+  auditLink?: boolean;
 }
 
 /** A score as the emails show it: a whole number from 0 to 100, whatever the report holds. */
@@ -181,7 +183,14 @@ function failureBlocks(ctx: EmailContext, reason: string, website: string): Bloc
 export function waitlistConfirmation(ctx: EmailContext, input: WaitlistEmail): VisitorMail {
   const { t } = ctx;
   const { website, outcome } = input;
-  const variant = website && outcome ? (outcome.ok ? 'audit' : 'failed') : 'noWebsite';
+  const variant =
+    website && input.auditLink
+      ? 'link'
+      : website && outcome
+        ? outcome.ok
+          ? 'audit'
+          : 'failed'
+        : 'noWebsite';
   const domain = website ? displayDomain(website) : '';
   const score = outcome?.ok ? score100(outcome.report.overall) : 0;
 
@@ -193,6 +202,15 @@ export function waitlistConfirmation(ctx: EmailContext, input: WaitlistEmail): V
     );
   } else if (website && outcome && !outcome.ok) {
     body.push(...failureBlocks(ctx, outcome.reason, website));
+  } else if (website && variant === 'link') {
+    body.push(
+      { type: 'paragraph', content: [t('waitlist.link.text', { domain })] },
+      {
+        type: 'button',
+        href: toolsUrl(ctx.siteUrl, ctx.lang, website),
+        text: t('waitlist.link.button', { domain }),
+      },
+    );
   } else {
     body.push(
       { type: 'paragraph', content: [t('waitlist.noWebsite.text')] },

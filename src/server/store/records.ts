@@ -20,7 +20,7 @@ import {
 
 /** `lead_data`: what the form carried beyond the contact columns. Key order is the stored JSON's. */
 export type LeadData =
-  | { form_type: 'waitlist'; website: string; message: string; submitted_at: string }
+  | { form_type: 'waitlist'; website: string; message: string; submitted_at: string; welcome_audit?: 'link' }
   | { message: string; service: string; website: string; form_type: 'contact'; submitted_at: string }
   | { form_type: 'newsletter'; submitted_at: string }
   | {
@@ -55,8 +55,15 @@ export interface LeadRecord {
 function leadData(submission: Submission, submitted_at: string): LeadData {
   switch (submission.form) {
     case 'waitlist': {
-      const { website, message } = submission.data;
-      return { form_type: 'waitlist', website, message, submitted_at };
+      const { website, message, welcomeAudit } = submission.data;
+      // Present only when the welcome audit is not to run (decision 049).
+      return {
+        form_type: 'waitlist',
+        website,
+        message,
+        submitted_at,
+        ...(welcomeAudit ? { welcome_audit: welcomeAudit } : {}),
+      };
     }
     case 'contact': {
       const { message, service, website } = submission.data;

@@ -41,11 +41,19 @@ export interface RecheckLead extends RecheckInput {
 }
 
 /**
+ * A waitlist form as stored: with `welcomeAudit: 'link'` when the visitor's address had used up its
+ * audits (the audit's per-address limit, decision 049), so that the welcome email offers the audit's
+ * link instead of running it.
+ */
+export type WaitlistLead = Extract<ParsedForm, { form: 'waitlist' }>['data'] & { welcomeAudit?: 'link' };
+
+/**
  * What a visitor submitted: a validated form, the report and re-check forms with what their saved
  * report says (its audited address and permanent link, looked up by src/server/leads.ts).
  */
 export type Submission =
-  | Exclude<ParsedForm, { form: 'report' | 'recheck' }>
+  | Exclude<ParsedForm, { form: 'waitlist' | 'report' | 'recheck' }>
+  | { form: 'waitlist'; data: WaitlistLead }
   | { form: 'report'; data: ReportEmailLead }
   | { form: 'recheck'; data: RecheckLead };
 

@@ -39,6 +39,8 @@ export type RobotsState =
       problems: RobotsProblem[];
       /** `Content-Signal` lines, in file order. */
       signals: ContentSignal[];
+      /** Each product token's Crawl-delay in seconds (its group's last valid one): see crawlDelayOf. */
+      delays: Map<string, number>;
       /** Deciding rules already found, by group and path: many agents share the `*` group. */
       decided: Map<string, RobotsRule | undefined>;
     }
@@ -259,6 +261,13 @@ interface Groups {
   sitemaps: string[];
   problems: RobotsProblem[];
   signals: ContentSignal[];
+  delays: Map<string, number>;
+}
+
+/** A Crawl-delay value: seconds, whole or decimal (Yandex documents "0.1" and "1.5"); else none. */
+function delaySeconds(value: string): number | undefined {
+  if (!/^\d{1,6}(\.\d{1,3})?$/.test(value)) return undefined;
+  return Number(value);
 }
 
 /**
@@ -268,7 +277,7 @@ interface Groups {
  * two User-agent lines leaves them in one group. The syntax review goes along.
  */
 function readGroups(lines: readonly string[]): Groups {
-  const found: Groups = { groups: new Map(), sitemaps: [], problems: [], signals: [] };
+  const found: Groups = { groups: new Map(), sitemaps: [], problems: [], signals: [], delays: new Map() };
   let agents: string[] = [];
   let closed = true;
   lines.forEach((raw, index) => {
@@ -307,6 +316,9 @@ function readGroups(lines: readonly string[]): Groups {
       const bad = sitemapProblem(value);
       if (bad) problem(bad);
       else found.sitemaps.push(value);
+    } else if (entry.field === 'crawl-delay') {
+      const seconds = delaySeconds(value);
+      if (seconds !== undefined) for (const token of agents) found.delays.set(token, seconds);
     } else if (entry.field === 'content-signal') {
       found.signals.push({ line, agents: [...agents], values: signalValues(value) });
     } else if (entry.field !== '' && !OTHER_KNOWN.has(entry.field)) {
@@ -344,6 +356,18 @@ export function readRobots(robots: FetchOutcome): RobotsState {
     looksHtml: looksLikeHtml(robots),
     decided: new Map(),
   };
+}
+
+/**
+ * The Crawl-delay, in seconds, a file asks of a product token: its own group's, else the `*`
+ * group's, as its rules are chosen (RFC 9309 §2.2.1). Crawl-delay is no part of RFC 9309, which lets
+ * crawlers read such records (§2.2.4); Bing reads it as a window of that many seconds in which it
+ * fetches once, Yandex as the wait between two fetches (decision 049).
+ */
+export function crawlDelayOf(state: RobotsState, agent: string): number | undefined {
+  if (state.kind !== 'parsed') return undefined;
+  const own = state.groups.has(agent.toLowerCase()) ? agent.toLowerCase() : '*';
+  return state.delays.get(own);
 }
 
 /** The verdict for one product token on the page's address. */

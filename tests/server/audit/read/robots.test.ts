@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   agentVerdict,
+  crawlDelayOf,
   normalise,
   patternMatches,
   readRobots,
@@ -211,5 +212,33 @@ describe('what Google reads beyond the RFC', () => {
     const file = 'User-agent: *\nAllow: /docs/index.html\nDisallow: /\n';
     expect(verdict(file, '/docs/', 'x')).toMatchObject({ allowed: true, line: 2 });
     expect(verdict(file, '/docs/other', 'x').allowed).toBe(false);
+  });
+});
+
+// Crawl-delay is no part of RFC 9309 (§2.2.4 lets crawlers read other records); Yandex documents
+// decimal values ("1.5"), Bing whole seconds. The audit reads it for its own agent as its rules are
+// chosen: its own group, else `*` (decision 049).
+describe('Crawl-delay', () => {
+  const delay = (file: string, agent = 'GEOPlatformAudit') =>
+    crawlDelayOf(readRobots(resource(`${SITE}/robots.txt`, file)), agent);
+
+  it('reads the delay of the agent’s own group, else the `*` group’s', () => {
+    expect(delay('User-agent: *\nCrawl-delay: 10\n')).toBe(10);
+    expect(delay('User-agent: *\nCrawl-delay: 10\n\nUser-agent: GEOPlatformAudit\nCrawl-delay: 1.5\n')).toBe(
+      1.5,
+    );
+    // Its own group without a delay: the `*` group's does not apply (as with rules).
+    expect(
+      delay('User-agent: *\nCrawl-delay: 10\n\nUser-agent: GEOPlatformAudit\nDisallow: /x\n'),
+    ).toBeUndefined();
+    // After the rules, in the same group.
+    expect(delay('User-agent: *\nDisallow: /private/\nCrawl-delay: 4 # seconds\n')).toBe(4);
+  });
+
+  it('ignores values that are not seconds, and files that are not rules', () => {
+    expect(delay('User-agent: *\nCrawl-delay: soon\n')).toBeUndefined();
+    expect(delay('User-agent: *\nCrawl-delay: -3\n')).toBeUndefined();
+    expect(delay('Crawl-delay: 10\n')).toBeUndefined();
+    expect(crawlDelayOf({ kind: 'unavailable', status: 404 }, 'GEOPlatformAudit')).toBeUndefined();
   });
 });
