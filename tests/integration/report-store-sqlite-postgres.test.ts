@@ -309,12 +309,12 @@ describe('embedded store: one DATA_DIR, several processes', () => {
 
   it('adds the table to a file made before it, once, keeping its leads', async () => {
     const dataDir = tempDataDir();
-    // The file as the version before reports left it: no reports (nor their bounds, migration 10).
+    // The file as the version before reports left it: no reports (nor their bounds, migration 11).
     const raw = await fileFromBefore(dataDir, [
       'DROP TABLE audit_reports',
       'DROP INDEX leads_report_id',
       'DROP INDEX recheck_subscriptions_report',
-      'DELETE FROM schema_migrations WHERE version IN (6, 10)',
+      'DELETE FROM schema_migrations WHERE version IN (6, 11)',
     ]);
     const upgraded = await EmbeddedStore.open(dataDir);
     try {
