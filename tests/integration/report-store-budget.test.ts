@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import type { AuditReportStore, SavedAuditReport } from '../../src/server/store/report-types.ts';
 import { SupabaseReports } from '../../src/server/store/supabase-reports.ts';
 import { fileFromBefore, rawClient, tempDataDirs } from '../support/embedded-files.ts';
-import { SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
-import { supabaseSchema } from '../support/supabase-schema.ts';
+import { SERVICE_KEY } from '../fixtures/postgrest-pglite.ts';
+import { supabaseOnPglite } from '../support/supabase-postgrest.ts';
 
 // The saved reports' bounds in the store (issue 34, decision 048), one suite for both stores: the
 // size of each report is a column the database measures, the total has a budget past which the
@@ -227,28 +226,22 @@ describe('embedded store: migration 11', () => {
 
 // --- Supabase ----------------------------------------------------------------------------------
 
-let db: PGlite;
-let postgrest: Awaited<ReturnType<typeof startPostgrest>>;
-beforeAll(async () => {
-  db = await supabaseSchema();
-  postgrest = await startPostgrest(db);
-});
-afterAll(() => postgrest.close());
+const supabase = supabaseOnPglite();
 
 budgetContract('Supabase store', async () => ({
-  store: new SupabaseReports(postgrest.url, SERVICE_KEY),
+  store: new SupabaseReports(supabase.postgrest.url, SERVICE_KEY),
   clear: async () => {
-    await db.exec('delete from public.audit_reports; delete from public.recheck_subscriptions;');
+    await supabase.db.exec('delete from public.audit_reports; delete from public.recheck_subscriptions;');
   },
   leadFor: async (id) => {
-    await db.query(
+    await supabase.db.query(
       `insert into public.leads (email, source, language, lead_data)
        values ('lead@example.com', 'test', 'en', jsonb_build_object('form_type', 'report', 'report_id', $1::text))`,
       [id],
     );
   },
   recheckFor: async (id, status) => {
-    await db.query(
+    await supabase.db.query(
       `insert into public.recheck_subscriptions
          (id, email, address, pages, language, status, last_report_id, created_at, unsubscribed_at)
        values ($1, 'r@example.com', 'https://example.com/', 1, 'en', $2, $3, $4, $5)`,
