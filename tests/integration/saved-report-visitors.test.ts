@@ -90,7 +90,7 @@ describe('reports per visitor and day', () => {
     expect(past.report.overall).toBeGreaterThan(0);
     expect(past.report.notKept).toEqual({
       reason: 'daily',
-      message: expect.stringContaining('your address has saved 2 reports today'),
+      message: expect.stringContaining('your address has already saved 2 reports today'),
     });
     const french = await auditFrom(app, visitor, 'fr', '/c');
     expect(french.report.id).toBeUndefined();
