@@ -115,6 +115,8 @@ function answer(req: Request, res: Response, status: number, outcome: FormOutcom
     res.status(status).json({ success: true });
     return;
   }
+  // The store could not take it for now (decision 051): a script may try again in a moment.
+  if (status === 503) res.set('Retry-After', '30');
   sendApiError(res, status, {
     code,
     message: outcome.error ?? '',
