@@ -52,13 +52,24 @@ export async function freePort(): Promise<number> {
   throw new Error(`No free loopback port from ${FIRST_PORT}`);
 }
 
-export async function startSmtp(port = 0) {
+/**
+ * An SMTP server on a loopback port of its own (port 0). `down: true` starts it refusing every
+ * connection (as a mail server that is down fails each attempt); `setDown(false)` brings it back on
+ * the same port, so a test never needs a port known before its server listens.
+ */
+export async function startSmtp(options: { down?: boolean } = {}) {
   const messages: Mail[] = [];
+  const state = { down: options.down ?? false, refused: 0 };
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     authOptional: true,
     logger: false,
+    onConnect(_session, callback) {
+      if (!state.down) return callback();
+      state.refused++;
+      callback(new Error('Service not available'));
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === 'team' && auth.password === 's3cret') callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
@@ -77,7 +88,7 @@ export async function startSmtp(port = 0) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const actual = (server.server.address() as AddressInfo).port;
   let closed = false;
   const close = () =>
@@ -85,7 +96,14 @@ export async function startSmtp(port = 0) {
       ? Promise.resolve()
       : new Promise<void>((resolve) => ((closed = true), server.close(() => resolve())));
   cleanups.push(close);
-  return { port: actual, messages, close };
+  return {
+    port: actual,
+    messages,
+    close,
+    /** Connections refused while down. */
+    refused: () => state.refused,
+    setDown: (down: boolean) => void (state.down = down),
+  };
 }
 
 export interface Hook {
