@@ -57,7 +57,13 @@ export async function freePort(): Promise<number> {
  * connection (as a mail server that is down fails each attempt); `setDown(false)` brings it back on
  * the same port, so a test never needs a port known before its server listens.
  */
-export async function startSmtp(options: { down?: boolean } = {}) {
+export async function startSmtp(
+  options: {
+    down?: boolean;
+    /** Runs once a message has arrived and before the server answers 250 (or the error it throws). */
+    beforeAccept?: (mail: Mail) => Promise<void>;
+  } = {},
+) {
   const messages: Mail[] = [];
   const state = { down: options.down ?? false, refused: 0 };
   const server = new SMTPServer({
@@ -78,13 +84,14 @@ export async function startSmtp(options: { down?: boolean } = {}) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({
+        const mail = {
           raw: Buffer.concat(chunks).toString('utf8'),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           user: session.user,
-        });
-        callback();
+        };
+        messages.push(mail);
+        void Promise.resolve(options.beforeAccept?.(mail)).then(() => callback(), callback);
       });
     },
   });
