@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { portOf, runServer } from './server-process.ts';
 
 // Real peers for lead delivery tests, on loopback: an SMTP server (smtp-server) that keeps every
 // message, a webhook receiver that keeps every request, and readers for what they received.
@@ -246,3 +247,38 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+// --- The production server as a process -------------------------------------------------------------
+
+/**
+ * The production build as a child process on port 0, for delivery across processes: resolves once
+ * it listens, with the port its start-up line reports (no port is probed beforehand). Killed at the
+ * next closePeers() if still running; `stop()` is the graceful SIGTERM, which waits for the
+ * deliveries in progress: once it has exited, nothing more can arrive from it.
+ */
+export async function startServerProcess(env: Record<string, string>) {
+  const proc = runServer({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NODE_ENV: 'production',
+    SITE_URL: 'https://geo.example',
+    // No grace period: a stopped process exits as soon as its requests and deliveries are done.
+    SHUTDOWN_GRACE_MS: '0',
+    ...env,
+  });
+  const running = () => proc.child.exitCode === null && proc.child.signalCode === null;
+  const end = async (signal: NodeJS.Signals) => {
+    if (running()) proc.child.kill(signal);
+    return proc.exited;
+  };
+  cleanups.push(async () => void (await end('SIGKILL')));
+  const port = await portOf(proc);
+  return {
+    ...proc,
+    base: `http://127.0.0.1:${port}`,
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+  };
+}
+
+export type ServerProcessHandle = Awaited<ReturnType<typeof startServerProcess>>;
