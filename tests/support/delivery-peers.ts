@@ -32,6 +32,10 @@ const FIRST_PORT = 20_000 + Number(process.env.VITEST_POOL_ID ?? 0) * PORTS_PER_
 let nextPort = 0;
 
 /**
+ * Only for tests/integration/page-bytes-processes.test.ts, which starts its server through
+ * scripts/built-server.ts with a port chosen beforehand; every delivery test listens on port 0
+ * (startSmtp, startReceiver, startServerProcess) and reads the port it got.
+ *
  * A loopback port that is free now, for a server a test starts later (often another process). Each
  * Vitest worker (VITEST_POOL_ID) draws from a range of its own, below the ports the system gives
  * outgoing connections and `listen(0)`: with a port from `listen(0)`, another worker could be handed
@@ -234,6 +238,11 @@ export function parseMail(raw: string) {
 
 // --- Harness --------------------------------------------------------------------------------------
 
+/**
+ * Polls `check` until it holds: for what only another process or a real server shows (a child's
+ * outbox in its data directory, a connection count). Never a stand-in for draining a worker of this
+ * process (`worker.idle()`, `app.locals.deliveryIdle()`), nor for "nothing more arrived".
+ */
 export async function waitFor<T>(
   check: () => T | Promise<T>,
   what: string,
