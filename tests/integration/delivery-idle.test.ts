@@ -43,7 +43,7 @@ function worker(
 }
 
 describe('worker.idle()', () => {
-  it('resolves only once the send in flight has settled and been recorded', async () => {
+  it('resolves only once the send in flight (of its own poll or a nudged one) has been recorded', async () => {
     const store = await outboxWith(1);
     let release!: () => void;
     let started!: () => void;
@@ -52,9 +52,14 @@ describe('worker.idle()', () => {
       started();
       return new Promise<void>((resolve) => (release = resolve));
     });
+    // Released at the end whatever happens, so that stopping the worker never waits for its deadline.
+    onClose(() => release());
+    // The worker's own poll (started, nudged) is the one sending when the drain is asked for.
+    w.start();
+    w.nudge();
+    await sending;
     let idle = false;
     const drained = w.idle().then(() => (idle = true));
-    await sending;
     // The send is held: a drain still running, and the delivery still leased.
     await Promise.resolve();
     expect(idle).toBe(false);
@@ -74,6 +79,20 @@ describe('worker.idle()', () => {
     // Drained again with nothing due: nothing more is sent.
     await w.idle();
     expect(sent).toHaveLength(7);
+  });
+
+  it('drains what is enqueued while it runs (a lead stored during a send)', async () => {
+    const store = await outboxWith(1);
+    const sent: string[] = [];
+    const { worker: w, clock } = worker(store, async (d) => {
+      sent.push(String(d.payload.lead.email));
+      if (sent.length === 1) {
+        const meanwhile = { ...contact, email: 'meanwhile@example.org' };
+        await store.save({ form: 'contact', data: meanwhile }, ctx(clock.now()));
+      }
+    });
+    await w.idle();
+    expect(sent).toEqual(['lead0@example.org', 'meanwhile@example.org']);
   });
 
   it('leaves a failed delivery to its retry time on the worker’s clock', async () => {
