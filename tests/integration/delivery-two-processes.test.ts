@@ -56,9 +56,20 @@ async function outbox(dataDir: string): Promise<Delivery[]> {
   }
 }
 
-const allDelivered = (n: number) => async (dataDir: string) => {
+/** The outbox's counts as the file holds them now. */
+async function store(dataDir: string) {
+  const opened = await EmbeddedStore.open(dataDir);
+  try {
+    return await opened.outboxCounts();
+  } finally {
+    await opened.close();
+  }
+}
+
+/** True once the outbox holds `n` deliveries and none is still pending (each delivered or failed). */
+const settled = (n: number) => async (dataDir: string) => {
   const list = await outbox(dataDir);
-  return list.length === n && list.every((d) => d.status === 'delivered');
+  return list.length === n && list.every((d) => d.status !== 'pending');
 };
 
 describe('delivery across processes', () => {
@@ -85,8 +96,10 @@ describe('delivery across processes', () => {
     raw.close();
     smtp.setDown(false);
     const second = await start(dataDir, smtp.port);
-    await waitFor(() => allDelivered(10)(dataDir), 'ten deliveries recorded after the restart');
+    await waitFor(() => settled(10)(dataDir), 'ten deliveries settled after the restart');
     await second.stop();
+    expect(await second.exited).toBe(0);
+    expect(await store(dataDir)).toEqual({ pending: 0, delivered: 10, failed: 0 });
     // Ten emails: one to the team and one to the visitor per lead, each exactly once.
     const ids = messageIds(smtp.messages.map((m) => m.raw));
     expect(ids).toHaveLength(10);
@@ -101,11 +114,12 @@ describe('delivery across processes', () => {
     const [a, b] = [await start(dataDir, smtp.port), await start(dataDir, smtp.port)];
     const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => contact(n % 2 ? a : b, n)));
     expect(answers.every((res) => res.status === 200)).toBe(true);
-    await waitFor(() => allDelivered(80)(dataDir), 'eighty deliveries recorded');
+    await waitFor(() => settled(80)(dataDir), 'eighty deliveries settled');
     // Both stop gracefully: any send still in flight (a second lease of a delivery) ends first.
-    await Promise.all([a.stop(), b.stop()]);
+    expect(await Promise.all([a.stop(), b.stop()])).toEqual([0, 0]);
     const ids = messageIds(smtp.messages.map((m) => m.raw));
     expect(ids).toHaveLength(80);
     expect(new Set(ids).size).toBe(80);
+    expect(await store(dataDir)).toEqual({ pending: 0, delivered: 80, failed: 0 });
   });
 });
