@@ -98,7 +98,11 @@ describe('worker.idle()', () => {
   it('leaves a failed delivery to its retry time on the worker’s clock', async () => {
     const store = await outboxWith(1);
     let calls = 0;
-    const { worker: w, clock, outcomes } = worker(store, async () => {
+    const {
+      worker: w,
+      clock,
+      outcomes,
+    } = worker(store, async () => {
       calls++;
       if (calls === 1) throw new Error('first attempt fails');
     });

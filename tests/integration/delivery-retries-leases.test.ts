@@ -31,7 +31,10 @@ afterEach(closePeers);
 describe('retries', () => {
   it('delivers once after the SMTP server comes back', async () => {
     const smtp = await startSmtp({ down: true });
-    const { store, worker, clock, outcomes } = await harness({ smtpPort: smtp.port, channels: ['team-email'] });
+    const { store, worker, clock, outcomes } = await harness({
+      smtpPort: smtp.port,
+      channels: ['team-email'],
+    });
     await store.save({ form: 'contact', data: contact }, ctx());
     await worker.idle();
     const [first] = await store.deliveries();

@@ -11,14 +11,7 @@ import {
   startSmtp,
   verifySignature,
 } from '../support/delivery-peers.ts';
-import {
-  SECRET,
-  harness,
-  ctx,
-  waitlist,
-  contact,
-  newsletter,
-} from '../support/delivery-harness.ts';
+import { SECRET, harness, ctx, waitlist, contact, newsletter } from '../support/delivery-harness.ts';
 
 // Lead delivery end to end on loopback: a real SMTP server (smtp-server) and a webhook receiver
 // (node:http) started here, the embedded store in a temporary directory, and the worker driven by

@@ -104,7 +104,6 @@ describe('delivery across processes', () => {
     const ids = messageIds(smtp.messages.map((m) => m.raw));
     expect(ids).toHaveLength(10);
     expect(new Set(ids).size).toBe(10);
-
   });
 
   it('two processes on one data directory send every delivery exactly once', async () => {

@@ -7,7 +7,13 @@ import { signToken } from '../../src/server/email/tokens.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { startFixtureSites, type FixtureSites } from '../fixtures/audit-sites.ts';
 import { testClock } from '../support/delivery-harness.ts';
-import { closePeers, parseMail, startReceiver, startSmtp, verifySignature } from '../support/delivery-peers.ts';
+import {
+  closePeers,
+  parseMail,
+  startReceiver,
+  startSmtp,
+  verifySignature,
+} from '../support/delivery-peers.ts';
 import { HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // Every form's lead reaches the team and the webhook, and the visitor gets exactly the emails the
