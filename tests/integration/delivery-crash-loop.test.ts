@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmbeddedStore } from '../../src/server/store/embedded.ts';
-import type { Delivery } from '../../src/server/store/types.ts';
+import { outboxIn } from '../support/delivery-harness.ts';
 import {
   closePeers,
   onClose,
@@ -51,15 +50,7 @@ const leadsCli = (dataDir: string, ...args: string[]) =>
     env: { ...process.env, DATA_DIR: dataDir, SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
   });
 
-/** The outbox as the file holds it now (read by another connection, as the operators' script does). */
-async function outbox(dataDir: string): Promise<Delivery[]> {
-  const store = await EmbeddedStore.open(dataDir);
-  try {
-    return await store.deliveries();
-  } finally {
-    await store.close();
-  }
-}
+const outbox = outboxIn;
 
 describe('a delivery that keeps killing its worker', () => {
   it(

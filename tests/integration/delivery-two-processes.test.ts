@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
-import type { Delivery } from '../../src/server/store/types.ts';
+import { DATABASE_FILE } from '../../src/server/store/embedded.ts';
+import { outboxIn } from '../support/delivery-harness.ts';
 import {
   closePeers,
   onClose,
@@ -46,24 +46,12 @@ const contact = (server: ServerProcessHandle, n: number) =>
 
 const messageIds = (raws: string[]) => raws.map((raw) => parseMail(raw).headers.get('message-id'));
 
-/** The outbox as the file holds it now (read by another connection, as the operators' script does). */
-async function outbox(dataDir: string): Promise<Delivery[]> {
-  const store = await EmbeddedStore.open(dataDir);
-  try {
-    return await store.deliveries();
-  } finally {
-    await store.close();
-  }
-}
-
-/** The outbox's counts as the file holds them now. */
-async function store(dataDir: string) {
-  const opened = await EmbeddedStore.open(dataDir);
-  try {
-    return await opened.outboxCounts();
-  } finally {
-    await opened.close();
-  }
+const outbox = outboxIn;
+/** How many deliveries the file holds per status. */
+async function counts(dataDir: string) {
+  const list = await outbox(dataDir);
+  const of = (status: string) => list.filter((d) => d.status === status).length;
+  return { pending: of('pending'), delivered: of('delivered'), failed: of('failed') };
 }
 
 /** True once the outbox holds `n` deliveries and none is still pending (each delivered or failed). */
@@ -99,7 +87,7 @@ describe('delivery across processes', () => {
     await waitFor(() => settled(10)(dataDir), 'ten deliveries settled after the restart');
     await second.stop();
     expect(await second.exited).toBe(0);
-    expect(await store(dataDir)).toEqual({ pending: 0, delivered: 10, failed: 0 });
+    expect(await counts(dataDir)).toEqual({ pending: 0, delivered: 10, failed: 0 });
     // Ten emails: one to the team and one to the visitor per lead, each exactly once.
     const ids = messageIds(smtp.messages.map((m) => m.raw));
     expect(ids).toHaveLength(10);
@@ -119,6 +107,6 @@ describe('delivery across processes', () => {
     const ids = messageIds(smtp.messages.map((m) => m.raw));
     expect(ids).toHaveLength(80);
     expect(new Set(ids).size).toBe(80);
-    expect(await store(dataDir)).toEqual({ pending: 0, delivered: 80, failed: 0 });
+    expect(await counts(dataDir)).toEqual({ pending: 0, delivered: 80, failed: 0 });
   });
 });

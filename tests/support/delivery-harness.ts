@@ -97,5 +97,18 @@ export const contact = {
 };
 export const newsletter = { email: 'news@example.net', lang: 'en' as const };
 
+/**
+ * The outbox as the data directory's file holds it now, read by a connection of its own (as the
+ * operators' script does): what a test sees of a server process's deliveries.
+ */
+export async function outboxIn(dataDir: string): Promise<Delivery[]> {
+  const store = await EmbeddedStore.open(dataDir);
+  try {
+    return await store.deliveries();
+  } finally {
+    await store.close();
+  }
+}
+
 export const byChannel = (list: Delivery[], channel: DeliveryChannel) =>
   list.filter((d) => d.channel === channel);
