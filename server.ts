@@ -85,6 +85,11 @@ export type App = Express & {
     deliveryChannels: string;
     /** The monthly re-check job, when re-checks are on (tests run it with runDue()). */
     recheckJob: RecheckJob | undefined;
+    /**
+     * Drains the lead delivery worker (tests): resolves once nothing is due at its clock and no
+     * attempt is in flight, so "nothing more was sent" is asserted without waiting.
+     */
+    deliveryIdle: () => Promise<void>;
     /** From SIGTERM on, /readyz answers 503 so that load balancers stop sending new requests. */
     drain: () => void;
     /**
@@ -340,6 +345,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.locals.metricsApp = metricsApp;
   app.locals.deliveryChannels = describeChannels(deliveryConfig);
   app.locals.recheckJob = recheckJob;
+  app.locals.deliveryIdle = async () => delivery?.idle();
   app.locals.drain = () => {
     lifecycle.draining = true;
   };

@@ -5,10 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnBuiltServer, waitForAnswer, type BuiltServer } from '../../scripts/built-server.ts';
-import { EmbeddedStore } from '../../src/server/store/embedded.ts';
-import type { Delivery } from '../../src/server/store/types.ts';
-import { closePeers, freePort, onClose, waitFor } from '../support/delivery-peers.ts';
+import { outboxIn } from '../support/delivery-harness.ts';
+import {
+  closePeers,
+  onClose,
+  startServerProcess,
+  waitFor,
+  type ServerProcessHandle,
+} from '../support/delivery-peers.ts';
 
 // Issue 26: a delivery that kills its worker (there, the waitlist email's audit of a hostile site)
 // was leased again each time the lease ran out after a restart, with `attempts` still 0, so the
@@ -17,11 +21,7 @@ import { closePeers, freePort, onClose, waitFor } from '../support/delivery-peer
 // and restarted at once, as a supervisor would, with a short lease: the third expired lease fails
 // the delivery, which the operators' outbox listing shows, and nothing is sent again.
 
-const servers: BuiltServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) server.stop();
-  await closePeers();
-});
+afterEach(closePeers);
 
 /** An SMTP server that accepts connections and never says a word (not even its greeting). */
 async function startSilentSmtp() {
@@ -50,15 +50,7 @@ const leadsCli = (dataDir: string, ...args: string[]) =>
     env: { ...process.env, DATA_DIR: dataDir, SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
   });
 
-/** The outbox as the file holds it now (read by another connection, as the operators' script does). */
-async function outbox(dataDir: string): Promise<Delivery[]> {
-  const store = await EmbeddedStore.open(dataDir);
-  try {
-    return await store.deliveries();
-  } finally {
-    await store.close();
-  }
-}
+const outbox = outboxIn;
 
 describe('a delivery that keeps killing its worker', () => {
   it(
@@ -68,27 +60,15 @@ describe('a delivery that keeps killing its worker', () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-crash-loop-'));
       onClose(() => rmSync(dataDir, { recursive: true, force: true }));
       const smtp = await startSilentSmtp();
-      const start = async () => {
-        const server = spawnBuiltServer({
-          port: await freePort(),
-          env: {
-            DATA_DIR: dataDir,
-            LOG_LEVEL: 'silent',
-            // Visitor emails on (no team address): the newsletter's opt-in is the one delivery.
-            SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-            MAIL_FROM: 'hello@geo.example',
-            LEADS_DELIVERY_LEASE_SECONDS: '4',
-          },
+      const start = () =>
+        startServerProcess({
+          DATA_DIR: dataDir,
+          // Visitor emails on (no team address): the newsletter's opt-in is the one delivery.
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+          MAIL_FROM: 'hello@geo.example',
+          LEADS_DELIVERY_LEASE_SECONDS: '4',
         });
-        servers.push(server);
-        await waitForAnswer(`${server.base}/healthz`);
-        return server;
-      };
-      const kill = async (server: BuiltServer) => {
-        const exited = new Promise((resolve) => server.child.once('exit', resolve));
-        server.child.kill('SIGKILL');
-        await exited;
-      };
+      const kill = (server: ServerProcessHandle) => server.kill();
 
       let server = await start();
       const res = await fetch(`${server.base}/api/newsletter`, {

@@ -10,17 +10,8 @@ import {
   startReceiver,
   startSmtp,
   verifySignature,
-  waitFor,
 } from '../support/delivery-peers.ts';
-import {
-  SECRET,
-  harness,
-  ctx,
-  waitlist,
-  contact,
-  newsletter,
-  delivered,
-} from '../support/delivery-harness.ts';
+import { SECRET, harness, ctx, waitlist, contact, newsletter } from '../support/delivery-harness.ts';
 
 // Lead delivery end to end on loopback: a real SMTP server (smtp-server) and a webhook receiver
 // (node:http) started here, the embedded store in a temporary directory, and the worker driven by
@@ -131,11 +122,11 @@ describe('team email and webhook', () => {
   it('sends each form once to the team (every field, Reply-To, subject) and once to the webhook, signed', async () => {
     const smtp = await startSmtp();
     const hook = await startReceiver();
-    const { store } = await harness({ smtpPort: smtp.port, webhookUrl: hook.url });
+    const { store, worker } = await harness({ smtpPort: smtp.port, webhookUrl: hook.url });
     expect(await store.save({ form: 'waitlist', data: waitlist }, ctx())).toBe('stored');
     expect(await store.save({ form: 'contact', data: contact }, ctx())).toBe('stored');
     expect(await store.save({ form: 'newsletter', data: newsletter }, ctx())).toBe('stored');
-    await waitFor(() => delivered(store, 6), 'six deliveries');
+    await worker.idle();
     expect(smtp.messages).toHaveLength(3);
     expect(hook.requests).toHaveLength(3);
 
@@ -236,7 +227,7 @@ describe('team email and webhook', () => {
 
   it('stores a lead and its deliveries in one transaction: a failing delivery insert leaves neither', async () => {
     const smtp = await startSmtp();
-    const { store } = await harness({ smtpPort: smtp.port, start: false });
+    const { store } = await harness({ smtpPort: smtp.port });
     const raw = createClient({ url: `file:${store.file}` });
     onClose(() => raw.close());
     await raw.execute(
@@ -260,7 +251,6 @@ describe('team email and webhook', () => {
       channels: ['team-email', 'webhook', 'visitor-email'],
       // Nothing is sent here; visitor emails only need a renderer to be on.
       renderer: () => ({ subject: '', html: '', text: '' }),
-      start: false,
     });
     const t0 = new Date();
     expect(await store.save({ form: 'waitlist', data: waitlist }, ctx(t0))).toBe('stored');
@@ -284,12 +274,11 @@ describe('team email and webhook', () => {
       res.writeHead(302, { Location: elsewhere.url });
       res.end();
     });
-    const { store } = await harness({ smtpPort: 9, webhookUrl: hook.url, channels: ['webhook'] });
+    const { store, worker } = await harness({ smtpPort: 9, webhookUrl: hook.url, channels: ['webhook'] });
     await store.save({ form: 'newsletter', data: newsletter }, ctx());
-    const [redirected] = await waitFor(async () => {
-      const list = (await store.deliveries()).filter((d) => d.attempts === 1);
-      return list.length ? list : undefined;
-    }, 'a failed attempt');
+    await worker.idle();
+    const [redirected] = await store.deliveries();
+    expect(redirected!.attempts).toBe(1);
     expect(redirected!.status).toBe('pending');
     expect(redirected!.lastError).toContain('HTTP 302');
     expect(elsewhere.requests).toHaveLength(0);
@@ -304,10 +293,9 @@ describe('team email and webhook', () => {
       webhookTimeoutMs: 200,
     });
     await slow.store.save({ form: 'newsletter', data: newsletter }, ctx());
-    const [timedOut] = await waitFor(async () => {
-      const list = (await slow.store.deliveries()).filter((d) => d.attempts === 1);
-      return list.length ? list : undefined;
-    }, 'a timed-out attempt');
+    await slow.worker.idle();
+    const [timedOut] = await slow.store.deliveries();
+    expect(timedOut!.attempts).toBe(1);
     expect(timedOut!.lastError).toMatch(/no answer within 200 ms/);
     expect(slow.outcomes).toEqual([['webhook', 'retry']]);
   });

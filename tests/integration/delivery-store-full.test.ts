@@ -3,9 +3,8 @@ import path from 'node:path';
 import { createClient, type Transaction } from '@libsql/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/server/store/embedded.ts';
-import { startMailSink, type SunkMail } from '../fixtures/mail-sink.ts';
 import { contact, ctx, harness, newsletter, tempDir } from '../support/delivery-harness.ts';
-import { closePeers, freePort, onClose, waitFor } from '../support/delivery-peers.ts';
+import { closePeers, onClose, startSmtp, type Mail } from '../support/delivery-peers.ts';
 import { canMountTmpfs, mountTmpfs } from '../support/full-store.ts';
 import { renderer } from '../support/visitor-mail.ts';
 
@@ -20,22 +19,19 @@ afterEach(closePeers);
 
 const LEASE_MS = 120_000;
 
-/** The mail sink, and what happens to the store when its first message arrives. */
+/** The SMTP server, and what happens to the store when its first message arrives. */
 async function sinkThat(fail: () => Promise<void>) {
   let failed = false;
-  const port = await freePort();
-  const sink = await startMailSink(port, await freePort(), {
+  return startSmtp({
     beforeAccept: async () => {
       if (failed) return;
       failed = true;
       await fail();
     },
   });
-  onClose(sink.close);
-  return { ...sink, port };
 }
 
-const to = (messages: SunkMail[], address: string) => messages.filter((m) => m.to.includes(address));
+const to = (messages: Mail[], address: string) => messages.filter((m) => m.to.includes(address));
 
 /**
  * The scenario both failures share: a visitor email sent while the store fails, its lease expired,
@@ -46,7 +42,7 @@ async function sendThroughFailure(
   sink: Awaited<ReturnType<typeof sinkThat>>,
   restore: () => Promise<void>,
 ) {
-  const { store, clock, outcomes } = await harness({
+  const { store, worker, clock, outcomes } = await harness({
     smtpPort: sink.port,
     channels: ['visitor-email'],
     renderer: renderer(),
@@ -54,17 +50,21 @@ async function sendThroughFailure(
   });
   await store.save({ form: 'contact', data: contact }, ctx());
   // Sent (the sink has it, the worker heard 250), and the record failed right after.
-  await waitFor(() => outcomes.length === 1, 'the send');
+  await worker.idle();
+  expect(outcomes).toHaveLength(1);
   expect(to(sink.messages, contact.email)).toHaveLength(1);
+  expect((await store.deliveries())[0]!.status).toBe('pending');
   // The disk stays full past the lease: another attempt would be due now.
   clock.advance(LEASE_MS + 1_000);
   await restore();
-  await waitFor(async () => (await store.deliveries())[0]!.status === 'delivered', 'the late record');
+  await worker.idle();
+  expect((await store.deliveries())[0]!.status).toBe('delivered');
   // The worker goes on: the next lead's email goes out, and the first never again.
   clock.advance(LEASE_MS + 1_000);
   await store.save({ form: 'newsletter', data: newsletter }, ctx(clock.now()));
-  await waitFor(() => to(sink.messages, newsletter.email).length === 1, 'the next email');
-  await waitFor(async () => (await store.outboxCounts()).delivered === 2, 'its record');
+  await worker.idle();
+  expect(to(sink.messages, newsletter.email)).toHaveLength(1);
+  expect((await store.outboxCounts()).delivered).toBe(2);
   expect(to(sink.messages, contact.email)).toHaveLength(1);
   const [first] = await store.deliveries();
   expect(first).toMatchObject({ status: 'delivered', attempts: 1, expiredLeases: 0 });

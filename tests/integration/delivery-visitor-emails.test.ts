@@ -3,7 +3,7 @@ import type { VisitorMailRenderer } from '../../src/server/delivery/channels/vis
 import { loadDeliveryConfig } from '../../src/server/delivery/config.ts';
 import { createLeadDelivery } from '../../src/server/delivery/index.ts';
 import type { DeliveryChannel } from '../../src/server/store/types.ts';
-import { closePeers, onClose, parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import { closePeers, onClose, parseMail, startSmtp } from '../support/delivery-peers.ts';
 import {
   MAIL_FROM,
   silent,
@@ -36,7 +36,7 @@ describe('visitor emails', () => {
     const smtp = await startSmtp();
     const clock = testClock();
     const all: DeliveryChannel[] = ['team-email', 'webhook', 'visitor-email'];
-    const { store } = await harness({ smtpPort: smtp.port, channels: all, renderer, clock, start: false });
+    const { store } = await harness({ smtpPort: smtp.port, channels: all, renderer, clock });
     const t0 = new Date();
     const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
     const outcomes = [
@@ -106,9 +106,9 @@ describe('visitor emails', () => {
     });
     onClose(() => worker.stop());
     expect(Object.keys(worker.senders).sort()).toEqual(['team-email', 'visitor-email']);
-    worker.start();
     // Five team emails and five visitor emails; the webhook deliveries wait for a worker with a webhook.
-    await waitFor(async () => (await store.outboxCounts()).delivered === 10, 'team and visitor emails');
+    await worker.idle();
+    expect((await store.outboxCounts()).delivered).toBe(10);
     expect((await store.outboxCounts()).pending).toBe(5);
     const toVisitor = smtp.messages
       .filter((m) => !m.to.includes('sales@geo.example'))

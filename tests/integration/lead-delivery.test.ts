@@ -6,14 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../src/server/email/tokens.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { startFixtureSites, type FixtureSites } from '../fixtures/audit-sites.ts';
+import { testClock } from '../support/delivery-harness.ts';
 import {
   closePeers,
-  freePort,
   parseMail,
   startReceiver,
   startSmtp,
   verifySignature,
-  waitFor,
 } from '../support/delivery-peers.ts';
 import { HUMAN_UA, testServer } from '../support/test-server.ts';
 
@@ -32,8 +31,8 @@ beforeAll(async () => {
 afterAll(() => sites.close());
 afterEach(closePeers);
 
-async function setup(smtpPort?: number) {
-  const smtp = await startSmtp(smtpPort);
+async function setup() {
+  const smtp = await startSmtp();
   const hooks = await startReceiver();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-lead-delivery-'));
   const app = await testServer({
@@ -47,7 +46,9 @@ async function setup(smtpPort?: number) {
     AUDIT_ALLOWED_HOSTS: sites.allowedHosts,
     FORM_RATE_LIMIT_PER_MINUTE: '100',
   });
-  return { app, smtp, hooks, dataDir, close: () => app.locals.close() };
+  // Drains the server's delivery worker: what a request enqueued has been sent (or has failed).
+  const delivered = () => app.locals.deliveryIdle();
+  return { app, smtp, hooks, dataDir, delivered, close: () => app.locals.close() };
 }
 
 const mails = (smtp: Awaited<ReturnType<typeof startSmtp>>, to: string) =>
@@ -55,7 +56,7 @@ const mails = (smtp: Awaited<ReturnType<typeof startSmtp>>, to: string) =>
 
 describe.each(['en', 'fr'] as const)('in %s', (lang) => {
   it('waitlist: team email, webhook, and the visitor’s confirmation with the audit of their site', async () => {
-    const { app, smtp, hooks, close } = await setup();
+    const { app, smtp, hooks, delivered, close } = await setup();
     try {
       const visitor = `wait-${lang}@example.org`;
       const website = `${sites.origin.good}/`;
@@ -63,8 +64,10 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
         .post('/api/waitlist')
         .send({ name: 'Ada <b>Martin</b>', email: visitor, website, message: 'Hello', lang });
       expect(res.status).toBe(200);
-      await waitFor(() => mails(smtp, TEAM).length === 1 && mails(smtp, visitor).length === 1, 'two emails');
-      await waitFor(() => hooks.requests.length === 1, 'the webhook');
+      await delivered();
+      expect(mails(smtp, TEAM)).toHaveLength(1);
+      expect(mails(smtp, visitor)).toHaveLength(1);
+      expect(hooks.requests).toHaveLength(1);
 
       const team = mails(smtp, TEAM)[0]!;
       expect(team.headers.get('reply-to')).toContain(visitor);
@@ -98,15 +101,17 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
   });
 
   it('contact: team email with Reply-To, webhook, and the acknowledgement', async () => {
-    const { app, smtp, hooks, close } = await setup();
+    const { app, smtp, hooks, delivered, close } = await setup();
     try {
       const visitor = `contact-${lang}@example.org`;
       const res = await request(app)
         .post('/api/contact')
         .send({ name: 'Jo', email: visitor, service: 'content-strategy', message: 'Call me', lang });
       expect(res.status).toBe(200);
-      await waitFor(() => mails(smtp, TEAM).length === 1 && mails(smtp, visitor).length === 1, 'two emails');
-      await waitFor(() => hooks.requests.length === 1, 'the webhook');
+      await delivered();
+      expect(mails(smtp, TEAM)).toHaveLength(1);
+      expect(mails(smtp, visitor)).toHaveLength(1);
+      expect(hooks.requests).toHaveLength(1);
       expect(mails(smtp, TEAM)[0]!.headers.get('reply-to')).toContain(visitor);
       const ack = mails(smtp, visitor)[0]!;
       // A reply to the visitor's email reaches the site's contact address, shown in the footer too.
@@ -124,11 +129,12 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
   });
 
   it('newsletter: double opt-in, confirm once, unsubscribe by link and by one-click POST', async () => {
-    const { app, smtp, close } = await setup();
+    const { app, smtp, delivered, close } = await setup();
     try {
       const visitor = `news-${lang}@example.org`;
       expect((await request(app).post('/api/newsletter').send({ email: visitor, lang })).status).toBe(200);
-      await waitFor(() => mails(smtp, visitor).length === 1, 'the opt-in email');
+      await delivered();
+      expect(mails(smtp, visitor)).toHaveLength(1);
       const optin = mails(smtp, visitor)[0]!;
       const unsubscribeHeader = optin.headers.get('list-unsubscribe') ?? '';
       expect(optin.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -170,11 +176,12 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
   });
 
   it('newsletter: a confirm link issued before an unsubscribe no longer subscribes', async () => {
-    const { app, smtp, dataDir, close } = await setup();
+    const { app, smtp, dataDir, delivered, close } = await setup();
     try {
       const visitor = `replay-${lang}@example.org`;
       expect((await request(app).post('/api/newsletter').send({ email: visitor, lang })).status).toBe(200);
-      await waitFor(() => mails(smtp, visitor).length === 1, 'the opt-in email');
+      await delivered();
+      expect(mails(smtp, visitor)).toHaveLength(1);
       const optin = mails(smtp, visitor)[0]!;
       const confirm = new URL(
         /https?:\/\/[^\s"<>]+\/newsletter\/confirm\?token=[\w.-]+/.exec(optin.text)![0],
@@ -252,7 +259,7 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
 
 describe('abuse and outages', () => {
   it('sends a mailbox 3 visitor emails an hour whatever the form; the fourth request is refused and stored nowhere', async () => {
-    const { app, smtp, close } = await setup();
+    const { app, smtp, delivered, close } = await setup();
     try {
       const visitor = 'flood@example.org';
       await request(app).post('/api/contact').send({ name: 'A', email: visitor, message: 'one' });
@@ -265,49 +272,53 @@ describe('abuse and outages', () => {
         .send({ name: 'A', email: 'FLOOD+2@example.org', message: 'two' });
       expect(fourth.status).toBe(429);
       expect(fourth.body.error.code).toBe('mailbox_limited');
-      await waitFor(
-        () =>
-          mails(smtp, TEAM).length === 3 &&
-          smtp.messages.filter((m) => /flood/i.test(m.to.join())).length === 3,
-        'three team emails and three visitor emails',
-      );
+      await delivered();
+      expect(mails(smtp, TEAM)).toHaveLength(3);
+      expect(smtp.messages.filter((m) => /flood/i.test(m.to.join()))).toHaveLength(3);
     } finally {
       await close();
     }
   });
 
-  it(
-    'accepts a lead while SMTP is down and delivers it once when SMTP is back',
-    { timeout: 150_000 },
-    async () => {
-      const port = await freePort();
-      const hooks = await startReceiver();
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-lead-outage-'));
-      const app = await testServer({
+  it('accepts a lead while SMTP is down and delivers it once when SMTP is back', async () => {
+    const smtp = await startSmtp({ down: true });
+    const hooks = await startReceiver();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-lead-outage-'));
+    // The server's clock: the retries' backoff is crossed by moving it, never by waiting.
+    const clock = testClock();
+    const app = await testServer(
+      {
         DATA_DIR: dataDir,
-        SMTP_URL: `smtp://team:s3cret@127.0.0.1:${port}`,
+        SMTP_URL: `smtp://team:s3cret@127.0.0.1:${smtp.port}`,
         MAIL_FROM: 'hello@geo.example',
         LEADS_NOTIFY_TO: TEAM,
         LEADS_WEBHOOK_URL: hooks.url,
         LEADS_WEBHOOK_SECRET: SECRET,
-      });
-      try {
-        const res = await request(app).post('/api/contact').send({ name: 'Down', email: 'down@example.org' });
-        expect(res.status).toBe(200);
-        expect((await request(app).get('/readyz')).status).toBe(200);
-        await waitFor(() => hooks.requests.length === 1, 'the webhook, which is up');
-        const smtp = await startSmtp(port);
-        // Retries come at most 2 minutes apart in the first hour (5 s, 10 s, 20 s... here).
-        await waitFor(
-          () => mails(smtp, TEAM).length === 1 && mails(smtp, 'down@example.org').length === 1,
-          'emails',
-          120_000,
-        );
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        expect(mails(smtp, TEAM)).toHaveLength(1);
-      } finally {
-        await app.locals.close();
-      }
-    },
-  );
+      },
+      { now: clock.now },
+    );
+    try {
+      const res = await request(app).post('/api/contact').send({ name: 'Down', email: 'down@example.org' });
+      expect(res.status).toBe(200);
+      expect((await request(app).get('/readyz')).status).toBe(200);
+      await app.locals.deliveryIdle();
+      // The webhook, which is up, has it; both emails failed and wait for their retry.
+      expect(hooks.requests).toHaveLength(1);
+      expect(smtp.refused()).toBeGreaterThanOrEqual(2);
+      expect(smtp.messages).toHaveLength(0);
+      smtp.setDown(false);
+      // The first retry is 5 s after the failure.
+      clock.advance(5_000);
+      await app.locals.deliveryIdle();
+      expect(mails(smtp, TEAM)).toHaveLength(1);
+      expect(mails(smtp, 'down@example.org')).toHaveLength(1);
+      // Nothing more, however long the server runs on: a day later, drained again.
+      clock.advance(24 * 60 * 60 * 1000);
+      await app.locals.deliveryIdle();
+      expect(smtp.messages).toHaveLength(2);
+      expect(hooks.requests).toHaveLength(1);
+    } finally {
+      await app.locals.close();
+    }
+  });
 });

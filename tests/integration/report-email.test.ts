@@ -4,7 +4,7 @@ import type { App } from '../../server.ts';
 import type { AuditItem, AuditReport } from '../../src/lib/audit.ts';
 import { RECOMMENDATIONS_QUOTING_SITE } from '../../src/server/email/waitlist.ts';
 import { startTeaSite, type TeaSite } from '../fixtures/tea-site.ts';
-import { closePeers, verifySignature, waitFor } from '../support/delivery-peers.ts';
+import { closePeers, verifySignature } from '../support/delivery-peers.ts';
 import { HUMAN_UA } from '../support/test-server.ts';
 import {
   SITE_URL,
@@ -63,8 +63,10 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
         .send({ email: visitor, report: report.id, lang });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true });
-      await waitFor(() => mails(smtp, TEAM).length === 1 && mails(smtp, visitor).length === 1, 'two emails');
-      await waitFor(() => hooks.requests.length === 1, 'the webhook');
+      await app.locals.deliveryIdle();
+      expect(mails(smtp, TEAM)).toHaveLength(1);
+      expect(mails(smtp, visitor)).toHaveLength(1);
+      expect(hooks.requests).toHaveLength(1);
       const permalink = `${SITE_URL}/${lang}/tools/report/${report.id}`;
 
       // The stored lead: the form, the audited address, the page's language, the report and its link.
@@ -152,16 +154,19 @@ describe('limits', () => {
       const post = (id: string) =>
         request(app).post('/api/report-email').send({ email: visitor, report: id });
       expect((await post(first.id)).status).toBe(200);
-      await waitFor(() => mails(smtp, visitor).length === 1, 'the first report email');
+      await app.locals.deliveryIdle();
+      expect(mails(smtp, visitor)).toHaveLength(1);
       // The same report again: one lead (the duplicate window), nothing new sent.
       expect((await post(first.id)).status).toBe(200);
+      await app.locals.deliveryIdle();
+      expect(smtp.messages).toHaveLength(2);
+      expect(hooks.requests).toHaveLength(1);
       // Another report: a new lead for the team, and its email, within the mailbox's limits.
       expect((await post(second.id)).status).toBe(200);
-      await waitFor(
-        () =>
-          mails(smtp, TEAM).length === 2 && hooks.requests.length === 2 && mails(smtp, visitor).length === 2,
-        'the team twice, and the second report',
-      );
+      await app.locals.deliveryIdle();
+      expect(mails(smtp, TEAM)).toHaveLength(2);
+      expect(hooks.requests).toHaveLength(2);
+      expect(mails(smtp, visitor)).toHaveLength(2);
       const stored = (await leads(app)).filter((l) => l.email === visitor);
       expect(stored.map((l) => JSON.parse(l.lead_data).report_id)).toEqual([first.id, second.id]);
     } finally {
@@ -178,7 +183,7 @@ describe('limits', () => {
         .send({ email: 'bot@example.org', report: report.id, nickname: 'gotcha' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await app.locals.deliveryIdle();
       expect(await leads(app)).toHaveLength(0);
       expect(smtp.messages).toHaveLength(0);
     } finally {
@@ -294,7 +299,8 @@ describe('without JavaScript', () => {
         '<div role="status" class="form-status ok"><strong>Rapport en route 📬</strong>',
       );
       expect((await agent.get(path).set('User-Agent', HUMAN_UA)).text).not.toContain('form-status');
-      await waitFor(() => mails(smtp, 'plain@example.org').length === 1, 'the report email');
+      await app.locals.deliveryIdle();
+      expect(mails(smtp, 'plain@example.org')).toHaveLength(1);
       expect(mails(smtp, 'plain@example.org')[0]!.html).toContain('lang="fr"');
       expect((await leads(app))[0]).toMatchObject({ form_type: 'report', language: 'fr' });
 
@@ -328,7 +334,8 @@ describe('the audited site’s text', () => {
       expect(title.evidence).toContain('<script>alert(1)</script>');
       expect(topFixes(report).map((i) => i.id)).toContain('titleDescription');
       await request(app).post('/api/report-email').send({ email: 'eve@example.org', report: report.id });
-      await waitFor(() => mails(smtp, 'eve@example.org').length === 1, 'the report email');
+      await app.locals.deliveryIdle();
+      expect(mails(smtp, 'eve@example.org')).toHaveLength(1);
       const mail = mails(smtp, 'eve@example.org')[0]!;
       // Text of the page (its title, heading, byline, organisation, lists), in any form.
       for (const marker of [

@@ -13,6 +13,8 @@ import { onClose } from './delivery-peers.ts';
 // Lead delivery's harness for the suites in tests/integration/delivery-*.test.ts: the settings of
 // a team on the loopback peers (delivery-peers.ts), the embedded store in a temporary directory and
 // the worker driven by an injected clock (backoff delays are skipped by moving the clock), and leads.
+// The worker is not started unless a test asks (`start: true`): tests drain it with `worker.idle()`,
+// which polls until nothing is due at the clock, so no test waits on a timer or polls for an outcome.
 
 export const SECRET = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
 export const MAIL_FROM = 'Geo Leads <leads@geo.example>';
@@ -34,6 +36,7 @@ export interface HarnessOptions {
   clock?: ReturnType<typeof testClock>;
   batchSize?: number;
   webhookTimeoutMs?: number;
+  /** Starts the worker's own polling too (default: off, the test drains it with idle()). */
   start?: boolean;
 }
 
@@ -72,7 +75,7 @@ export async function harness(options: HarnessOptions) {
     await store.close();
   };
   onClose(close);
-  if (options.start !== false) worker.start();
+  if (options.start) worker.start();
   return { store, worker, clock, outcomes, dataDir, config, close };
 }
 
@@ -94,7 +97,18 @@ export const contact = {
 };
 export const newsletter = { email: 'news@example.net', lang: 'en' as const };
 
+/**
+ * The outbox as the data directory's file holds it now, read by a connection of its own (as the
+ * operators' script does): what a test sees of a server process's deliveries.
+ */
+export async function outboxIn(dataDir: string): Promise<Delivery[]> {
+  const store = await EmbeddedStore.open(dataDir);
+  try {
+    return await store.deliveries();
+  } finally {
+    await store.close();
+  }
+}
+
 export const byChannel = (list: Delivery[], channel: DeliveryChannel) =>
   list.filter((d) => d.channel === channel);
-export const delivered = async (store: EmbeddedStore, n: number) =>
-  (await store.outboxCounts()).delivered >= n;

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { portOf, runServer } from './server-process.ts';
 
 // Real peers for lead delivery tests, on loopback: an SMTP server (smtp-server) that keeps every
 // message, a webhook receiver that keeps every request, and readers for what they received.
@@ -31,6 +32,10 @@ const FIRST_PORT = 20_000 + Number(process.env.VITEST_POOL_ID ?? 0) * PORTS_PER_
 let nextPort = 0;
 
 /**
+ * Only for tests/integration/page-bytes-processes.test.ts, which starts its server through
+ * scripts/built-server.ts with a port chosen beforehand; every delivery test listens on port 0
+ * (startSmtp, startReceiver, startServerProcess) and reads the port it got.
+ *
  * A loopback port that is free now, for a server a test starts later (often another process). Each
  * Vitest worker (VITEST_POOL_ID) draws from a range of its own, below the ports the system gives
  * outgoing connections and `listen(0)`: with a port from `listen(0)`, another worker could be handed
@@ -52,13 +57,30 @@ export async function freePort(): Promise<number> {
   throw new Error(`No free loopback port from ${FIRST_PORT}`);
 }
 
-export async function startSmtp(port = 0) {
+/**
+ * An SMTP server on a loopback port of its own (port 0). `down: true` starts it refusing every
+ * connection (as a mail server that is down fails each attempt); `setDown(false)` brings it back on
+ * the same port, so a test never needs a port known before its server listens.
+ */
+export async function startSmtp(
+  options: {
+    down?: boolean;
+    /** Runs once a message has arrived and before the server answers 250 (or the error it throws). */
+    beforeAccept?: (mail: Mail) => Promise<void>;
+  } = {},
+) {
   const messages: Mail[] = [];
+  const state = { down: options.down ?? false, refused: 0 };
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     authOptional: true,
     logger: false,
+    onConnect(_session, callback) {
+      if (!state.down) return callback();
+      state.refused++;
+      callback(new Error('Service not available'));
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === 'team' && auth.password === 's3cret') callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
@@ -67,17 +89,18 @@ export async function startSmtp(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({
+        const mail = {
           raw: Buffer.concat(chunks).toString('utf8'),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           user: session.user,
-        });
-        callback();
+        };
+        messages.push(mail);
+        void Promise.resolve(options.beforeAccept?.(mail)).then(() => callback(), callback);
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const actual = (server.server.address() as AddressInfo).port;
   let closed = false;
   const close = () =>
@@ -85,7 +108,14 @@ export async function startSmtp(port = 0) {
       ? Promise.resolve()
       : new Promise<void>((resolve) => ((closed = true), server.close(() => resolve())));
   cleanups.push(close);
-  return { port: actual, messages, close };
+  return {
+    port: actual,
+    messages,
+    close,
+    /** Connections refused while down. */
+    refused: () => state.refused,
+    setDown: (down: boolean) => void (state.down = down),
+  };
 }
 
 export interface Hook {
@@ -208,6 +238,11 @@ export function parseMail(raw: string) {
 
 // --- Harness --------------------------------------------------------------------------------------
 
+/**
+ * Polls `check` until it holds: for what only another process or a real server shows (a child's
+ * outbox in its data directory, a connection count). Never a stand-in for draining a worker of this
+ * process (`worker.idle()`, `app.locals.deliveryIdle()`), nor for "nothing more arrived".
+ */
 export async function waitFor<T>(
   check: () => T | Promise<T>,
   what: string,
@@ -221,3 +256,38 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+// --- The production server as a process -------------------------------------------------------------
+
+/**
+ * The production build as a child process on port 0, for delivery across processes: resolves once
+ * it listens, with the port its start-up line reports (no port is probed beforehand). Killed at the
+ * next closePeers() if still running; `stop()` is the graceful SIGTERM, which waits for the
+ * deliveries in progress: once it has exited, nothing more can arrive from it.
+ */
+export async function startServerProcess(env: Record<string, string>) {
+  const proc = runServer({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NODE_ENV: 'production',
+    SITE_URL: 'https://geo.example',
+    // No grace period: a stopped process exits as soon as its requests and deliveries are done.
+    SHUTDOWN_GRACE_MS: '0',
+    ...env,
+  });
+  const running = () => proc.child.exitCode === null && proc.child.signalCode === null;
+  const end = async (signal: NodeJS.Signals) => {
+    if (running()) proc.child.kill(signal);
+    return proc.exited;
+  };
+  cleanups.push(async () => void (await end('SIGKILL')));
+  const port = await portOf(proc);
+  return {
+    ...proc,
+    base: `http://127.0.0.1:${port}`,
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+  };
+}
+
+export type ServerProcessHandle = Awaited<ReturnType<typeof startServerProcess>>;

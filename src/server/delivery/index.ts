@@ -100,6 +100,7 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
     senders,
     start: () => worker.start(),
     nudge: () => worker.nudge(),
+    idle: () => worker.idle(),
     async stop() {
       await worker.stop();
       // Only a transport this module opened.

@@ -107,6 +107,13 @@ export interface DeliveryWorker {
   start(): void;
   /** A lead was just stored: look at the outbox now rather than at the next poll. */
   nudge(): void;
+  /**
+   * Drains: polls now, and again until a poll finds nothing due at the worker's clock, then resolves
+   * with no claim, send or record in flight. Works whether or not the worker was started (tests drive
+   * an unstarted worker with it alone). What failed waits for its retry time, so a test moves the
+   * clock past it and drains again; "nothing more was sent" is asserted after a drain, never a wait.
+   */
+  idle(): Promise<void>;
   /** Stops polling and waits for the deliveries in progress; leases of the rest simply expire. */
   stop(): Promise<void>;
 }
@@ -226,11 +233,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     await record({ delivery, outcome: 'delivered', at: now() });
   }
 
-  /** Leases and sends batches until the outbox has nothing due (or the worker stops). */
-  async function drain(): Promise<void> {
+  /**
+   * Leases and sends batches until the outbox has nothing due (or the worker stops); resolves with
+   * how many deliveries it leased.
+   */
+  async function drain(): Promise<number> {
+    let leased = 0;
     while (!stopped) {
       // What was sent comes first: leasing anew before it is recorded could lease it again.
-      if (!(await recordWaiting())) return;
+      if (!(await recordWaiting())) return leased;
       let batch: Delivery[];
       try {
         batch = await options.outbox.claim({
@@ -249,12 +260,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           logger.error({ error: describeFailure(error).code }, 'lead delivery outbox unavailable');
         }
         storeFailing = true;
-        return;
+        return leased;
       }
-      if (batch.length === 0) return;
+      leased += batch.length;
+      if (batch.length === 0) return leased;
       await Promise.all(batch.map(deliver));
-      if (batch.length < batchSize) return;
+      if (batch.length < batchSize) return leased;
     }
+    return leased;
   }
 
   function schedule(delayMs: number) {
@@ -265,14 +278,23 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     timer.unref();
   }
 
+  /** One poll now (the caller checked none is in flight); the next is timed when it ends. */
+  function poll(): Promise<number> {
+    clearTimeout(timer);
+    timer = undefined;
+    nudged = false;
+    const leased = drain().finally(() => {
+      cycle = undefined;
+      if (started) schedule(nudged ? 0 : pollIntervalMs);
+    });
+    cycle = leased.then(() => undefined);
+    return leased;
+  }
+
   function run() {
     timer = undefined;
     if (stopped || cycle) return;
-    nudged = false;
-    cycle = drain().finally(() => {
-      cycle = undefined;
-      schedule(nudged ? 0 : pollIntervalMs);
-    });
+    void poll();
   }
 
   return {
@@ -287,6 +309,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (!started || stopped || channels.length === 0) return;
       if (cycle) nudged = true;
       else schedule(0);
+    },
+    async idle() {
+      for (;;) {
+        if (cycle) {
+          await cycle;
+          continue;
+        }
+        if (stopped || channels.length === 0) return;
+        // A poll that leased something may have left work due at once (a full batch, a lease lost):
+        // idle only once a whole poll found nothing.
+        if ((await poll()) === 0) return;
+      }
     },
     async stop() {
       stopped = true;
