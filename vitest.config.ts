@@ -18,7 +18,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/integration/**', 'tests/e2e/**'],
+          // tests/load/: `npm run test:load` (vitest.load.config.ts), not `npm test`.
+          exclude: ['tests/integration/**', 'tests/e2e/**', 'tests/load/**'],
           environment: 'node',
         },
       },
