@@ -38,7 +38,9 @@ describe('made-up addresses', () => {
     expect(metrics).not.toContain('probe-');
     expect(metrics).not.toContain('unknown-');
     // Every probe counted once in one series, with the warm-up's one /api request.
-    expect(metrics).toContain(`http_requests_total{route="api_other",method="GET",status="404"} ${PROBES + 1}`);
+    expect(metrics).toContain(
+      `http_requests_total{route="api_other",method="GET",status="404"} ${PROBES + 1}`,
+    );
     // No cache kept a miss: the one Markdown copy is the guide's.
     expect(sample(metrics, 'memory_cache_entries{cache="markdown"}')).toBe(1);
     expect(sample(metrics, 'memory_cache_entries{cache="pages_person"}')).toBe(0);

@@ -60,17 +60,21 @@ describe('made-up addresses, flooded', () => {
     },
   );
 
-  it('labels 2,500 paths of 2,000 characters answered 429 with the same few series', { timeout: 120_000 }, async () => {
-    const app = await testServer({ METRICS_TOKEN, RATE_LIMIT_PER_MINUTE: '5' });
-    const origin = await listen(app);
-    const statuses = await hit(origin, longAddresses(2_000, 500));
-    expect(statuses.get(429)).toBe(2_495);
-    const metrics = await metricsOf(app);
-    expect(metrics.length).toBeLessThan(100 * 1024);
-    expect(metrics).not.toMatch(/y{100}|z{100}/);
-    expect(metrics).toMatch(/http_requests_total\{route="api_other",method="GET",status="429"\} \d+/);
-    expect(metrics).toMatch(/http_requests_total\{route="other",method="GET",status="429"\} \d+/);
-  });
+  it(
+    'labels 2,500 paths of 2,000 characters answered 429 with the same few series',
+    { timeout: 120_000 },
+    async () => {
+      const app = await testServer({ METRICS_TOKEN, RATE_LIMIT_PER_MINUTE: '5' });
+      const origin = await listen(app);
+      const statuses = await hit(origin, longAddresses(2_000, 500));
+      expect(statuses.get(429)).toBe(2_495);
+      const metrics = await metricsOf(app);
+      expect(metrics.length).toBeLessThan(100 * 1024);
+      expect(metrics).not.toMatch(/y{100}|z{100}/);
+      expect(metrics).toMatch(/http_requests_total\{route="api_other",method="GET",status="429"\} \d+/);
+      expect(metrics).toMatch(/http_requests_total\{route="other",method="GET",status="429"\} \d+/);
+    },
+  );
 });
 
 describe('the no-JavaScript form outcomes, flooded', () => {

@@ -133,7 +133,9 @@ export async function failedLargePost(origin: string, i: number): Promise<string
 export async function failedLargePosts(origin: string, from: number, to: number): Promise<string> {
   let last = '';
   for (let start = from; start < to; start += 40) {
-    const batch = Array.from({ length: Math.min(40, to - start) }, (_, i) => failedLargePost(origin, start + i));
+    const batch = Array.from({ length: Math.min(40, to - start) }, (_, i) =>
+      failedLargePost(origin, start + i),
+    );
     last = (await Promise.all(batch)).at(-1)!;
   }
   return last;
