@@ -71,8 +71,6 @@ export interface ServerOptions {
   now?: () => Date;
   /** Tests: how often the re-check job looks for due subscriptions (default 5 minutes). */
   recheckPollMs?: number;
-  /** Tests: how often the store's writability is probed (default 10 s, decision 051). */
-  storeProbeMs?: number;
 }
 
 export type App = Express & {
@@ -97,6 +95,11 @@ export type App = Express & {
      * more: called when the grace period ends, so that no request waits for a site audit's deadline.
      */
     stopAudits: () => void;
+    /**
+     * Probes the store's writability now, as a failed write does (tests, instead of waiting for the
+     * 10 s interval, decision 051): resolves once /readyz and /metrics report the outcome.
+     */
+    probeStore: () => Promise<void>;
     close: () => Promise<void>;
   };
 };
@@ -123,7 +126,6 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     store: options.store,
     now: options.now,
     recheckPollMs: options.recheckPollMs,
-    storeProbeMs: options.storeProbeMs,
   });
   const {
     store,
@@ -350,6 +352,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     lifecycle.draining = true;
   };
   app.locals.stopAudits = () => services.auditService.shutdown();
+  app.locals.probeStore = () => storeHealth.check();
   app.locals.close = async () => {
     // Pending deliveries wait in the outbox.
     await services.close();

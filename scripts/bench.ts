@@ -21,6 +21,10 @@ import { ensureBuild } from './ensure-build.mjs';
 // long page (the guide) and an article; form submissions with lead delivery on (SMTP and webhook
 // peers on loopback) and the time to delivery; audits per second against a loopback fixture site
 // and a burst of 100; peak RSS and start-up time to the first answer. Prints a table; figures go in docs/performance.md.
+// Then `npm run test:load` (the floods and soaks that prove bounds at full strength, kept out of
+// `npm test`): run here, after the measured server has stopped so that they do not skew its figures,
+// because the bench is where volume is spent; the bench fails when they do. BENCH_LOAD_TESTS=0 skips
+// them (for a quick look at the figures alone).
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -464,3 +468,13 @@ console.log(
   `home page JavaScript (gzip, budget ≤ 110 KB before any interaction): ${(homeJs.toHydrate / 1024).toFixed(1)} KB to hydrate, ` +
     `${(homeJs.idle / 1024).toFixed(1)} KB once idle (with local analytics), in ${homeJs.files} files`,
 );
+
+if (process.env.BENCH_LOAD_TESTS !== '0') {
+  console.log('\nnpm run test:load (floods and soaks, tests/load/):');
+  try {
+    execFileSync('npm', ['run', '--silent', 'test:load'], { stdio: 'inherit' });
+  } catch {
+    console.error('npm run test:load failed: a bound does not hold under load');
+    process.exitCode = 1;
+  }
+}

@@ -37,8 +37,6 @@ export interface ServicesInput {
   now?: (() => Date) | undefined;
   /** How often the re-check job looks for due subscriptions (tests). */
   recheckPollMs?: number | undefined;
-  /** How often the store's writability is probed (tests; default STORE_PROBE_MS). */
-  storeProbeMs?: number | undefined;
 }
 
 export async function createServices(input: ServicesInput) {
@@ -57,7 +55,7 @@ export async function createServices(input: ServicesInput) {
   const metrics = createMetrics();
   // Whether the store takes writes: probed in the background, reported by /readyz and /metrics
   // (decision 051).
-  const storeHealth = createStoreHealth({ store, logger, intervalMs: input.storeProbeMs });
+  const storeHealth = createStoreHealth({ store, logger });
   metrics.watchStore(store.kind, () => storeHealth.writable);
   storeHealth.start();
   // The audit's parsing runs in worker threads (decision 022): the built module in production, the

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
-import { waitFor } from '../support/delivery-peers.ts';
 import { testServer } from '../support/test-server.ts';
 
 // Faults: the embedded store locked by another process (a backup tool, a stuck script): forms answer
@@ -14,7 +13,7 @@ import { testServer } from '../support/test-server.ts';
 
 describe('embedded store unavailable', () => {
   it('answers 503 quickly, reports the store unwritable, and recovers without a restart', async () => {
-    const app = await testServer({}, { storeProbeMs: 25 });
+    const app = await testServer();
     const storeWritable = async () => (await request(app).get('/readyz')).body.storeWritable as unknown;
     const file = path.join(app.locals.config.dataDir, DATABASE_FILE);
     expect(
@@ -44,8 +43,9 @@ describe('embedded store unavailable', () => {
         },
       });
       expect(elapsed).toBeLessThan(5000);
-      // The failed post asked for a probe; the lock fails it too.
-      await waitFor(async () => (await storeWritable()) === false, 'the probe to fail');
+      // The failed post asked for a probe (awaited here); the lock fails it too.
+      await app.locals.probeStore();
+      expect(await storeWritable()).toBe(false);
       expect((await request(app).get('/readyz')).status).toBe(200);
       expect((await request(app).get('/healthz')).status).toBe(200);
       expect((await request(app).get('/en/')).status).toBe(200);
@@ -54,7 +54,9 @@ describe('embedded store unavailable', () => {
       other.close();
     }
 
-    await waitFor(async () => (await storeWritable()) === true, 'the probe to succeed again');
+    // The next probe (every 10 s in production; triggered here) sees the store free again.
+    await app.locals.probeStore();
+    expect(await storeWritable()).toBe(true);
     expect(
       (await request(app).post('/api/contact').send({ name: 'After', email: 'during@example.com' })).status,
     ).toBe(200);

@@ -155,7 +155,15 @@ describe('the server process', () => {
   it('finishes every request in flight on SIGTERM, stores every accepted lead, and exits 0', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-shutdown-'));
     // Limits are per address: each post says it comes from its own address through one proxy.
-    const server = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '1' });
+    // No grace period: the server stops accepting connections at once, with every request below in
+    // flight (the grace period has its own test below).
+    const server = run({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: '1',
+      SHUTDOWN_GRACE_MS: '0',
+    });
     const port = await portOf(server);
     const FORMS = 40;
     const PAGES = 20;
@@ -225,7 +233,8 @@ describe('the server process', () => {
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The bodies arrive only once the server has closed its listener.
+    await waitFor(() => server.out().includes('stopped accepting connections'), 'the listener closed');
     for (const p of posts) p.req.end(p.body);
     for (const res of pageResponses) res.resume();
 

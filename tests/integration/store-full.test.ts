@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import type { AuditReport } from '../../src/lib/audit.ts';
 import { DATABASE_FILE } from '../../src/server/store/embedded.ts';
-import { waitFor } from '../support/delivery-peers.ts';
 import { canMountTmpfs, keptLogger, mountTmpfs, startAuditedSite } from '../support/full-store.ts';
 import { HUMAN_UA, testServer } from '../support/test-server.ts';
 
@@ -46,8 +45,9 @@ async function start(env: Record<string, string>) {
       METRICS_TOKEN,
       ...env,
     },
-    // The probe's interval, short so that recovery shows within the test (10 s in production).
-    { logger: kept.logger, storeProbeMs: 25 },
+    // The probe runs every 10 s, as in production: the test triggers the probes it needs
+    // (app.locals.probeStore), as a failed write does, and waits for nothing.
+    { logger: kept.logger },
   );
   return { app, kept };
 }
@@ -96,7 +96,8 @@ async function fillWithLeads(app: App): Promise<number> {
 
 /** Everything a visitor and an operator see while the store is full. */
 async function expectServedWhileFull(app: App, kept: ReturnType<typeof keptLogger>) {
-  await waitFor(async () => (await readiness(app)).body.storeWritable === false, 'the probe to see it');
+  // The refused lead asked for a probe: its outcome is what /readyz reports.
+  await app.locals.probeStore();
   const ready = await readiness(app);
   expect(ready).toEqual({ status: 200, body: { status: 'ready', store: 'embedded', storeWritable: false } });
   expect((await request(app).get('/healthz')).status).toBe(200);
@@ -145,13 +146,14 @@ async function expectServedWhileFull(app: App, kept: ReturnType<typeof keptLogge
   expect(tools.text).toContain('data-testid="overall-score"');
 
   expect(await gauge(app)).toBe('0');
-  // Dozens of probes and failed writes later: one line.
+  // Several probes and failed writes later: one line.
   expect(kept.count(UNWRITABLE)).toBe(1);
 }
 
 /** Once space is back: the probe sees it, and everything writes again. */
 async function expectRecovered(app: App, kept: ReturnType<typeof keptLogger>) {
-  await waitFor(async () => (await readiness(app)).body.storeWritable === true, 'the probe to see room');
+  // The next probe (every 10 s in production; triggered here) sees the room.
+  await app.locals.probeStore();
   expect(await readiness(app)).toEqual({
     status: 200,
     body: { status: 'ready', store: 'embedded', storeWritable: true },
@@ -173,9 +175,8 @@ describe('a store filled by saved reports', () => {
     async () => {
       const { app, kept } = await start({ DATA_MAX_MB: '1' });
       try {
-        expect(await waitFor(async () => (await readiness(app)).body.storeWritable, 'the first probe')).toBe(
-          true,
-        );
+        await app.locals.probeStore();
+        expect((await readiness(app)).body.storeWritable).toBe(true);
         expect(await gauge(app)).toBe('1');
         const saved = await fillWithReports(app);
         expect(saved).toBeGreaterThan(0);
@@ -203,9 +204,8 @@ describe('a store filled by saved reports', () => {
         writeFileSync(ballast, Buffer.alloc(512 * 1024, 1));
         const { app, kept } = await start({ DATA_DIR: disk.dir });
         try {
-          expect(
-            await waitFor(async () => (await readiness(app)).body.storeWritable, 'the first probe'),
-          ).toBe(true);
+          await app.locals.probeStore();
+          expect((await readiness(app)).body.storeWritable).toBe(true);
           const saved = await fillWithReports(app);
           expect(saved).toBeGreaterThan(0);
           console.info(`disk full after ${saved} reports and ${await fillWithLeads(app)} small leads`);

@@ -137,14 +137,20 @@ describe('SupabaseStore requests', () => {
   it('stores simultaneous submissions of the same lead once', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    reply = (req, res) => void gate.then(() => ok(201, undefined)(req, res));
+    let arrived!: () => void;
+    const first = new Promise<void>((resolve) => (arrived = resolve));
+    reply = (req, res) => {
+      arrived();
+      void gate.then(() => ok(201, undefined)(req, res));
+    };
     const store = new SupabaseStore(baseUrl, KEY);
     const outcomes = Promise.all(
       Array.from({ length: 5 }, () =>
         store.save({ form: 'contact', data: { ...contact, email: 'race@example.com' } }, ctx()),
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first insert is held at the server while the four others are made: they must not send theirs.
+    await first;
     release();
     expect((await outcomes).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'stored']);
     expect(seen).toHaveLength(1);

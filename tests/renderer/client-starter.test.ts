@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientScripts, scriptHashes } from '../../src/renderer/client-starter.ts';
 import { createHash } from 'node:crypto';
 import { compileClientStarter } from '../../vite.config.ts';
@@ -94,8 +94,25 @@ function starterOf(markup: string): string {
   return scripts[0]!;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+// The starter yields with setTimeout between steps; Vitest's fake setTimeout stands in for the
+// browser's task queue, so a test runs one task (`nextTurn`) or every pending one (`settle`) and never
+// waits on the clock. Each step ends once the microtasks it queued (an import's then) have run, which
+// the real setImmediate, left unfaked, marks.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const microtasksDone = () => new Promise((resolve) => setImmediate(resolve));
+const nextTurn = async () => {
+  vi.advanceTimersToNextTimer();
+  await microtasksDone();
+};
+const settle = async () => {
+  await microtasksDone();
+  while (vi.getTimerCount() > 0) await nextTurn();
+};
 
 describe('the client starter', () => {
   it('waits for the parsed document and its next frame, then preloads one module per turn and imports in order', async () => {
