@@ -8,11 +8,12 @@ import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts
 import { testServer } from '../support/test-server.ts';
 
 // Faults: the embedded store locked by another process (a backup tool, a stuck script): forms answer
-// 503 quickly with a clear message, readiness reports it (and stays 200: pages need no store,
+// 503 with a clear message (the store gives up after its busy timeout: how soon is the bench's
+// business, not a test's), readiness reports it (and stays 200: pages need no store,
 // decision 051), and service resumes by itself afterwards.
 
 describe('embedded store unavailable', () => {
-  it('answers 503 quickly, reports the store unwritable, and recovers without a restart', async () => {
+  it('answers 503, reports the store unwritable, and recovers without a restart', async () => {
     const app = await testServer();
     const storeWritable = async () => (await request(app).get('/readyz')).body.storeWritable as unknown;
     const file = path.join(app.locals.config.dataDir, DATABASE_FILE);
@@ -27,12 +28,11 @@ describe('embedded store unavailable', () => {
       "INSERT OR REPLACE INTO store_health (id, checked_at) VALUES (1, 'held by another process')",
     );
     try {
-      const started = Date.now();
       const res = await request(app)
         .post('/api/contact')
         .send({ name: 'During', email: 'during@example.com', lang: 'en' });
-      const elapsed = Date.now() - started;
       expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
       expect(res.body).toEqual({
         error: {
           code: 'store_unavailable',
@@ -42,7 +42,6 @@ describe('embedded store unavailable', () => {
           ),
         },
       });
-      expect(elapsed).toBeLessThan(5000);
       // The failed post asked for a probe (awaited here); the lock fails it too.
       await app.locals.probeStore();
       expect(await storeWritable()).toBe(false);
