@@ -1,28 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnBuiltServer, waitForAnswer, type BuiltServer } from '../../scripts/built-server.ts';
-import { freePort } from '../support/delivery-peers.ts';
+import { closePeers, startServerProcess, type ServerProcessHandle } from '../support/delivery-peers.ts';
 import { GPTBOT_UA, HUMAN_UA } from '../support/test-server.ts';
 
 // Two processes of the production build behind one cache must send a page as the same bytes (one
 // ETag), whatever each rendered first: the first page a renderer renders once came out with its head
 // in another order than every later one.
 
-const servers: BuiltServer[] = [];
+// Each on port 0, its port read from its start-up line.
+const servers: ServerProcessHandle[] = [];
 beforeAll(async () => {
-  for (let i = 0; i < 2; i++) {
-    const server = spawnBuiltServer({
-      port: await freePort(),
-      env: { LOG_LEVEL: 'silent', SITE_URL: 'https://geo.example' },
-    });
-    servers.push(server);
-    await waitForAnswer(`${server.base}/healthz`);
-  }
+  for (let i = 0; i < 2; i++) servers.push(await startServerProcess({}));
 });
-afterAll(() => {
-  for (const server of servers) server.stop();
-});
+afterAll(() => closePeers());
 
-const page = async (server: BuiltServer, path: string, ua: string) => {
+const page = async (server: ServerProcessHandle, path: string, ua: string) => {
   const res = await fetch(server.base + path, {
     headers: { 'User-Agent': ua, 'Accept-Encoding': 'identity' },
   });
@@ -35,7 +26,7 @@ describe('a page across server processes', () => {
     'is the same bytes for people whether a person or a crawler asked for it first',
     { timeout: 60_000 },
     async () => {
-      const [first, second] = servers as [BuiltServer, BuiltServer];
+      const [first, second] = servers as [ServerProcessHandle, ServerProcessHandle];
       const fromFirst = await page(first, '/en/', HUMAN_UA);
       await page(second, '/en/', GPTBOT_UA);
       const fromSecond = await page(second, '/en/', HUMAN_UA);

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { portOf, runServer } from './server-process.ts';
 
@@ -24,37 +24,6 @@ export interface Mail {
   from: string;
   to: string[];
   user: unknown;
-}
-
-/** Loopback ports each test process draws from: below the ephemeral range (32768 and up on Linux). */
-const PORTS_PER_PROCESS = 400;
-const FIRST_PORT = 20_000 + Number(process.env.VITEST_POOL_ID ?? 0) * PORTS_PER_PROCESS;
-let nextPort = 0;
-
-/**
- * Only for tests/integration/page-bytes-processes.test.ts, which starts its server through
- * scripts/built-server.ts with a port chosen beforehand; every delivery test listens on port 0
- * (startSmtp, startReceiver, startServerProcess) and reads the port it got.
- *
- * A loopback port that is free now, for a server a test starts later (often another process). Each
- * Vitest worker (VITEST_POOL_ID) draws from a range of its own, below the ports the system gives
- * outgoing connections and `listen(0)`: with a port from `listen(0)`, another worker could be handed
- * the same one before this test's server had bound it, and the two tests then talked to one server.
- */
-export async function freePort(): Promise<number> {
-  for (let tries = 0; tries < PORTS_PER_PROCESS; tries++) {
-    const port = FIRST_PORT + (nextPort++ % PORTS_PER_PROCESS);
-    const server = createNetServer();
-    const bound = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (bound) {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      return port;
-    }
-  }
-  throw new Error(`No free loopback port from ${FIRST_PORT}`);
 }
 
 /**

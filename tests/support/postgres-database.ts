@@ -21,8 +21,8 @@ export interface SqlEngine extends SqlTx {
   close(): Promise<void>;
 }
 
-/** What a pool's connection is as a SqlTx. */
-const txOf = (client: pg.PoolClient): SqlTx => ({
+/** A pool, or one of its connections, as a SqlTx: the same `query` on both. */
+const txOf = (client: Pick<pg.Pool, 'query'>): SqlTx => ({
   exec: (sql) => client.query(sql),
   query: async <R extends object>(sql: string, params?: unknown[]) => ({
     rows: (await client.query(sql, params)).rows as R[],
@@ -40,10 +40,7 @@ function pool(database: string, max: number): pg.Pool {
 /** A pool as a SqlEngine: each transaction on a connection of its own. */
 function engine(connections: pg.Pool): SqlEngine {
   return {
-    exec: (sql) => connections.query(sql),
-    query: async <R extends object>(sql: string, params?: unknown[]) => ({
-      rows: (await connections.query(sql, params)).rows as R[],
-    }),
+    ...txOf(connections),
     async transaction(work) {
       const client = await connections.connect();
       try {
