@@ -63,7 +63,7 @@ export interface Encodable {
 /**
  * The compressions a server has under way (one per server, made in server.ts): `idle()` resolves once
  * every entry's best copies are made (or failed), so that a test waits for them instead of asking
- * again until their ETag shows. Production only tracks them.
+ * again until their ETag shows (decision 057). Production only adds and removes them.
  */
 export interface Compressions {
   track(work: Promise<void>): void;
@@ -78,7 +78,7 @@ export function trackCompressions(): Compressions {
       void work.finally(() => pending.delete(work));
     },
     async idle() {
-      // A compression may finish by starting another (fast copies, then the best): until none is left.
+      // Entries made while it waits (another request's) are waited for too: until none is left.
       while (pending.size > 0) await Promise.all([...pending]);
     },
   };
@@ -88,7 +88,7 @@ export function trackCompressions(): Compressions {
  * Compresses a new entry's text: at the fast settings, which the request that made the entry waits
  * for (a few milliseconds), then at the best in the background, which replace them for every later
  * request. Each set of copies has its own ETags (representation), so no ETag ever names two bodies.
- * Both are tracked by `compressions` when given.
+ * `compressions`, when given, tracks the whole of it (fast, then best).
  */
 export function compressEntry(entry: Encodable, text: string, compressions?: Compressions): Promise<void> {
   const fast = encode(text, 'fast').then(
