@@ -32,9 +32,9 @@ function serverProcess(env: Record<string, string>) {
     /** Sends a command; its answer is read with `answer()`. */
     send: (command: string) => child.stdin.write(`${command}\n`),
     answer: next,
-    /** Drains its delivery worker (the `drain` command). */
-    drain: async () => {
-      child.stdin.write('drain\n');
+    /** Drains the process's delivery worker: resolves once nothing is due there and nothing in flight. */
+    idle: async () => {
+      child.stdin.write('idle\n');
       expect(await next()).toBe('idle');
     },
     quit: () =>
@@ -70,7 +70,7 @@ describe('two server processes on one store', () => {
     const drain = () =>
       drainOutbox(
         env.DATA_DIR,
-        processes.map((p) => p.drain),
+        processes.map((p) => p.idle),
         () => new Date(Date.now() + offsetMs),
       );
     try {
