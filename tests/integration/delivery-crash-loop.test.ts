@@ -18,7 +18,7 @@ import {
 // was leased again each time the lease ran out after a restart, with `attempts` still 0, so the
 // server went down every 2 minutes for ever. Here the production build is killed (SIGKILL) in the
 // middle of sending a visitor email to an SMTP server that accepts the connection and never answers,
-// and restarted at once, as a supervisor would, with a short lease: the third expired lease fails
+// and restarted at once, as a supervisor would: the third expired lease fails
 // the delivery, which the operators' outbox listing shows, and nothing is sent again.
 //
 // Each lease is the production one (2 minutes); it ends in the data file once its process is dead,
