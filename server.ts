@@ -13,6 +13,7 @@ import { describeChannels, loadDeliveryConfig } from './src/server/delivery/conf
 import { newsletterSecret } from './src/server/delivery/secret.ts';
 import type { RecheckJob } from './src/server/recheck-job.ts';
 import { crawlerFiles } from './src/server/crawler-files.ts';
+import { trackCompressions } from './src/server/compressed.ts';
 import { detectLanguage } from './src/server/language.ts';
 import { leadsRouter } from './src/server/leads.ts';
 import { formOfEndpoint } from './src/lib/form-limits.ts';
@@ -88,6 +89,11 @@ export type App = Express & {
      * attempt is in flight, so "nothing more was sent" is asserted without waiting.
      */
     deliveryIdle: () => Promise<void>;
+    /**
+     * Resolves once the cached pages' and crawler files' compressions under way are done (tests): the
+     * best copies are made in the background after the request that made the entry.
+     */
+    compressionsIdle: () => Promise<void>;
     /** From SIGTERM on, /readyz answers 503 so that load balancers stop sending new requests. */
     drain: () => void;
     /**
@@ -150,6 +156,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     // How many checks the free audit runs: stated in the copy ({{checks}}), counted from the registry.
     auditChecks: CHECKS.length,
     watchCache: metrics.watchCache,
+    compressions: trackCompressions(),
   };
 
   const app = express() as unknown as App;
@@ -348,6 +355,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.locals.deliveryChannels = describeChannels(deliveryConfig);
   app.locals.recheckJob = recheckJob;
   app.locals.deliveryIdle = async () => delivery?.idle();
+  app.locals.compressionsIdle = () => site.compressions.idle();
   app.locals.drain = () => {
     lifecycle.draining = true;
   };

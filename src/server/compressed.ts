@@ -61,24 +61,54 @@ export interface Encodable {
 }
 
 /**
+ * The compressions a server has under way (one per server, made in server.ts): `idle()` resolves once
+ * every entry's best copies are made (or failed), so that a test waits for them instead of asking
+ * again until their ETag shows (decision 057). Production only adds and removes them.
+ */
+export interface Compressions {
+  track(work: Promise<void>): void;
+  idle(): Promise<void>;
+}
+
+export function trackCompressions(): Compressions {
+  const pending = new Set<Promise<void>>();
+  return {
+    track(work) {
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+    },
+    async idle() {
+      // Entries made while it waits (another request's) are waited for too: until none is left.
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
+
+/**
  * Compresses a new entry's text: at the fast settings, which the request that made the entry waits
  * for (a few milliseconds), then at the best in the background, which replace them for every later
  * request. Each set of copies has its own ETags (representation), so no ETag ever names two bodies.
+ * `compressions`, when given, tracks the whole of it (fast, then best).
  */
-export function compressEntry(entry: Encodable, text: string): Promise<void> {
-  entry.ready = encode(text, 'fast').then(
-    (fast) => {
-      entry.encoded = fast;
-      encode(text, 'best').then(
-        (best) => {
-          entry.encoded = best;
-          entry.best = true;
-        },
-        () => undefined,
-      );
+export function compressEntry(entry: Encodable, text: string, compressions?: Compressions): Promise<void> {
+  const fast = encode(text, 'fast').then(
+    (copies) => {
+      entry.encoded = copies;
+      return true;
     },
-    () => undefined,
+    () => false,
   );
+  entry.ready = fast.then(() => undefined);
+  const best = fast.then(async (made) => {
+    if (!made) return;
+    try {
+      entry.encoded = await encode(text, 'best');
+      entry.best = true;
+    } catch {
+      // The fast copies stay.
+    }
+  });
+  compressions?.track(best);
   return entry.ready;
 }
 

@@ -6,6 +6,7 @@ import { isLang, localePath, markdownCopyPath, markdownCopyTarget } from '../sit
 import { sendApiError } from './api-error.ts';
 import type { PageAssets } from './assets.ts';
 import type { WatchCache } from './bounded-cache.ts';
+import type { Compressions } from './compressed.ts';
 import { encodedFiles } from './encoded-files.ts';
 import { apiMessage } from './messages.ts';
 import { pageMarkdownService } from './page-markdown.ts';
@@ -29,6 +30,8 @@ export interface CrawlerFilesDeps {
   assets: PageAssets;
   /** Reports the Markdown copies' cache and the compressed files' memo to /metrics. */
   watchCache?: WatchCache | undefined;
+  /** Tracks the files' compressions (server.ts: `app.locals.compressionsIdle()`). */
+  compressions?: Compressions | undefined;
 }
 
 export function crawlerFiles(deps: CrawlerFilesDeps): Router {
@@ -39,7 +42,7 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     policy: deps.policy,
   };
   const markdown = pageMarkdownService(deps);
-  const send = encodedFiles({ watchCache: deps.watchCache });
+  const send = encodedFiles({ watchCache: deps.watchCache, compressions: deps.compressions });
 
   // A file made from the site's content says when that content last changed (Last-Modified, so a
   // conditional request gets a 304); robots.txt, ai.txt and security.txt follow the settings instead.

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { BoundedCache, stringBytes, type WatchCache } from './bounded-cache.ts';
-import { compressEntry, representation, type Encodable } from './compressed.ts';
+import { compressEntry, representation, type Compressions, type Encodable } from './compressed.ts';
 import { etagOf } from './page-cache.ts';
 
 // The generated files for crawlers (robots.txt, sitemap.xml, llms.txt, feeds, Markdown copies…) are
@@ -21,6 +21,8 @@ export interface EncodedFilesOptions {
   maxBytes?: number;
   /** Reports the memo's size to /metrics. */
   watchCache?: WatchCache | undefined;
+  /** Tracks the bodies' compressions (the server's, for its tests' drain). */
+  compressions?: Compressions | undefined;
 }
 
 /**
@@ -47,7 +49,7 @@ export function encodedFiles(options: EncodedFilesOptions = {}): SendFile {
       const made: EncodedBody = { body, etag: etagOf(body) };
       // A body larger than the whole bound is never kept, so never compressed by us either (rather
       // than once per request): the compression middleware does it per response.
-      if (memo.set(key, made)) void compressEntry(made, body);
+      if (memo.set(key, made)) void compressEntry(made, body, options.compressions);
       entry = made;
     }
     res.vary('Accept-Encoding');

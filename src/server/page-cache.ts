@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { BoundedCache, stringBytes, type CacheStats } from './bounded-cache.ts';
-import { compressEntry, type Encodable } from './compressed.ts';
+import { compressEntry, type Compressions, type Encodable } from './compressed.ts';
 
 // A small in-memory cache for rendered pages: crawlers (per agent) and people (one page for all) get the
 // same page for a short while, with a stable ETag for conditional requests. Per process; bounded in
@@ -19,12 +19,15 @@ export interface CachedPage extends Encodable {
 
 export class PageCache {
   private readonly cache: BoundedCache<CachedPage>;
+  private readonly compressions: Compressions | undefined;
   /**
    * @param ttlMs how long an entry is served
    * @param options.maxBytes bound on the keys and pages together: a crawler walking endless query-string
    *   variants must not grow the process without limit.
+   * @param options.compressions tracks the entries' compressions (the server's, for its tests' drain)
    */
-  constructor(ttlMs: number, options: { maxBytes?: number } = {}) {
+  constructor(ttlMs: number, options: { maxBytes?: number; compressions?: Compressions | undefined } = {}) {
+    this.compressions = options.compressions;
     this.cache = new BoundedCache({
       ttlMs,
       maxBytes: options.maxBytes ?? 8 * 1024 * 1024,
@@ -44,7 +47,7 @@ export class PageCache {
     this.cache.set(key, entry, now);
     // Its compressed copies: fast ones for the request that made it (which waits for `ready`), the
     // best ones for later requests (compressEntry).
-    void compressEntry(entry, html);
+    void compressEntry(entry, html, this.compressions);
     return entry;
   }
 

@@ -9,7 +9,7 @@ import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
 import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
 import type { PageAssets } from './assets.ts';
 import { PageCache, etagOf, type CachedPage } from './page-cache.ts';
-import { representation } from './compressed.ts';
+import { representation, type Compressions } from './compressed.ts';
 import type { WatchCache } from './bounded-cache.ts';
 import { takeFlash } from './flash.ts';
 import { detectLanguage } from './language.ts';
@@ -38,6 +38,8 @@ export interface PageDeps {
   onPageCache?: (audience: 'crawler' | 'person', result: 'hit' | 'miss') => void;
   /** Reports the page caches to /metrics. */
   watchCache?: WatchCache | undefined;
+  /** Tracks the cached pages' compressions (server.ts: `app.locals.compressionsIdle()`). */
+  compressions?: Compressions | undefined;
   /** The audit a Tools page with `?url=` shows (people only; crawlers get the plain page). */
   pageAudit?: (req: Request, res: Response, lang: Lang) => Promise<AuditOutcome | undefined>;
   /** Checks and records a newsletter link (/{lang}/newsletter/confirm|unsubscribe). */
@@ -124,8 +126,8 @@ export async function sendStatusPage(
  */
 export function pageHandler(deps: PageDeps): RequestHandler {
   const caches: Record<Audience, PageCache> = {
-    crawler: new PageCache(deps.pageCacheMs),
-    person: new PageCache(deps.pageCacheMs),
+    crawler: new PageCache(deps.pageCacheMs, { compressions: deps.compressions }),
+    person: new PageCache(deps.pageCacheMs, { compressions: deps.compressions }),
   };
   deps.watchCache?.('pages_crawler', () => caches.crawler.stats);
   deps.watchCache?.('pages_person', () => caches.person.stats);

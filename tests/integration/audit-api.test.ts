@@ -6,6 +6,7 @@ import type { App } from '../../server.ts';
 import { errorCode } from '../../src/lib/api-error.ts';
 import type { AuditCategory, AuditReport } from '../../src/lib/audit.ts';
 import { VIEW_AGENTS } from '../../src/server/audit/agents.ts';
+import { heldPage, startHeldSite } from '../fixtures/held-site.ts';
 import { HOSTILE, startFixtureSites, type FixtureSites, type SiteName } from '../fixtures/audit-sites.ts';
 import { GPTBOT_UA, HUMAN_UA, testServer } from '../support/test-server.ts';
 
@@ -251,28 +252,33 @@ describe('scores that tell the truth', () => {
   });
 
   it('does not take a slow page for a firewall: the agents ask in parallel with the browser', async () => {
-    // Every request waits 4 s, as a slow server would; the agents' requests used to start after it.
-    const slow = createHttpServer((_req, res) => {
-      setTimeout(() => {
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        res.end(
-          '<!doctype html><html lang="en"><head><title>Slow but fine</title></head><body><main><p>Hi.</p></main></body></html>',
-        );
-      }, 4000);
+    // The page answers nobody until the browser's request, each AI agent's and the Markdown one are
+    // all waiting for it at once, as a slow server keeps them. Agents that asked only after the
+    // browser's answer (as they once did) would never come: the audit would end at its deadline first.
+    const atOnce = 1 + VIEW_AGENTS.length + 1;
+    const slow = await startHeldSite({
+      files: () => ({ '/': { body: heldPage('Slow but fine') } }),
+      hold: (path) => path === '/',
     });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    const host = `127.0.0.1:${(slow.address() as AddressInfo).port}`;
-    const patient = await testServer({ AUDIT_ALLOWED_HOSTS: host, AUDIT_TIMEOUT_MS: '10000' });
+    const patient = await testServer({ AUDIT_ALLOWED_HOSTS: slow.host, AUDIT_TIMEOUT_MS: '10000' });
     try {
-      const res = await request(patient)
+      const answer = request(patient)
         .get('/api/audit')
-        .query({ url: `http://${host}/` });
+        .query({ url: `${slow.origin}/` })
+        .then((res) => res);
+      const first = await Promise.race([
+        slow.held('/', atOnce).then(() => 'every request waiting at once'),
+        answer.then(() => 'the audit ended first'),
+      ]);
+      expect(first).toBe('every request waiting at once');
+      slow.release('/');
+      const res = await answer;
       expect(res.status).toBe(200);
       expect(item(res.body as AuditReport, 'crawlerView').status).toBe('pass');
+      expect(slow.count('/')).toBe(atOnce);
     } finally {
       await patient.locals.close();
-      slow.closeAllConnections();
-      await new Promise<void>((resolve) => slow.close(() => resolve()));
+      await slow.close();
     }
   });
 

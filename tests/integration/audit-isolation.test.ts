@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import {
   type HostileSite,
   type HostileSites,
 } from '../fixtures/hostile-sites.ts';
+import { outboxIn } from '../support/delivery-harness.ts';
 import { parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
 import { testServer } from '../support/test-server.ts';
 import { CONTAINER_FLAGS, portOf, runServer } from '../support/server-process.ts';
@@ -116,8 +119,10 @@ describe('the server process, with the container’s memory', () => {
     },
     async () => {
       const smtp = await startSmtp();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-hostile-'));
       const proc = runServer(
         {
+          DATA_DIR: dataDir,
           PORT: '0',
           HOST: '127.0.0.1',
           SITE_URL: 'https://geo.example',
@@ -155,11 +160,17 @@ describe('the server process, with the container’s memory', () => {
           }),
         });
         expect(lead.status).toBe(200);
-        await waitFor(() => smtp.messages.some((m) => m.to.includes(visitor)), 'the waitlist email');
+        // The process's worker runs on its own clock: its outbox, read from the data directory, says
+        // when the waitlist email has been sent and recorded. Nothing more can come from it then.
+        await waitFor(async () => {
+          const outbox = await outboxIn(dataDir);
+          return outbox.length > 0 && outbox.every((d) => d.status !== 'pending');
+        }, 'the waitlist email recorded');
         auditing = false;
         await probing;
         const mails = smtp.messages.filter((m) => m.to.includes(visitor)).map((m) => parseMail(m.raw));
         expect(mails).toHaveLength(1);
+        expect((await outboxIn(dataDir)).map((d) => d.status)).toEqual(['delivered']);
         expect(mails[0]!.text).toMatch(/\d+\s?(\/|out of)\s?100/);
         expect(health.length).toBeGreaterThan(0);
         expect(health.every((code) => code === 200)).toBe(true);

@@ -174,7 +174,8 @@ describe('workers and restarts', () => {
 
   it('two workers on one outbox send every delivery exactly once', async () => {
     const smtp = await startSmtp();
-    const hook = await startReceiver((_n, res) => void setTimeout(() => res.end(), 3));
+    // Each webhook answered a turn of the event loop later (no timer): the other worker leases meanwhile.
+    const hook = await startReceiver((_n, res) => void setImmediate(() => res.end()));
     const dataDir = tempDir();
     const clock = testClock();
     const common = { smtpPort: smtp.port, webhookUrl: hook.url, dataDir, clock, batchSize: 2 };

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { StoreUnavailableError, type LeadStore } from '../../src/server/store/types.ts';
-import { waitFor } from '../support/delivery-peers.ts';
 import { testServer } from '../support/test-server.ts';
 
 let app: App;
@@ -337,10 +336,8 @@ describe('store failures', () => {
       },
     });
     // Pages need no store: the instance stays ready and says the store takes no writes (decision 051).
-    await waitFor(
-      async () => (await request(broken).get('/readyz')).body.storeWritable === false,
-      'the probe',
-    );
+    // The failed write started a probe; probeStore() resolves once its outcome is reported.
+    await broken.locals.probeStore();
     const ready = await request(broken).get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready', store: 'embedded', storeWritable: false });

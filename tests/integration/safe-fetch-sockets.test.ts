@@ -35,6 +35,18 @@ const seen: { path: string; headers: IncomingMessage['headers'] }[] = [];
 let fixtureConnections = 0;
 /** Server-side sockets of requests tagged `?id=`, closed when the fetcher lets go of them. */
 const socketClosed = new Map<string, Promise<unknown>>();
+/** Resolves once the fixture has received the request tagged `?id=` (arrived before or after the call). */
+const arrivals = new Map<string, { arrived: Promise<void>; resolve: () => void }>();
+function arrival(id: string) {
+  let entry = arrivals.get(id);
+  if (!entry) {
+    let resolve!: () => void;
+    const arrived = new Promise<void>((done) => (resolve = done));
+    entry = { arrived, resolve };
+    arrivals.set(id, entry);
+  }
+  return entry;
+}
 
 const at = (path: string) => `http://127.0.0.1:${fixturePort}${path}`;
 
@@ -87,6 +99,7 @@ function route(req: IncomingMessage, res: ServerResponse) {
   const id = url.searchParams.get('id');
   // Not events.once(): the socket may end with an error (ECONNRESET) before 'close', which is fine here.
   if (id) socketClosed.set(id, new Promise((resolve) => req.socket.once('close', resolve)));
+  if (id) arrival(id).resolve();
   const html = { 'content-type': 'text/html; charset=utf-8' };
   const chain = /^\/chain\/(\d+)$/.exec(url.pathname);
   if (chain) {
@@ -434,7 +447,9 @@ describe('safeFetch: limits', () => {
   it("stops at the audit's deadline (the external signal)", async () => {
     const audit = new AbortController();
     const pending = safeFetch(at('/hang?id=audit'), options({ timeoutMs: 30_000, signal: audit.signal }));
-    setTimeout(() => audit.abort(), 100);
+    // The deadline comes while the request waits for its answer (the fixture has it, and never answers).
+    await arrival('audit').arrived;
+    audit.abort();
     const outcome = expectFailure(await pending, 'timeout');
     expect(outcome.detail).toMatch(/^audit deadline reached/);
     await socketClosed.get('audit');
@@ -534,15 +549,18 @@ describe('safeFetch: the SSRF canary', () => {
 
   it('was watching: a direct connection reaches the canary', async () => {
     expect(canaryConnections).toBe(0);
+    // The canary's own 'connection' event, not a poll: it has counted the connection by then.
+    const counted = once(canaries[0]!, 'connection');
     const socket = connect(canaryPort, '127.0.0.1');
-    await once(socket, 'connect');
+    await Promise.all([once(socket, 'connect'), counted]);
     socket.destroy();
-    await vi.waitFor(() => expect(canaryConnections).toBe(1));
+    expect(canaryConnections).toBe(1);
     if (canaryOnIPv6) {
+      const counted6 = once(canaries[1]!, 'connection');
       const socket6 = connect(canaryPort, '::1');
-      await once(socket6, 'connect');
+      await Promise.all([once(socket6, 'connect'), counted6]);
       socket6.destroy();
-      await vi.waitFor(() => expect(canaryConnections).toBe(2));
+      expect(canaryConnections).toBe(2);
     }
   });
 });

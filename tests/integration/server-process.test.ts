@@ -251,8 +251,9 @@ describe('the server process', () => {
     expect(postStatuses).toEqual(Array(FORMS).fill(200));
     expect(pageStatuses).toEqual(Array(PAGES).fill(200));
     expect(stored).toHaveLength(FORMS);
+    // 0, not the 1 of the forced exit 10 s after the signal: everything finished before it (the time
+    // taken is a figure in the line above, not an assertion).
     expect(code).toBe(0);
-    expect(exitMs).toBeLessThan(10_000);
   });
 });
 
@@ -340,8 +341,10 @@ describe('draining on SIGTERM', () => {
     const port = await portOf(proc);
     expect(await visit(port, '127.0.0.1', '/readyz')).toBe(200);
     proc.child.kill('SIGTERM');
-    // Not ready from the signal on: load balancers take the process out of rotation…
-    await waitFor(async () => (await visit(port, '127.0.0.1', '/readyz')) === 503, '/readyz 503');
+    // Not ready from the signal on (the process says it has taken the signal): load balancers take
+    // the process out of rotation…
+    await waitFor(() => proc.out().includes('shutting down: /readyz answers 503'), 'the signal taken');
+    expect(await visit(port, '127.0.0.1', '/readyz')).toBe(503);
     // …while new connections are still accepted and answered, each response closing its connection.
     const page = await new Promise<http.IncomingMessage>((resolve, reject) =>
       http.get({ host: '127.0.0.1', port, path: '/en/guide', agent: false }, resolve).on('error', reject),

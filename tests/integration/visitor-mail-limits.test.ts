@@ -4,7 +4,7 @@ import type { App } from '../../server.ts';
 import { mailboxKey } from '../../src/server/mailbox.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { startTeaSite, type TeaSite } from '../fixtures/tea-site.ts';
-import { closePeers, waitFor } from '../support/delivery-peers.ts';
+import { closePeers } from '../support/delivery-peers.ts';
 import { HUMAN_UA } from '../support/test-server.ts';
 import { savedAudit, startReportServer, type Smtp } from '../support/report-harness.ts';
 
@@ -48,16 +48,18 @@ async function setup(env: Record<string, string> = {}) {
 /** Emails the SMTP server received for INBOX, whatever spelling they were sent to. */
 const inbox = (smtp: Smtp) => smtp.messages.filter((m) => m.to.some((to) => mailboxKey(to) === INBOX));
 
-/** Waits until the outbox has sent everything it holds: then the inbox holds all it will get. */
+/**
+ * Drains the delivery worker, then checks that the outbox has nothing left to send: the inbox holds
+ * all it will get.
+ */
 async function drained(app: App) {
-  await waitFor(async () => {
-    const store = await EmbeddedStore.open(app.locals.config.dataDir);
-    try {
-      return (await store.outboxCounts()).pending === 0;
-    } finally {
-      await store.close();
-    }
-  }, 'the outbox to be drained');
+  await app.locals.deliveryIdle();
+  const store = await EmbeddedStore.open(app.locals.config.dataDir);
+  try {
+    expect(await store.outboxCounts()).toMatchObject({ pending: 0, failed: 0 });
+  } finally {
+    await store.close();
+  }
 }
 
 const post = (app: App, form: 'report-email' | 'recheck', email: string, report: string, sender: string) =>

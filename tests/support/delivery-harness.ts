@@ -1,12 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient } from '@libsql/client';
 import pino from 'pino';
 import type { VisitorMailRenderer } from '../../src/server/delivery/channels/visitor-email.ts';
 import { loadDeliveryConfig, type DeliveryConfig } from '../../src/server/delivery/config.ts';
 import { createLeadDelivery } from '../../src/server/delivery/index.ts';
 import type { DeliveryOutcome } from '../../src/server/delivery/worker.ts';
-import { EmbeddedStore } from '../../src/server/store/embedded.ts';
+import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
 import type { Delivery, DeliveryChannel } from '../../src/server/store/types.ts';
 import { onClose } from './delivery-peers.ts';
 
@@ -112,3 +113,44 @@ export async function outboxIn(dataDir: string): Promise<Delivery[]> {
 
 export const byChannel = (list: Delivery[], channel: DeliveryChannel) =>
   list.filter((d) => d.channel === channel);
+
+/**
+ * Drains several workers that share one outbox (apps or processes on one data directory): drains
+ * each at once, then reads the outbox, and drains again while a delivery is leased (another worker's
+ * attempt, in flight while the others drained) or due at `now`. No pause between rounds: each round
+ * waits on the workers' own work. Resolves with the outbox; "nothing more arrived" is asserted after.
+ */
+export async function drainOutbox(
+  dataDir: string,
+  drains: readonly (() => Promise<unknown>)[],
+  now: () => Date = () => new Date(),
+): Promise<Delivery[]> {
+  for (let round = 1; ; round++) {
+    await Promise.all(drains.map((drain) => drain()));
+    const list = await outboxIn(dataDir);
+    const busy = list.filter(
+      (d) => d.status === 'pending' && (d.leasedBy !== null || d.nextAttemptAt <= now()),
+    );
+    if (busy.length === 0) return list;
+    // Each round ends only once a worker has finished what it held: a few rounds at most, unless
+    // no worker can take a delivery that is due (a channel none of them sends).
+    if (round === 20)
+      throw new Error(`outbox not drained after ${round} rounds: ${busy.length} due or leased`);
+  }
+}
+
+/**
+ * Ends every lease in the data directory's file, as if its holder's lease time had passed: what a
+ * killed process leased is taken over by the next process at once, with no wait on the real clock.
+ * Only for a file no live process holds a lease in.
+ */
+export async function expireLeases(dataDir: string): Promise<void> {
+  const raw = createClient({ url: `file:${path.join(dataDir, DATABASE_FILE)}` });
+  try {
+    await raw.execute(
+      `UPDATE lead_deliveries SET lease_until = '1970-01-01T00:00:00.000Z' WHERE lease_until IS NOT NULL`,
+    );
+  } finally {
+    raw.close();
+  }
+}
