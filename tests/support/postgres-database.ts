@@ -7,8 +7,8 @@ import { inject } from 'vitest';
 // Databases of the run's PostgreSQL server (tests/global-setup.ts, which made the roles a Supabase
 // project has) for the Supabase store's tests: each a new database with every migration of
 // supabase/migrations applied, reached through a pool of real connections, so that concurrent
-// calls really run at once and the migrations' locks are what keeps them apart. The same shape as
-// PGlite's (`exec`, `query`, `transaction`), so a suite or the PostgREST stand-in takes either.
+// calls really run at once and the migrations' locks are what keeps them apart. The suites and the
+// PostgREST stand-in (tests/fixtures/postgrest-stand-in.ts) take it as `exec`, `query`, `transaction`.
 
 export interface SqlTx {
   exec(sql: string): Promise<unknown>;
