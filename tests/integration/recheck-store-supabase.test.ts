@@ -9,8 +9,9 @@ import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 import { DAY, T0, at, newId, requestOf } from '../support/recheck-store.ts';
 
 // The re-check subscriptions in Supabase (src/server/store/supabase-rechecks.ts) beyond the contract
-// (recheck-store-sqlite-postgres.test.ts): the migrations on a PostgreSQL server behind the PostgREST stand-in,
-// the table and its functions closed to the public keys, and openStore's choice of store.
+// (recheck-store-sqlite-postgres.test.ts): the migrations on a PostgreSQL server behind the
+// PostgREST stand-in, the table and its functions closed to the public keys, and openStore's choice
+// of store.
 
 const tempDataDir = tempDataDirs('geo-rechecks-');
 const pg = supabaseOnPostgrest();
