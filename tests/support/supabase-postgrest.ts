@@ -12,12 +12,15 @@ export interface SupabaseOnPostgrest {
 /**
  * Supabase for the suite that calls it: a new database of the run's PostgreSQL server with the
  * migrations applied (supabaseOnPostgres) behind the PostgREST stand-in, started before its tests
- * and stopped after. Read the fields in tests and hooks.
+ * and stopped after. Read the fields in tests and hooks. `options` are supabaseOnPostgres's (the
+ * pool's size, migrations replaced for a mutation check).
  */
-export function supabaseOnPostgrest(): SupabaseOnPostgrest {
+export function supabaseOnPostgrest(
+  options: Parameters<typeof supabaseOnPostgres>[0] = {},
+): SupabaseOnPostgrest {
   const supabase = {} as SupabaseOnPostgrest;
   beforeAll(async () => {
-    supabase.db = await supabaseOnPostgres();
+    supabase.db = await supabaseOnPostgres(options);
     supabase.postgrest = await startPostgrest(supabase.db);
   });
   afterAll(async () => {
