@@ -61,18 +61,20 @@ function engine(connections: pg.Pool): SqlEngine {
 
 /**
  * The migrations as SUPABASE_MIGRATION_MUTATION changes them, for a mutation check run by hand
- * (tests/README.md): `<text>=><replacement>`, every occurrence in every file replaced, e.g.
- * `for update skip locked=>` removes the claims' locks. A text found nowhere is an error, so a
- * mutation that no longer applies does not pass for one that no test caught.
+ * (tests/README.md): `<text>=><replacement>`, several joined by `;;`, every occurrence in every file
+ * replaced, e.g. `for update skip locked=>` removes the claims' locks. A text found nowhere is an
+ * error, so a mutation that no longer applies does not pass for one that no test caught.
  */
 function mutated(files: { name: string; sql: string }[]): { name: string; sql: string }[] {
-  const mutation = process.env.SUPABASE_MIGRATION_MUTATION;
-  if (!mutation) return files;
-  const [find = '', replacement = ''] = mutation.split('=>');
-  if (!find || !files.some((f) => f.sql.includes(find))) {
-    throw new Error(`SUPABASE_MIGRATION_MUTATION: "${find}" is in no migration`);
-  }
-  return files.map((f) => ({ name: f.name, sql: f.sql.replaceAll(find, replacement) }));
+  const mutations = process.env.SUPABASE_MIGRATION_MUTATION;
+  if (!mutations) return files;
+  return mutations.split(';;').reduce((current, mutation) => {
+    const [find = '', replacement = ''] = mutation.split('=>');
+    if (!find || !current.some((f) => f.sql.includes(find))) {
+      throw new Error(`SUPABASE_MIGRATION_MUTATION: "${find}" is in no migration`);
+    }
+    return current.map((f) => ({ name: f.name, sql: f.sql.replaceAll(find, replacement) }));
+  }, files);
 }
 
 /**
