@@ -163,15 +163,20 @@ describe('three server processes on one Supabase store', () => {
         // A month on in every process: their re-check jobs find the eight due on their own timers.
         for (const p of processes) p.send(`advance ${31 * DAY}`);
         expect(await Promise.all(processes.map((p) => p.answer()))).toEqual(['ok', 'ok', 'ok']);
-        // The jobs run in the other processes: their outcome is read in the database.
-        await waitFor(async () => {
-          const { rows } = await supabase.db.query<{ n: number }>(
-            `select count(*)::int as n from public.recheck_subscriptions
-            where last_report_id <> all($1::text[]) and leased_by is null`,
-            [reports],
-          );
-          return rows[0]!.n === CLIENTS;
-        }, 'every due re-check done');
+        // The jobs run in the other processes, on their own timers: what they did is read in the
+        // database (each completed re-check has a new last report and no lease).
+        await waitFor(
+          async () => {
+            const { rows } = await supabase.db.query<{ n: number }>(
+              `select count(*)::int as n from public.recheck_subscriptions
+                where last_report_id <> all($1::text[]) and leased_by is null`,
+              [reports],
+            );
+            return rows[0]!.n === CLIENTS;
+          },
+          'every due re-check done',
+          CEILING_MS,
+        );
         expect(await drained(processes)).toEqual([{ status: 'delivered', n: 3 * CLIENTS * 3 + CLIENTS }]);
         // Once stopped (a stop waits for the re-checks and deliveries in progress), nothing more can come.
         await Promise.all(processes.map((p) => p.quit()));
