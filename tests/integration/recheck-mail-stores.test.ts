@@ -376,7 +376,11 @@ const supabase = supabaseOnPostgrest();
 
 const supabaseStore = (channels: DeliveryChannel[]) =>
   openStore(
-    loadConfig({ SUPABASE_URL: supabase.postgrest.url, SUPABASE_ANON_KEY: ANON_KEY, DATA_DIR: tempDataDir() }),
+    loadConfig({
+      SUPABASE_URL: supabase.postgrest.url,
+      SUPABASE_ANON_KEY: ANON_KEY,
+      DATA_DIR: tempDataDir(),
+    }),
     { channels, supabaseServiceRoleKey: SERVICE_KEY },
   );
 

@@ -463,7 +463,11 @@ describe('Supabase: the reports are the server’s only', () => {
 
 describe('openStore', () => {
   const supabaseConfig = () =>
-    loadConfig({ SUPABASE_URL: supabase.postgrest.url, SUPABASE_ANON_KEY: ANON_KEY, DATA_DIR: tempDataDir() });
+    loadConfig({
+      SUPABASE_URL: supabase.postgrest.url,
+      SUPABASE_ANON_KEY: ANON_KEY,
+      DATA_DIR: tempDataDir(),
+    });
 
   it('gives Supabase reports with the service_role key, with or without delivery channels', async () => {
     const store = await openStore(supabaseConfig(), { supabaseServiceRoleKey: SERVICE_KEY });

@@ -47,12 +47,7 @@ const waitlistRpc = (tx: SqlTx, email: string) =>
     [email, UTM],
   );
 
-const insertLead = (
-  tx: SqlTx,
-  email: string,
-  form: string,
-  extra: Record<string, unknown> = {},
-) =>
+const insertLead = (tx: SqlTx, email: string, form: string, extra: Record<string, unknown> = {}) =>
   tx.query(
     `insert into public.leads (name, email, source, language, lead_data, utm_data, status) values ('Ada', $1, 's', 'en', $2::jsonb, '{}'::jsonb, 'new')`,
     [email, JSON.stringify({ form_type: form, ...extra })],

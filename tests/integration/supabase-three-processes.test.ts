@@ -71,9 +71,9 @@ describe('three server processes on one Supabase store', () => {
         AUDIT_MAX_PER_ADDRESS: '8',
         AUDIT_MAX_CONCURRENT: '8',
         AUDIT_WORKERS: '1',
-      // An audit's deadline at its most: on two loaded cores an audit of the loopback site can take
-      // more than the default 10 s, and a timed-out audit is no failure of the store.
-      AUDIT_TIMEOUT_MS: '120000',
+        // An audit's deadline at its most: on two loaded cores an audit of the loopback site can take
+        // more than the default 10 s, and a timed-out audit is no failure of the store.
+        AUDIT_TIMEOUT_MS: '120000',
         // The re-check jobs look for due subscriptions on their own, all three every 100 ms.
         RECHECK_POLL_MS: '100',
       };
