@@ -19,7 +19,8 @@ import { HUMAN_UA } from '../support/test-server.ts';
 // the same moment (a double click landing on two replicas). Every email arrives exactly once through
 // a real SMTP server; a month on (each process's clock moved), every due re-check runs once and
 // sends one email. "Nothing more arrived" is asserted after draining each process's worker and
-// finding the outbox empty in the database, and again once the processes have stopped.
+// finding nothing left to send in the outbox in the database, and again once the processes have
+// stopped.
 
 const DAY = 24 * 60 * 60 * 1000;
 const PROCESSES = 3;
