@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PGlite } from '@electric-sql/pglite';
 import { mailboxKey, mailboxKeySql } from '../../src/server/mailbox.ts';
 import { MIGRATIONS } from '../../src/server/store/embedded-migrations.ts';
 import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
-import { supabaseSchema } from '../support/supabase-schema.ts';
+import { supabaseOnPostgres, type SqlEngine } from '../support/postgres-database.ts';
 
 // The mailbox key is one rule in three places (decision 050): mailboxKey() in the website, the
 // expression the embedded store's migration 10 rewrites stored keys with, and Supabase's
@@ -31,9 +30,9 @@ const ADDRESSES = [
 ];
 
 describe('the mailbox key', () => {
-  let db: PGlite;
+  let db: SqlEngine;
   beforeAll(async () => {
-    db = await supabaseSchema();
+    db = await supabaseOnPostgres({ connections: 1 });
   });
   afterAll(() => db.close());
 

@@ -1,5 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { recheckMailPayload } from '../../src/server/recheck-job.ts';
 import { MIGRATIONS } from '../../src/server/store/embedded-migrations.ts';
@@ -14,14 +13,14 @@ import {
   type Outbox,
 } from '../../src/server/store/types.ts';
 import { fileFromBefore, tempDataDirs } from '../support/embedded-files.ts';
-import { ANON_KEY, SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
-import { supabaseSchema } from '../support/supabase-schema.ts';
+import { ANON_KEY, SERVICE_KEY } from '../fixtures/postgrest-stand-in.ts';
+import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 
 // The monthly re-check's mail in both stores (decision 032): a request is a lead of form type
 // 'recheck' whose visitor email is the opt-in, and a completed re-check enqueues the month's email in
 // the lead outbox in the completion's own transaction, attached to that lead. The embedded file gets
-// the form and kinds from its migration 9, Supabase from 20261231000000_recheck_mail.sql (on PGlite,
-// behind the PostgREST stand-in, through the store the server opens).
+// the form and kinds from its migration 9, Supabase from 20261231000000_recheck_mail.sql (on the
+// run's PostgreSQL server, behind the PostgREST stand-in, through the store the server opens).
 
 const T0 = new Date('2027-03-01T08:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -373,27 +372,22 @@ recheckMailContract(
   () => openStore(loadConfig({ DATA_DIR: embeddedDir }), { channels: ALL }),
 );
 
-let db: PGlite;
-let postgrest: Awaited<ReturnType<typeof startPostgrest>>;
-beforeAll(async () => {
-  db = await supabaseSchema();
-  postgrest = await startPostgrest(db);
-});
-afterAll(async () => {
-  await postgrest.close();
-  await db.close();
-});
+const supabase = supabaseOnPostgrest();
 
 const supabaseStore = (channels: DeliveryChannel[]) =>
   openStore(
-    loadConfig({ SUPABASE_URL: postgrest.url, SUPABASE_ANON_KEY: ANON_KEY, DATA_DIR: tempDataDir() }),
+    loadConfig({
+      SUPABASE_URL: supabase.postgrest.url,
+      SUPABASE_ANON_KEY: ANON_KEY,
+      DATA_DIR: tempDataDir(),
+    }),
     { channels, supabaseServiceRoleKey: SERVICE_KEY },
   );
 
 recheckMailContract(
   'Supabase store',
   async (channels) => {
-    await db.exec(
+    await supabase.db.exec(
       'delete from public.lead_deliveries; delete from public.leads; delete from public.recheck_subscriptions;',
     );
     const store = await supabaseStore(channels);

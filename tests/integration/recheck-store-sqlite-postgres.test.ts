@@ -8,8 +8,8 @@ import {
 import { SupabaseRechecks } from '../../src/server/store/supabase-rechecks.ts';
 import { StoreUnavailableError } from '../../src/server/store/types.ts';
 import { rawClient, tempDataDirs } from '../support/embedded-files.ts';
-import { SERVICE_KEY } from '../fixtures/postgrest-pglite.ts';
-import { supabaseOnPglite } from '../support/supabase-postgrest.ts';
+import { SERVICE_KEY } from '../fixtures/postgrest-stand-in.ts';
+import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 import {
   MINUTE,
   DAY,
@@ -25,9 +25,9 @@ import {
 
 // The storage of monthly re-check subscriptions (issue 23), from its contract
 // (src/server/store/recheck-types.ts): one suite run against the embedded store (SQLite in a
-// temporary DATA_DIR) and against Supabase (the migrations on PGlite behind the PostgREST stand-in,
-// through the service_role key), each with a second store on the same data for what two processes do
-// at once. What only one of them shows is in recheck-store-sqlite-processes.test.ts (a real second Node
+// temporary DATA_DIR) and against Supabase (the migrations on a PostgreSQL server behind the
+// PostgREST stand-in, through the service_role key), each with a second store on the same data for
+// what two processes do at once. What only one of them shows is in recheck-store-sqlite-processes.test.ts (a real second Node
 // process on one DATA_DIR, an existing file gaining the table, the operators' listing) and
 // recheck-store-supabase.test.ts (the Supabase table closed to the public keys, openStore).
 
@@ -471,7 +471,7 @@ recheckStoreContract('embedded store', async () => {
 
 // --- Supabase ----------------------------------------------------------------------------------
 
-const pg = supabaseOnPglite();
+const pg = supabaseOnPostgrest();
 
 recheckStoreContract('Supabase store', async () => ({
   store: new SupabaseRechecks(pg.postgrest.url, SERVICE_KEY),

@@ -1,19 +1,20 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { SqlTx } from '../support/postgres-database.ts';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { openStore } from '../../src/server/store/index.ts';
 import { SupabaseRechecks } from '../../src/server/store/supabase-rechecks.ts';
 import { tempDataDirs } from '../support/embedded-files.ts';
-import { ANON_KEY, SERVICE_KEY } from '../fixtures/postgrest-pglite.ts';
-import { supabaseOnPglite } from '../support/supabase-postgrest.ts';
+import { ANON_KEY, SERVICE_KEY } from '../fixtures/postgrest-stand-in.ts';
+import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 import { DAY, T0, at, newId, requestOf } from '../support/recheck-store.ts';
 
 // The re-check subscriptions in Supabase (src/server/store/supabase-rechecks.ts) beyond the contract
-// (recheck-store-sqlite-postgres.test.ts): the migrations on PGlite behind the PostgREST stand-in,
-// the table and its functions closed to the public keys, and openStore's choice of store.
+// (recheck-store-sqlite-postgres.test.ts): the migrations on a PostgreSQL server behind the
+// PostgREST stand-in, the table and its functions closed to the public keys, and openStore's choice
+// of store.
 
 const tempDataDir = tempDataDirs('geo-rechecks-');
-const pg = supabaseOnPglite();
+const pg = supabaseOnPostgrest();
 
 const FUNCTIONS = [
   'request_recheck',
@@ -29,7 +30,7 @@ const FUNCTIONS = [
 
 describe('Supabase: the re-check subscriptions are the server’s only', () => {
   type Role = 'anon' | 'authenticated' | 'service_role';
-  const as = <T>(role: Role, work: (tx: Transaction) => Promise<T>) =>
+  const as = <T>(role: Role, work: (tx: SqlTx) => Promise<T>) =>
     pg.db.transaction(async (tx) => {
       await tx.exec(`set local role ${role}`);
       return work(tx);
@@ -97,7 +98,7 @@ describe('Supabase: the re-check subscriptions are the server’s only', () => {
         `select p.proconfig, p.prosecdef,
                 array(select r.rolname from pg_roles r
                       where r.rolname in ('anon', 'authenticated', 'service_role')
-                        and has_function_privilege(r.oid, p.oid, 'execute') order by r.rolname) as callers
+                        and has_function_privilege(r.oid, p.oid, 'execute') order by r.rolname)::text[] as callers
          from pg_proc p where p.proname = $1 and p.pronamespace = 'public'::regnamespace`,
         [name],
       );

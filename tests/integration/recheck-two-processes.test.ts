@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTeaSite, type TeaSite } from '../fixtures/tea-site.ts';
+import { clockedServerProcess as serverProcess } from '../support/clocked-server.ts';
 import { drainOutbox } from '../support/delivery-harness.ts';
 import { closePeers, startReceiver, startSmtp } from '../support/delivery-peers.ts';
 import { HUMAN_UA } from '../support/test-server.ts';
@@ -18,32 +17,6 @@ import { SITE_URL, hrefs, mailsTo, reportServerEnv } from '../support/report-har
 
 const DAY = 24 * 60 * 60 * 1000;
 const PEOPLE = 6;
-
-/** One server process (tests/fixtures/recheck-server.ts), driven line by line. */
-function serverProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/recheck-server.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async () => String((await lines.next()).value ?? '');
-  return {
-    port: async () => Number(/^port (\d+)$/.exec(await next())![1]),
-    /** Sends a command; its answer is read with `answer()`. */
-    send: (command: string) => child.stdin.write(`${command}\n`),
-    answer: next,
-    /** Drains the process's delivery worker: resolves once nothing is due there and nothing in flight. */
-    idle: async () => {
-      child.stdin.write('idle\n');
-      expect(await next()).toBe('idle');
-    },
-    quit: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.stdin.write('quit\n');
-      }),
-  };
-}
 
 let site: TeaSite;
 beforeAll(async () => {

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { createClient } from '@libsql/client';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,15 +10,16 @@ import { MIGRATIONS } from '../../src/server/store/embedded-migrations.ts';
 import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
 import { leadRecord } from '../../src/server/store/records.ts';
 import type { ReportEmailLead } from '../../src/server/store/types.ts';
-import { closePeers, parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import { closePeers, parseMail, startSmtp } from '../support/delivery-peers.ts';
 import { HUMAN_UA, testServer } from '../support/test-server.ts';
-import { ANON_KEY, SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
-import { supabaseSchema } from '../support/supabase-schema.ts';
+import { ANON_KEY, SERVICE_KEY } from '../fixtures/postgrest-stand-in.ts';
+import type { SqlTx } from '../support/postgres-database.ts';
+import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 
 // "Email me this report" in both stores (decision 030). The embedded file takes form_type 'report'
 // and the visitor email 'report-summary' from its migration 7, which rebuilds two tables of a file
 // already in use without losing a row, an id or a reference. Supabase takes them from
-// 20261221000000_report_email.sql, on a real Postgres engine (PGlite): the anonymous role inserts a
+// 20261221000000_report_email.sql, on the run's PostgreSQL server: the anonymous role inserts a
 // report lead as it inserts contact and newsletter leads, and the lead's deliveries are enqueued in
 // its transaction; then the whole flow runs through the server against a PostgREST stand-in.
 
@@ -204,22 +204,19 @@ describe('embedded store, migration 7', () => {
 
 describe('Supabase, migration 20261221000000_report_email.sql', () => {
   type Role = 'anon' | 'service_role';
-  let db: PGlite;
-  beforeAll(async () => {
-    db = await supabaseSchema();
-  });
+  const supabase = supabaseOnPostgrest();
   beforeEach(async () => {
-    await db.exec(
+    await supabase.db.exec(
       'delete from public.lead_deliveries; delete from public.leads; delete from public.lead_delivery_channels;',
     );
   });
-  const as = <T>(role: Role, work: (tx: Transaction) => Promise<T>) =>
-    db.transaction(async (tx) => {
+  const as = <T>(role: Role, work: (tx: SqlTx) => Promise<T>) =>
+    supabase.db.transaction(async (tx) => {
       await tx.exec(`set local role ${role}`);
       return work(tx);
     });
   /** The insert the Supabase store makes for a lead (SupabaseStore.insertLead): the record's columns. */
-  const insertReport = (tx: Transaction, email: string, report: string) => {
+  const insertReport = (tx: SqlTx, email: string, report: string) => {
     const record = leadRecord(reportSubmission(email, report, 'fr'), {
       source: 'geo-website',
       submittedAt: new Date(),
@@ -234,7 +231,7 @@ describe('Supabase, migration 20261221000000_report_email.sql', () => {
   };
   const deliveries = async () =>
     (
-      await db.query<{
+      await supabase.db.query<{
         channel: string;
         kind: string;
         recipient: string | null;
@@ -274,7 +271,7 @@ describe('Supabase, migration 20261221000000_report_email.sql', () => {
     await as('anon', (tx) => insertReport(tx, 'ADA@example.com', ID_A));
     await as('anon', (tx) => insertReport(tx, 'ada@example.com', ID_B));
     const leads = (
-      await db.query<{ lead_data: { report_id: string } }>(
+      await supabase.db.query<{ lead_data: { report_id: string } }>(
         'select lead_data from public.leads order by created_at',
       )
     ).rows;
@@ -286,7 +283,7 @@ describe('Supabase, migration 20261221000000_report_email.sql', () => {
   });
 
   it('allows the new kind only as a visitor email, and nothing it did not list', async () => {
-    const { rows: constraints } = await db.query<{ conname: string; def: string }>(
+    const { rows: constraints } = await supabase.db.query<{ conname: string; def: string }>(
       `select conname, pg_get_constraintdef(oid) as def from pg_constraint
        where conrelid = 'public.lead_deliveries'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%optin%'`,
     );
@@ -296,9 +293,9 @@ describe('Supabase, migration 20261221000000_report_email.sql', () => {
     ]);
     for (const c of constraints) expect(c.def).toContain('report-summary');
     await as('anon', (tx) => insertReport(tx, 'kinds@example.com', ID_A));
-    const lead = (await db.query<{ id: string }>('select id from public.leads')).rows[0]!.id;
+    const lead = (await supabase.db.query<{ id: string }>('select id from public.leads')).rows[0]!.id;
     const insert = (channel: string, kind: string) =>
-      db.query(
+      supabase.db.query(
         `insert into public.lead_deliveries (lead_id, channel, kind, payload) values ($1, $2, $3, '{}')`,
         [lead, channel, kind],
       );
@@ -309,7 +306,7 @@ describe('Supabase, migration 20261221000000_report_email.sql', () => {
   });
 
   it('pins the search_path of the functions it replaces', async () => {
-    const { rows } = await db.query<{ proname: string; proconfig: string[] | null }>(
+    const { rows } = await supabase.db.query<{ proname: string; proconfig: string[] | null }>(
       `select proname, proconfig from pg_proc where proname in ('leads_enqueue_deliveries', 'leads_fold_recent_duplicate')`,
     );
     expect(rows).toHaveLength(2);
@@ -318,13 +315,10 @@ describe('Supabase, migration 20261221000000_report_email.sql', () => {
 });
 
 describe('Supabase, through the server', () => {
-  let db: PGlite;
-  let postgrest: Awaited<ReturnType<typeof startPostgrest>>;
+  const supabase = supabaseOnPostgrest();
   let site: Server;
   let siteHost: string;
   beforeAll(async () => {
-    db = await supabaseSchema();
-    postgrest = await startPostgrest(db);
     site = createHttpServer((req, res) => {
       if (req.url === '/')
         res
@@ -337,16 +331,13 @@ describe('Supabase, through the server', () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteHost = `127.0.0.1:${(site.address() as AddressInfo).port}`;
   });
-  afterAll(async () => {
-    await postgrest.close();
-    await new Promise<void>((resolve) => site.close(() => resolve()));
-  });
+  afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
   afterEach(closePeers);
 
   it('stores the report lead through the anon key and emails the saved report', async () => {
     const smtp = await startSmtp();
     const app = await testServer({
-      SUPABASE_URL: postgrest.url,
+      SUPABASE_URL: supabase.postgrest.url,
       SUPABASE_ANON_KEY: ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
       NEWSLETTER_SECRET: 'a-newsletter-secret-of-at-least-32-chars',
@@ -355,10 +346,8 @@ describe('Supabase, through the server', () => {
       AUDIT_ALLOWED_HOSTS: siteHost,
     });
     try {
-      await waitFor(
-        async () => (await db.query('select 1 from public.lead_delivery_channels')).rows.length > 0,
-        'the channels',
-      );
+      // The worker tells the database its channels with its first lease: a drain makes one.
+      await app.locals.deliveryIdle();
       const audit = await request(app)
         .get('/api/audit')
         .query({ url: `http://${siteHost}/`, lang: 'fr' })
@@ -371,7 +360,7 @@ describe('Supabase, through the server', () => {
         .send({ email: visitor, report: id, lang: 'fr' });
       expect(res.status).toBe(200);
       const lead = (
-        await db.query<{ language: string; lead_data: Record<string, string> }>(
+        await supabase.db.query<{ language: string; lead_data: Record<string, string> }>(
           'select language, lead_data from public.leads where email = $1',
           [visitor],
         )
@@ -383,8 +372,10 @@ describe('Supabase, through the server', () => {
         website: `http://${siteHost}/`,
         report_url: `https://geo.example/fr/tools/report/${id}`,
       });
-      await waitFor(() => smtp.messages.some((m) => m.to.includes(visitor)), 'the report email');
-      const mail = parseMail(smtp.messages.find((m) => m.to.includes(visitor))!.raw);
+      await app.locals.deliveryIdle();
+      const mails = smtp.messages.filter((m) => m.to.includes(visitor));
+      expect(mails).toHaveLength(1);
+      const mail = parseMail(mails[0]!.raw);
       expect(mail.headers.get('subject')).toBe('Votre audit de citation IA de 127.0.0.1');
       expect(mail.text).toContain(`https://geo.example/fr/tools/report/${id}`);
       expect(mail.text).toContain(`${audit.body.overall}\u00a0sur 100`);
@@ -403,7 +394,9 @@ describe('Supabase, through the server', () => {
       const refused = await more('SUPA-REPORT+3@example.org');
       expect(refused.status).toBe(429);
       expect(refused.body.error.code).toBe('mailbox_limited');
-      const stored = await db.query('select 1 from public.leads where email ilike $1', ['supa-report%']);
+      const stored = await supabase.db.query('select 1 from public.leads where email ilike $1', [
+        'supa-report%',
+      ]);
       expect(stored.rows).toHaveLength(3);
     } finally {
       await app.locals.close();

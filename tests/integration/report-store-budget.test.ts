@@ -4,8 +4,8 @@ import { EmbeddedStore } from '../../src/server/store/embedded.ts';
 import type { AuditReportStore, SavedAuditReport } from '../../src/server/store/report-types.ts';
 import { SupabaseReports } from '../../src/server/store/supabase-reports.ts';
 import { fileFromBefore, rawClient, tempDataDirs } from '../support/embedded-files.ts';
-import { SERVICE_KEY } from '../fixtures/postgrest-pglite.ts';
-import { supabaseOnPglite } from '../support/supabase-postgrest.ts';
+import { SERVICE_KEY } from '../fixtures/postgrest-stand-in.ts';
+import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 
 // The saved reports' bounds in the store (issue 34, decision 048), one suite for both stores: the
 // size of each report is a column the database measures, the total has a budget past which the
@@ -226,7 +226,7 @@ describe('embedded store: migration 11', () => {
 
 // --- Supabase ----------------------------------------------------------------------------------
 
-const supabase = supabaseOnPglite();
+const supabase = supabaseOnPostgrest();
 
 budgetContract('Supabase store', async () => ({
   store: new SupabaseReports(supabase.postgrest.url, SERVICE_KEY),

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { EmbeddedStore } from '../../src/server/store/embedded.ts';
@@ -11,14 +10,15 @@ import type { AuditReportStore, SavedAuditReport } from '../../src/server/store/
 import { SupabaseReports } from '../../src/server/store/supabase-reports.ts';
 import { StoreUnavailableError } from '../../src/server/store/types.ts';
 import { fileFromBefore, rawClient, tempDataDirs } from '../support/embedded-files.ts';
-import { ANON_KEY, SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
-import { supabaseSchema } from '../support/supabase-schema.ts';
+import { ANON_KEY, SERVICE_KEY } from '../fixtures/postgrest-stand-in.ts';
+import type { SqlTx } from '../support/postgres-database.ts';
+import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 
 // The saved audit reports' storage (issue 23), from its contract (src/server/store/report-types.ts):
 // one suite run against the embedded store (SQLite in a temporary DATA_DIR) and against Supabase
-// (the migrations on PGlite behind the PostgREST stand-in, through the service_role key). Then what
-// only one of them shows: processes sharing one DATA_DIR, an existing file gaining the table, and
-// the Supabase table closed to the public anon key.
+// (the migrations on a PostgreSQL server behind the PostgREST stand-in, through the service_role
+// key). Then what only one of them shows: processes sharing one DATA_DIR, an existing file gaining
+// the table, and the Supabase table closed to the public anon key.
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date('2027-03-01T08:00:00.000Z');
@@ -354,19 +354,13 @@ describe('embedded store: one DATA_DIR, several processes', () => {
 
 // --- Supabase ----------------------------------------------------------------------------------
 
-let db: PGlite;
-let postgrest: Awaited<ReturnType<typeof startPostgrest>>;
-beforeAll(async () => {
-  db = await supabaseSchema();
-  postgrest = await startPostgrest(db);
-});
-afterAll(() => postgrest.close());
+const supabase = supabaseOnPostgrest();
 
 reportStoreContract('Supabase store', async () => ({
-  store: new SupabaseReports(postgrest.url, SERVICE_KEY),
-  clear: async () => void (await db.exec('delete from public.audit_reports')),
+  store: new SupabaseReports(supabase.postgrest.url, SERVICE_KEY),
+  clear: async () => void (await supabase.db.exec('delete from public.audit_reports')),
   seedExpired: async (n) =>
-    void (await db.query(
+    void (await supabase.db.query(
       `insert into public.audit_reports (id, address, pages, overall, result, created_at, expires_at)
        select md5(i::text), 'https://seed.example.com/', 1, 50, '{"ok":true}',
               $1::timestamptz - interval '2 days' - i * interval '1 ms', $1::timestamptz - i * interval '1 ms'
@@ -378,12 +372,12 @@ reportStoreContract('Supabase store', async () => ({
 
 describe('Supabase: the reports are the server’s only', () => {
   type Role = 'anon' | 'authenticated' | 'service_role';
-  const as = <T>(role: Role, work: (tx: Transaction) => Promise<T>) =>
-    db.transaction(async (tx) => {
+  const as = <T>(role: Role, work: (tx: SqlTx) => Promise<T>) =>
+    supabase.db.transaction(async (tx) => {
       await tx.exec(`set local role ${role}`);
       return work(tx);
     });
-  const insert = (tx: Transaction, id: string) =>
+  const insert = (tx: SqlTx, id: string) =>
     tx.query(
       `insert into public.audit_reports (id, address, pages, overall, result, created_at, expires_at)
        values ($1, 'https://example.com/', 1, 50, '{"ok":true}', now(), now() + interval '1 day')`,
@@ -392,7 +386,7 @@ describe('Supabase: the reports are the server’s only', () => {
 
   it('the anon and authenticated roles can neither read, write nor call anything', async () => {
     const saved = report({ address: freshAddress() });
-    await new SupabaseReports(postgrest.url, SERVICE_KEY).save(saved);
+    await new SupabaseReports(supabase.postgrest.url, SERVICE_KEY).save(saved);
     for (const role of ['anon', 'authenticated'] as const) {
       for (const sql of [
         'select * from public.audit_reports',
@@ -417,21 +411,21 @@ describe('Supabase: the reports are the server’s only', () => {
         ).rejects.toThrow(/permission denied/);
     }
     // Through the PostgREST stand-in with the public key: refused, and the report is untouched.
-    const withAnonKey = new SupabaseReports(postgrest.url, ANON_KEY);
+    const withAnonKey = new SupabaseReports(supabase.postgrest.url, ANON_KEY);
     await expect(withAnonKey.get(saved.id, T0)).rejects.toThrow(/permission denied/);
     await expect(withAnonKey.save(report())).rejects.toThrow(/permission denied/);
     await expect(withAnonKey.purgeExpired(at(3650 * DAY))).rejects.toThrow(/permission denied/);
-    expect(await new SupabaseReports(postgrest.url, SERVICE_KEY).get(saved.id, T0)).toEqual(saved);
+    expect(await new SupabaseReports(supabase.postgrest.url, SERVICE_KEY).get(saved.id, T0)).toEqual(saved);
   });
 
   it('row-level security is on with no policy; the service_role may read, add and delete, not change', async () => {
-    const table = await db.query<{ relrowsecurity: boolean }>(
+    const table = await supabase.db.query<{ relrowsecurity: boolean }>(
       `select relrowsecurity from pg_class where oid = 'public.audit_reports'::regclass`,
     );
     expect(table.rows[0]!.relrowsecurity).toBe(true);
-    const policies = await db.query(`select 1 from pg_policies where tablename = 'audit_reports'`);
+    const policies = await supabase.db.query(`select 1 from pg_policies where tablename = 'audit_reports'`);
     expect(policies.rows).toHaveLength(0);
-    const privileges = await db.query<{ grantee: string; privilege_type: string }>(
+    const privileges = await supabase.db.query<{ grantee: string; privilege_type: string }>(
       `select grantee, privilege_type from information_schema.role_table_grants
        where table_schema = 'public' and table_name = 'audit_reports' and grantee in ('anon', 'authenticated', 'service_role', 'PUBLIC')
        order by grantee, privilege_type`,
@@ -447,7 +441,7 @@ describe('Supabase: the reports are the server’s only', () => {
       'previous_audit_report',
       'purge_expired_audit_reports',
     ]) {
-      const fn = await db.query<{ proconfig: string[]; prosecdef: boolean }>(
+      const fn = await supabase.db.query<{ proconfig: string[]; prosecdef: boolean }>(
         `select proconfig, prosecdef from pg_proc where proname = $1`,
         [name],
       );
@@ -468,11 +462,15 @@ describe('Supabase: the reports are the server’s only', () => {
 });
 
 describe('openStore', () => {
-  const supabase = () =>
-    loadConfig({ SUPABASE_URL: postgrest.url, SUPABASE_ANON_KEY: ANON_KEY, DATA_DIR: tempDataDir() });
+  const supabaseConfig = () =>
+    loadConfig({
+      SUPABASE_URL: supabase.postgrest.url,
+      SUPABASE_ANON_KEY: ANON_KEY,
+      DATA_DIR: tempDataDir(),
+    });
 
   it('gives Supabase reports with the service_role key, with or without delivery channels', async () => {
-    const store = await openStore(supabase(), { supabaseServiceRoleKey: SERVICE_KEY });
+    const store = await openStore(supabaseConfig(), { supabaseServiceRoleKey: SERVICE_KEY });
     try {
       expect(store.outbox).toBeUndefined();
       const saved = report({ address: freshAddress() });
@@ -484,7 +482,7 @@ describe('openStore', () => {
   });
 
   it('gives Supabase no reports without it (audits run unsaved)', async () => {
-    const store = await openStore(supabase());
+    const store = await openStore(supabaseConfig());
     expect(store.reports).toBeUndefined();
     await store.close();
   });

@@ -1,24 +1,22 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { supabaseSchema } from '../support/supabase-schema.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { supabaseOnPostgres, type SqlEngine, type SqlTx } from '../support/postgres-database.ts';
 
-// The Supabase migration on a real Postgres engine (PGlite): apply it, call the function, and show
+// The Supabase migration on the run's PostgreSQL server: apply it, call the function, and show
 // that the anonymous role can insert leads but never read them.
 
-let db: PGlite;
+let db: SqlEngine;
 
 beforeAll(async () => {
-  db = await supabaseSchema();
+  db = await supabaseOnPostgres({ connections: 2 });
 });
+afterAll(() => db.close());
 
-async function asAnon<T>(work: () => Promise<T>): Promise<T> {
-  await db.exec('set role anon');
-  try {
-    return await work();
-  } finally {
-    await db.exec('reset role');
-  }
-}
+/** Work in one transaction as the anonymous role. */
+const asAnon = <T>(work: (tx: SqlTx) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    await tx.exec('set local role anon');
+    return work(tx);
+  });
 
 describe('supabase migration', () => {
   it('creates leads with the lead record columns and defaults', async () => {
@@ -48,8 +46,8 @@ describe('supabase migration', () => {
   });
 
   it('create_free_audit_from_form stores a waitlist lead and answers {success, error}', async () => {
-    const result = await asAnon(() =>
-      db.query<{ r: { success: boolean; error: string | null } }>(
+    const result = await asAnon((tx) =>
+      tx.query<{ r: { success: boolean; error: string | null } }>(
         `select public.create_free_audit_from_form($1, $2, null, null, $3, $4, $5::jsonb, $6) as r`,
         [
           '',
@@ -82,8 +80,8 @@ describe('supabase migration', () => {
   });
 
   it('answers success false for invalid input instead of raising', async () => {
-    const result = await asAnon(() =>
-      db.query<{ r: { success: boolean; error: string } }>(
+    const result = await asAnon((tx) =>
+      tx.query<{ r: { success: boolean; error: string } }>(
         `select public.create_free_audit_from_form('A', 'not-an-email', null, null, 'https://x.example.com', 'en', null, 's') as r`,
       ),
     );
@@ -92,19 +90,19 @@ describe('supabase migration', () => {
   });
 
   it('lets the anonymous role insert leads but not read, change or delete them', async () => {
-    await asAnon(() =>
-      db.query(
+    await asAnon((tx) =>
+      tx.query(
         `insert into public.leads (name, email, source, language, lead_data, utm_data, status) values ('Anon', 'anon@example.com', 's', 'en', '{}', '{}', 'new')`,
       ),
     );
-    await expect(asAnon(() => db.query('select * from public.leads'))).rejects.toThrow(/permission denied/);
-    await expect(asAnon(() => db.query(`update public.leads set status = 'won'`))).rejects.toThrow(
+    await expect(asAnon((tx) => tx.query('select * from public.leads'))).rejects.toThrow(/permission denied/);
+    await expect(asAnon((tx) => tx.query(`update public.leads set status = 'won'`))).rejects.toThrow(
       /permission denied/,
     );
-    await expect(asAnon(() => db.query('delete from public.leads'))).rejects.toThrow(/permission denied/);
+    await expect(asAnon((tx) => tx.query('delete from public.leads'))).rejects.toThrow(/permission denied/);
     await expect(
-      asAnon(() =>
-        db.query(`insert into public.leads (email, source, status) values ('x@example.com', 's', 'won')`),
+      asAnon((tx) =>
+        tx.query(`insert into public.leads (email, source, status) values ('x@example.com', 's', 'won')`),
       ),
     ).rejects.toThrow(/row-level security/);
   });
@@ -122,14 +120,14 @@ describe('supabase migration', () => {
       utm_campaign: 'geo_waitlist_2025',
     });
     // The waitlist function, then the note the website adds as a lead: one row, with the note.
-    await asAnon(() =>
-      db.query(
+    await asAnon((tx) =>
+      tx.query(
         `select public.create_free_audit_from_form('', 'twice@example.com', null, null, 'https://twice.example.com', 'en', $1::jsonb, 's')`,
         [utm],
       ),
     );
-    await asAnon(() =>
-      db.query(
+    await asAnon((tx) =>
+      tx.query(
         `insert into public.leads (name, email, source, language, lead_data, utm_data, status) values ('Ada', 'Twice@example.com', 's', 'en', $1::jsonb, $2::jsonb, 'new')`,
         [
           JSON.stringify({
@@ -150,8 +148,8 @@ describe('supabase migration', () => {
       lead_data: { message: 'We sell bikes', form_type: 'waitlist' },
     });
     // Another form with the same email is its own lead.
-    await asAnon(() =>
-      db.query(
+    await asAnon((tx) =>
+      tx.query(
         `insert into public.leads (email, source, lead_data, status) values ('twice@example.com', 's', '{"form_type":"contact"}', 'new')`,
       ),
     );
@@ -160,8 +158,8 @@ describe('supabase migration', () => {
     await db.query(
       `update public.leads set created_at = now() - interval '11 minutes' where lower(email) = 'twice@example.com'`,
     );
-    await asAnon(() =>
-      db.query(
+    await asAnon((tx) =>
+      tx.query(
         `insert into public.leads (email, source, lead_data, status) values ('twice@example.com', 's', '{"form_type":"contact"}', 'new')`,
       ),
     );

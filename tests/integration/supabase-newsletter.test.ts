@@ -1,30 +1,23 @@
-import type { PGlite } from '@electric-sql/pglite';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signToken } from '../../src/server/email/tokens.ts';
-import { closePeers, parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
+import { closePeers, parseMail, startSmtp } from '../support/delivery-peers.ts';
 import { HUMAN_UA, testServer } from '../support/test-server.ts';
-import { ANON_KEY, SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-pglite.ts';
-import { supabaseSchema } from '../support/supabase-schema.ts';
+import { ANON_KEY, SERVICE_KEY } from '../fixtures/postgrest-stand-in.ts';
+import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 
 // The newsletter's double opt-in through the real server with leads in Supabase: the migrations on
-// PGlite behind a PostgREST stand-in, a real SMTP server on loopback. A confirm link issued before
-// the address unsubscribed is refused (issue 26: an old link replayed within its 7 days subscribed
-// the address again); one issued after it confirms.
+// the run's PostgreSQL server behind a PostgREST stand-in, a real SMTP server on loopback. A confirm
+// link issued before the address unsubscribed is refused (issue 26: an old link replayed within its
+// 7 days subscribed the address again); one issued after it confirms. The opt-in email is awaited by
+// draining the server's delivery worker, never by polling the mailbox.
 
 const NEWSLETTER_SECRET = 'a-newsletter-secret-of-at-least-32-chars';
-let db: PGlite;
-let postgrest: Awaited<ReturnType<typeof startPostgrest>>;
-
-beforeAll(async () => {
-  db = await supabaseSchema();
-  postgrest = await startPostgrest(db);
-});
-afterAll(() => postgrest.close());
+const supabase = supabaseOnPostgrest();
 afterEach(closePeers);
 
 async function statuses(email: string): Promise<string[]> {
-  const { rows } = await db.query<{ status: string }>(
+  const { rows } = await supabase.db.query<{ status: string }>(
     `select status from public.leads where lead_data ->> 'form_type' = 'newsletter' and lower(email) = lower($1)`,
     [email],
   );
@@ -35,7 +28,7 @@ describe.each(['en', 'fr'] as const)('Supabase store, in %s', (lang) => {
   it('a confirm link issued before an unsubscribe no longer subscribes', async () => {
     const smtp = await startSmtp();
     const app = await testServer({
-      SUPABASE_URL: postgrest.url,
+      SUPABASE_URL: supabase.postgrest.url,
       SUPABASE_ANON_KEY: ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
       NEWSLETTER_SECRET,
@@ -43,15 +36,14 @@ describe.each(['en', 'fr'] as const)('Supabase store, in %s', (lang) => {
       MAIL_FROM: 'GEO Platform <hello@geo.example>',
     });
     try {
-      // The worker tells the database its channels before its first lease.
-      await waitFor(
-        async () => (await db.query('select 1 from public.lead_delivery_channels')).rows.length > 0,
-        'the channels',
-      );
+      // The worker tells the database its channels with its first lease: a drain makes one.
+      await app.locals.deliveryIdle();
       const visitor = `supa-replay-${lang}@example.org`;
       expect((await request(app).post('/api/newsletter').send({ email: visitor, lang })).status).toBe(200);
-      await waitFor(() => smtp.messages.some((m) => m.to.includes(visitor)), 'the opt-in email');
-      const optin = parseMail(smtp.messages.find((m) => m.to.includes(visitor))!.raw);
+      await app.locals.deliveryIdle();
+      const optins = smtp.messages.filter((m) => m.to.includes(visitor));
+      expect(optins).toHaveLength(1);
+      const optin = parseMail(optins[0]!.raw);
       const confirm = /https?:\/\/[^\s"<>]+(\/\w+\/newsletter\/confirm\?token=[\w.-]+)/.exec(optin.text)![1]!;
       const unsubscribe = new URL(/<([^>]+)>/.exec(optin.headers.get('list-unsubscribe') ?? '')![1]!);
       const get = (target: string) => request(app).get(target).set('User-Agent', HUMAN_UA);

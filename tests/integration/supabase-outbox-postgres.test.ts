@@ -1,25 +1,25 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliverySender } from '../../src/server/delivery/channels/types.ts';
 import { createDeliveryWorker } from '../../src/server/delivery/worker.ts';
 import { SupabaseOutbox } from '../../src/server/store/supabase-outbox.ts';
 import type { Delivery } from '../../src/server/store/types.ts';
-import { supabaseSchema } from '../support/supabase-schema.ts';
+import { SERVICE_KEY, startPostgrest } from '../fixtures/postgrest-stand-in.ts';
+import { supabaseOnPostgres, type SqlEngine, type SqlTx } from '../support/postgres-database.ts';
 
-// The outbox migration on a real Postgres engine (PGlite): deliveries are created in the lead's own
+// The outbox migration on the run's PostgreSQL server: deliveries are created in the lead's own
 // transaction, only for the channels on, at most one visitor email per address per ten minutes;
-// the anonymous role can neither read nor lease them; simultaneous leases never overlap. Then the
-// website's SupabaseOutbox client and worker drain it through a stand-in for PostgREST's RPC endpoint.
+// the anonymous role can neither read nor lease them; simultaneous leases never overlap (each claim
+// on a connection of its own). Then the website's SupabaseOutbox client and worker drain it through
+// the PostgREST stand-in.
 
 type Role = 'anon' | 'authenticated' | 'service_role';
-let db: PGlite;
+let db: SqlEngine;
 
 beforeAll(async () => {
-  db = await supabaseSchema();
+  db = await supabaseOnPostgres();
 });
+afterAll(() => db.close());
 
 beforeEach(async () => {
   await db.exec(
@@ -27,8 +27,8 @@ beforeEach(async () => {
   );
 });
 
-/** Work in one transaction as a role (PGlite runs transactions one at a time). */
-function as<T>(role: Role, work: (tx: Transaction) => Promise<T>): Promise<T> {
+/** Work in one transaction as a role, on a connection of its own. */
+function as<T>(role: Role, work: (tx: SqlTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.exec(`set local role ${role}`);
     return work(tx);
@@ -41,18 +41,13 @@ const UTM = JSON.stringify({
   utm_campaign: 'geo_waitlist_2025',
 });
 
-const waitlistRpc = (tx: Transaction | PGlite, email: string) =>
+const waitlistRpc = (tx: SqlTx, email: string) =>
   tx.query<{ r: { success: boolean } }>(
     `select public.create_free_audit_from_form('Jane', $1, null, null, 'https://jane.example.com', 'fr', $2::jsonb, 'geo-website') as r`,
     [email, UTM],
   );
 
-const insertLead = (
-  tx: Transaction | PGlite,
-  email: string,
-  form: string,
-  extra: Record<string, unknown> = {},
-) =>
+const insertLead = (tx: SqlTx, email: string, form: string, extra: Record<string, unknown> = {}) =>
   tx.query(
     `insert into public.leads (name, email, source, language, lead_data, utm_data, status) values ('Ada', $1, 's', 'en', $2::jsonb, '{}'::jsonb, 'new')`,
     [email, JSON.stringify({ form_type: form, ...extra })],
@@ -83,13 +78,19 @@ describe('outbox migration', () => {
 
   it('fills the outbox in the transaction of the RPC that stores the lead', async () => {
     await setChannels(['team-email', 'webhook', 'visitor-email']);
-    const seenInside = await as('anon', async (tx) => {
-      expect((await waitlistRpc(tx, 'Jane@Example.com')).rows[0]!.r.success).toBe(true);
-      await tx.exec('reset role');
-      const inside = (await tx.query<{ channel: string }>('select channel from public.lead_deliveries')).rows;
-      await tx.rollback();
-      return inside.map((r) => r.channel).sort();
-    });
+    // Seen inside the RPC's transaction, then rolled back (by throwing out of it).
+    let seenInside: string[] = [];
+    const rolledBack = new Error('roll back');
+    await expect(
+      as('anon', async (tx) => {
+        expect((await waitlistRpc(tx, 'Jane@Example.com')).rows[0]!.r.success).toBe(true);
+        await tx.exec('reset role');
+        const inside = (await tx.query<{ channel: string }>('select channel from public.lead_deliveries'))
+          .rows;
+        seenInside = inside.map((r) => r.channel).sort();
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
     expect(seenInside).toEqual(['team-email', 'visitor-email', 'webhook']);
     // Rolled back together.
     expect((await db.query('select 1 from public.leads')).rows).toHaveLength(0);
@@ -378,51 +379,17 @@ describe('outbox migration', () => {
   });
 });
 
-// --- The website's client and worker, through a stand-in for PostgREST's /rest/v1/rpc -----------------
+// --- The website's client and worker, through the PostgREST stand-in ---------------------------------
 
 describe('SupabaseOutbox and the worker', () => {
-  const SERVICE_KEY = 'service-role-key-for-tests';
-  let server: Server;
+  let postgrest: Awaited<ReturnType<typeof startPostgrest>>;
   let url: string;
 
   beforeAll(async () => {
-    // POST /rest/v1/rpc/<function> with named arguments, as PostgREST does: the service_role key
-    // runs as service_role, anything else as anon.
-    server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c: Buffer) => (raw += c.toString()));
-      req.on('end', () => {
-        void (async () => {
-          const fn = /^\/rest\/v1\/rpc\/([a-z_]+)$/.exec(req.url ?? '')?.[1];
-          const role: Role = req.headers.authorization === `Bearer ${SERVICE_KEY}` ? 'service_role' : 'anon';
-          const args = Object.entries((raw ? JSON.parse(raw) : {}) as Record<string, unknown>);
-          const values = args.map(([, v]) =>
-            Array.isArray(v) ? `{${v.map((x) => JSON.stringify(String(x))).join(',')}}` : v,
-          );
-          try {
-            const result = await as(role, (tx) =>
-              tx.query<Record<string, unknown>>(
-                `select * from public.${fn}(${args.map(([k], i) => `${k} => $${i + 1}`).join(', ')})`,
-                values,
-              ),
-            );
-            const setof = fn === 'claim_lead_deliveries';
-            const body = setof ? result.rows : (Object.values(result.rows[0] ?? {})[0] ?? null);
-            res.writeHead(200, { 'Content-Type': 'application/json' });
-            res.end(JSON.stringify(body));
-          } catch (error) {
-            res.writeHead(/permission denied/.test(String(error)) ? 401 : 400, {
-              'Content-Type': 'application/json',
-            });
-            res.end(JSON.stringify({ message: String((error as Error).message), code: '42501' }));
-          }
-        })();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    postgrest = await startPostgrest(db);
+    url = postgrest.url;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => postgrest.close());
 
   it('tells the database its channels, then leases, sends and records every delivery once', async () => {
     const outbox = new SupabaseOutbox(url, SERVICE_KEY, { channels: ['team-email', 'webhook'] });

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supabaseOnPostgres, type SqlEngine, type SqlTx } from '../support/postgres-database.ts';
 
 // The Supabase migrations' "never twice" promises on a real PostgreSQL server, with eight
-// connections calling at once (PGlite runs one transaction at a time, so there no call ever waits
-// for another's lock and a missing lock goes unnoticed): outbox leases, expired leases, re-check
-// claims and completions, the duplicate window of leads and of report emails, the visitor email
-// window and the re-check limit per email. Each test runs in a database of its own.
+// connections calling at once (on an engine that runs one transaction at a time, as PGlite did, no
+// call ever waits for another's lock and a missing lock goes unnoticed): outbox leases, expired
+// leases, re-check claims and completions, the duplicate window of leads and of report emails, the
+// visitor email window and the re-check limit per email. The suite has a database of its own.
 
 const CONNECTIONS = 8;
 type Role = 'anon' | 'service_role';

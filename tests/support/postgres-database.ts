@@ -7,8 +7,8 @@ import { inject } from 'vitest';
 // Databases of the run's PostgreSQL server (tests/global-setup.ts, which made the roles a Supabase
 // project has) for the Supabase store's tests: each a new database with every migration of
 // supabase/migrations applied, reached through a pool of real connections, so that concurrent
-// calls really run at once and the migrations' locks are what keeps them apart. The same shape as
-// PGlite's (`exec`, `query`, `transaction`), so a suite or the PostgREST stand-in takes either.
+// calls really run at once and the migrations' locks are what keeps them apart. The suites and the
+// PostgREST stand-in (tests/fixtures/postgrest-stand-in.ts) take it as `exec`, `query`, `transaction`.
 
 export interface SqlTx {
   exec(sql: string): Promise<unknown>;
@@ -60,9 +60,27 @@ function engine(connections: pg.Pool): SqlEngine {
 }
 
 /**
+ * The migrations as SUPABASE_MIGRATION_MUTATION changes them, for a mutation check run by hand
+ * (tests/README.md): `<text>=><replacement>`, several joined by `;;`, every occurrence in every file
+ * replaced, e.g. `for update skip locked=>` removes the claims' locks. A text found nowhere is an
+ * error, so a mutation that no longer applies does not pass for one that no test caught.
+ */
+function mutated(files: { name: string; sql: string }[]): { name: string; sql: string }[] {
+  const mutations = process.env.SUPABASE_MIGRATION_MUTATION;
+  if (!mutations) return files;
+  return mutations.split(';;').reduce((current, mutation) => {
+    const [find = '', replacement = ''] = mutation.split('=>');
+    if (!find || !current.some((f) => f.sql.includes(find))) {
+      throw new Error(`SUPABASE_MIGRATION_MUTATION: "${find}" is in no migration`);
+    }
+    return current.map((f) => ({ name: f.name, sql: f.sql.replaceAll(find, replacement) }));
+  }, files);
+}
+
+/**
  * A new database with the Supabase roles and every migration applied, on a pool of `connections`
  * real connections (more than the concurrency a test needs: 16 by default). `migrations` replaces
- * the folder's files, for a mutation check.
+ * the folder's files, for a mutation check (so does SUPABASE_MIGRATION_MUTATION, see mutated()).
  */
 export async function supabaseOnPostgres(
   options: { connections?: number; migrations?: { name: string; sql: string }[] } = {},
@@ -78,10 +96,12 @@ export async function supabaseOnPostgres(
   const dir = path.resolve('supabase/migrations');
   const files =
     options.migrations ??
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.sql'))
-      .sort()
-      .map((f) => ({ name: f, sql: readFileSync(path.join(dir, f), 'utf8') }));
+    mutated(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.sql'))
+        .sort()
+        .map((f) => ({ name: f, sql: readFileSync(path.join(dir, f), 'utf8') })),
+    );
   for (const file of files) await db.exec(file.sql);
   return db;
 }
