@@ -34,7 +34,11 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/global-setup.ts'],
-          hookTimeout: 60_000,
+          // Suites that start server processes (each compiles the server through tsx) and audit
+          // fixture sites: 7 s alone on a quiet machine, past 30 s beside another npm test at a load
+          // average of 20. Two minutes still stops a hang.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

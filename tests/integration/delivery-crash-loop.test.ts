@@ -59,7 +59,7 @@ const outbox = outboxIn;
 describe('a delivery that keeps killing its worker', () => {
   it(
     'ends failed after three expired leases, listed by npm run leads -- outbox --failed, and is not sent again',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-crash-loop-'));
       onClose(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -24,7 +24,7 @@ const page = async (server: ServerProcessHandle, path: string, ua: string) => {
 describe('a page across server processes', () => {
   it(
     'is the same bytes for people whether a person or a crawler asked for it first',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const [first, second] = servers as [ServerProcessHandle, ServerProcessHandle];
       const fromFirst = await page(first, '/en/', HUMAN_UA);

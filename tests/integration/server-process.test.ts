@@ -127,7 +127,7 @@ describe('the server process', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('exports leads for operators as JSON or CSV, from a given day', { timeout: 90_000 }, async () => {
+  it('exports leads for operators as JSON or CSV, from a given day', { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'geo-export-'));
     const server = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
     const port = await portOf(server);
