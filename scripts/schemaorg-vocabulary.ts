@@ -35,7 +35,8 @@ if (!releasePath || !dtsPath) {
   process.exit(1);
 }
 
-const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const list = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 const local = (id: string): string => id.replace(/^schema:/, '');
 const isSchema = (id: string): boolean => id.startsWith('schema:');
 
@@ -63,8 +64,12 @@ for (const node of graph) {
   } else if (nodeTypes.includes('rdf:Property')) {
     const supersededBy = list(node['schema:supersededBy']).map((r) => local(r['@id']))[0];
     properties[name] = {
-      domains: list(node['schema:domainIncludes']).map((r) => local(r['@id'])).sort(),
-      ranges: list(node['schema:rangeIncludes']).map((r) => local(r['@id'])).sort(),
+      domains: list(node['schema:domainIncludes'])
+        .map((r) => local(r['@id']))
+        .sort(),
+      ranges: list(node['schema:rangeIncludes'])
+        .map((r) => local(r['@id']))
+        .sort(),
       ...(supersededBy ? { supersededBy } : {}),
     };
   }

@@ -113,7 +113,10 @@ export class GraphBuilder {
 
   addValue(entity: Entity, property: string, value: Value): void {
     if (++this.values > MAX_VALUES) throw new LimitReached('values');
-    const clipped = value.kind === 'text' || value.kind === 'url' ? { ...value, value: value.value.slice(0, MAX_TEXT) } : value;
+    const clipped =
+      value.kind === 'text' || value.kind === 'url'
+        ? { ...value, value: value.value.slice(0, MAX_TEXT) }
+        : value;
     const values = entity.properties.get(property);
     if (values) values.push(clipped);
     else entity.properties.set(property, [clipped]);

@@ -54,7 +54,9 @@ interface BlockReader {
 
 function typesOf(node: JsonObject): string[] {
   const type = node['@type'];
-  return (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string').map(schemaName);
+  return (Array.isArray(type) ? type : [type])
+    .filter((t): t is string => typeof t === 'string')
+    .map(schemaName);
 }
 
 /** A node that only points to another: `{"@id": "…"}`. */
@@ -71,7 +73,14 @@ function literalOf(value: JsonValue): Value | undefined {
   return undefined;
 }
 
-function readValue(reader: BlockReader, owner: Entity, property: string, value: JsonValue, path: string, depth: number): void {
+function readValue(
+  reader: BlockReader,
+  owner: Entity,
+  property: string,
+  value: JsonValue,
+  path: string,
+  depth: number,
+): void {
   if (depth > MAX_DEPTH) throw new LimitReached('depth');
   if (Array.isArray(value)) {
     value.forEach((item, i) => readValue(reader, owner, property, item, `${path}[${i}]`, depth + 1));
@@ -90,7 +99,12 @@ function readValue(reader: BlockReader, owner: Entity, property: string, value: 
   }
   const ref = referenceOf(value);
   if (ref !== undefined) {
-    reader.refs.push({ entity: owner, property, position: owner.properties.get(property)?.length ?? 0, id: ref });
+    reader.refs.push({
+      entity: owner,
+      property,
+      position: owner.properties.get(property)?.length ?? 0,
+      id: ref,
+    });
     reader.graph.addValue(owner, property, { kind: 'url', value: ref });
     return;
   }
@@ -186,6 +200,7 @@ function resolveReferences(graph: GraphBuilder, refs: readonly PendingRef[]): vo
   for (const ref of refs) {
     const target = byId.get(ref.id);
     const values = ref.entity.properties.get(ref.property);
-    if (target !== undefined && values && values[ref.position]) values[ref.position] = { kind: 'entity', entity: target };
+    if (target !== undefined && values && values[ref.position])
+      values[ref.position] = { kind: 'entity', entity: target };
   }
 }

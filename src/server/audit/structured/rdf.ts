@@ -1,7 +1,15 @@
 import { MicrodataRdfParser } from 'microdata-rdf-streaming-parser';
 import { RdfaParser } from 'rdfa-streaming-parser';
 import { attr, isElement, type DomDocument, type DomNode } from '../read/dom.ts';
-import { GraphBuilder, LimitReached, MAX_TRIPLES, type Diagnostic, type Entity, type Syntax, type Value } from './graph.ts';
+import {
+  GraphBuilder,
+  LimitReached,
+  MAX_TRIPLES,
+  type Diagnostic,
+  type Entity,
+  type Syntax,
+  type Value,
+} from './graph.ts';
 
 // Microdata and RDFa into the page's graph. Both are read by the streaming parsers of the Comunica
 // project (microdata-rdf-streaming-parser, rdfa-streaming-parser: W3C's "Microdata to RDF" and RDFa
@@ -192,7 +200,8 @@ function addEntities(syntax: Syntax, triples: readonly Triple[], graph: GraphBui
     let value: Value;
     if (target && target !== entity) {
       value = { kind: 'entity', entity: target.index };
-      if (!target.parent && !isAncestor(graph, target.index, entity)) target.parent = { entity: entity.index, property };
+      if (!target.parent && !isAncestor(graph, target.index, entity))
+        target.parent = { entity: entity.index, property };
     } else if (triple.object.termType === 'NamedNode') value = { kind: 'url', value: triple.object.value };
     else value = { kind: 'text', value: triple.object.value };
     graph.addValue(entity, property, value);
