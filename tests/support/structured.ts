@@ -5,7 +5,9 @@ import { readStructuredData } from '../../src/server/audit/structured/read.ts';
 /** The structured data of a page given as HTML, its JSON-LD blocks taken from its scripts. */
 export function structuredDataOf(html: string, baseUrl = 'https://shop.example/item'): StructuredData {
   const { document } = parseMarkup(html, 'html');
-  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => m[1]!,
+  );
   return readStructuredData({ document, jsonLd, baseUrl });
 }
 

@@ -269,41 +269,47 @@ function checkProperties(entity: Entity, vocabulary: Vocabulary, findings: Findi
 
 function checkGoogle(entity: Entity, vocabulary: Vocabulary, findings: Findings): void {
   const ancestors = new Set(entity.types.flatMap((t) => [...vocabulary.ancestors(t)]));
+  const rules = Object.entries(GOOGLE_RULES)
+    .filter(([ruleType]) => ancestors.has(ruleType))
+    .map(([, rule]) => rule);
+  if (rules.length === 0) return;
+  // A type can inherit two documented types (a Restaurant is an Organization and a LocalBusiness):
+  // their rules are merged, each property named once, required before recommended.
+  const required = new Set(
+    rules.flatMap((r) => [...(r.required ?? []), ...(entity.parent ? [] : (r.requiredUnlessNested ?? []))]),
+  );
+  const oneOf = new Map(rules.flatMap((r) => r.oneOf ?? []).map((group) => [group.join(', '), group]));
+  const recommended = new Set(rules.flatMap((r) => r.recommended ?? []).filter((p) => !required.has(p)));
   const type = displayType(entity);
-  for (const [ruleType, rule] of Object.entries(GOOGLE_RULES)) {
-    if (!ancestors.has(ruleType)) continue;
-    const required = [...(rule.required ?? []), ...(entity.parent ? [] : (rule.requiredUnlessNested ?? []))];
-    for (const property of required.filter((p) => !hasValue(entity, p))) {
-      findings.add({
-        entity: entity.index,
-        property,
-        rule: 'required',
-        severity: 'error',
-        message: msg('structured.finding.required', { type, property }),
-        fix: msg('structured.fix.required', { type, property }),
-      });
-    }
-    for (const group of rule.oneOf ?? []) {
-      if (group.some((p) => hasValue(entity, p))) continue;
-      const properties = group.join(', ');
-      findings.add({
-        entity: entity.index,
-        rule: 'oneOf',
-        severity: 'error',
-        message: msg('structured.finding.oneOf', { type, properties }),
-        fix: msg('structured.fix.oneOf', { type, properties }),
-      });
-    }
-    for (const property of (rule.recommended ?? []).filter((p) => !hasValue(entity, p))) {
-      findings.add({
-        entity: entity.index,
-        property,
-        rule: 'recommended',
-        severity: 'warning',
-        message: msg('structured.finding.recommended', { type, property }),
-        fix: msg('structured.fix.required', { type, property }),
-      });
-    }
+  for (const property of [...required].filter((p) => !hasValue(entity, p))) {
+    findings.add({
+      entity: entity.index,
+      property,
+      rule: 'required',
+      severity: 'error',
+      message: msg('structured.finding.required', { type, property }),
+      fix: msg('structured.fix.required', { type, property }),
+    });
+  }
+  for (const [properties, group] of oneOf) {
+    if (group.some((p) => hasValue(entity, p))) continue;
+    findings.add({
+      entity: entity.index,
+      rule: 'oneOf',
+      severity: 'error',
+      message: msg('structured.finding.oneOf', { type, properties }),
+      fix: msg('structured.fix.oneOf', { type, properties }),
+    });
+  }
+  for (const property of [...recommended].filter((p) => !hasValue(entity, p))) {
+    findings.add({
+      entity: entity.index,
+      property,
+      rule: 'recommended',
+      severity: 'warning',
+      message: msg('structured.finding.recommended', { type, property }),
+      fix: msg('structured.fix.required', { type, property }),
+    });
   }
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ENTITIES, valuesOf, type Entity, type StructuredData } from '../../../../src/server/audit/structured/graph.ts';
+import {
+  MAX_ENTITIES,
+  valuesOf,
+  type Entity,
+  type StructuredData,
+} from '../../../../src/server/audit/structured/graph.ts';
 import { jsonLdPage, structuredDataOf } from '../../../support/structured.ts';
 
 function byType(data: StructuredData, type: string): Entity {
@@ -98,10 +103,18 @@ describe('readStructuredData: JSON-LD', () => {
           '@context': 'https://schema.org',
           '@graph': [
             { '@type': 'Organization', '@id': 'https://shop.example/#org', name: 'Shop' },
-            { '@type': 'WebPage', '@id': 'https://shop.example/item', publisher: { '@id': 'https://shop.example/#org' } },
+            {
+              '@type': 'WebPage',
+              '@id': 'https://shop.example/item',
+              publisher: { '@id': 'https://shop.example/#org' },
+            },
           ],
         },
-        { '@context': 'https://schema.org', '@type': 'schema:product', brand: { '@id': 'https://shop.example/#org' } },
+        {
+          '@context': 'https://schema.org',
+          '@type': 'schema:product',
+          brand: { '@id': 'https://shop.example/#org' },
+        },
       ),
     );
     const page = byType(data, 'WebPage');
@@ -127,7 +140,9 @@ describe('readStructuredData: JSON-LD', () => {
     expect(offer.source.path).toBe('offers[0]');
     expect(valuesOf(offer, 'price')).toEqual([{ kind: 'number', value: 12.5 }]);
     expect(byType(data, 'Organization').parent).toEqual({ entity: offer.index, property: 'seller' });
-    expect(valuesOf(byType(data, 'Product'), 'isSimilarTo')).toEqual([{ kind: 'url', value: 'https://elsewhere.example/p' }]);
+    expect(valuesOf(byType(data, 'Product'), 'isSimilarTo')).toEqual([
+      { kind: 'url', value: 'https://elsewhere.example/p' },
+    ]);
   });
 
   it('keeps the syntax diagnostics: invalid JSON with its excerpt, empty, too deep', () => {
@@ -150,7 +165,13 @@ describe('readStructuredData: JSON-LD', () => {
     );
     expect(data.diagnostics).toEqual([
       { syntax: 'json-ld', block: 1, problem: 'cdata', valid: true, excerpt: '' },
-      { syntax: 'json-ld', block: 2, problem: 'cdata', valid: false, excerpt: expect.stringContaining('"name":}') },
+      {
+        syntax: 'json-ld',
+        block: 2,
+        problem: 'cdata',
+        valid: false,
+        excerpt: expect.stringContaining('"name":}'),
+      },
       { syntax: 'json-ld', block: 3, problem: 'cdata', valid: true, excerpt: '' },
     ]);
     // The JSON inside a valid wrapper is still read: engines that strip it see these entities.
@@ -160,14 +181,21 @@ describe('readStructuredData: JSON-LD', () => {
 
 describe('readStructuredData: hostile pages stay within bounds', () => {
   it('keeps at most MAX_ENTITIES of 10,000 microdata items, and says it stopped', () => {
-    const items = '<div itemscope itemtype="https://schema.org/Thing"><span itemprop="name">x</span></div>'.repeat(10_000);
+    const items =
+      '<div itemscope itemtype="https://schema.org/Thing"><span itemprop="name">x</span></div>'.repeat(
+        10_000,
+      );
     const data = structuredDataOf(`<html><body>${items}</body></html>`);
     expect(data.entities.length).toBeLessThanOrEqual(MAX_ENTITIES);
-    expect(data.diagnostics).toContainEqual(expect.objectContaining({ syntax: 'microdata', problem: 'limit' }));
+    expect(data.diagnostics).toContainEqual(
+      expect.objectContaining({ syntax: 'microdata', problem: 'limit' }),
+    );
   });
 
   it('reads 200 nested microdata items as a chain of parents, without recursion trouble', () => {
-    const open = '<div itemprop="subjectOf" itemscope itemtype="https://schema.org/CreativeWork">'.repeat(200);
+    const open = '<div itemprop="subjectOf" itemscope itemtype="https://schema.org/CreativeWork">'.repeat(
+      200,
+    );
     const data = structuredDataOf(
       `<html><body><div itemscope itemtype="https://schema.org/Thing">${open}${'</div>'.repeat(201)}</body></html>`,
     );
