@@ -2,8 +2,15 @@ import { clip } from '../../../lib/text.ts';
 import { msg } from '../check.ts';
 import { MAX_BLOCK_BYTES, MAX_BLOCK_NESTING } from '../read/jsonld.ts';
 import type { Message } from '../types.ts';
-import { GOOGLE_RULES } from './google.ts';
-import { isSchemaName, type Diagnostic, type Entity, type StructuredData, type Value } from './graph.ts';
+import { GOOGLE_RULES, type RuleContext } from './google.ts';
+import {
+  isSchemaName,
+  valuesOf,
+  type Diagnostic,
+  type Entity,
+  type StructuredData,
+  type Value,
+} from './graph.ts';
 import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
 
 // The page's entities checked against schema.org (case-sensitive, as JSON-LD 1.1 §1.1 and the
@@ -24,6 +31,8 @@ export type Rule =
   | 'markupInText'
   | 'required'
   | 'oneOf'
+  | 'expectedEntity'
+  | 'ratingOutOfRange'
   | 'recommended';
 
 export interface ValidationFinding {
@@ -88,11 +97,24 @@ function isAbsoluteUrl(text: string): boolean {
   }
 }
 
-function hasValue(entity: Entity, property: string): boolean {
-  return (entity.properties.get(property) ?? []).some((v) => {
-    const text = textOf(v);
-    return text === undefined || text.trim() !== '';
-  });
+function isFilled(value: Value): boolean {
+  const text = textOf(value);
+  return text === undefined || text.trim() !== '';
+}
+
+/** The values at a property or a dotted path through nested entities (`item.name`). */
+function valuesAt(entity: Entity, path: string, entities: readonly Entity[]): Value[] {
+  let current: Value[] = [{ kind: 'entity', entity: entity.index }];
+  for (const step of path.split('.')) {
+    current = current.flatMap((v) =>
+      v.kind === 'entity' ? (entities[v.entity]?.properties.get(step) ?? []) : [],
+    );
+  }
+  return current;
+}
+
+function hasValue(entity: Entity, path: string, entities: readonly Entity[]): boolean {
+  return valuesAt(entity, path, entities).some(isFilled);
 }
 
 class Findings {
@@ -156,7 +178,7 @@ function checkValue(
       findings.add({
         ...base,
         rule: 'unknownEnumeration',
-        severity: 'error',
+        severity: 'warning',
         message: msg('structured.finding.unknownEnumeration', {
           ...values,
           expected: enumerations.join(', '),
@@ -173,7 +195,7 @@ function checkValue(
       findings.add({
         ...base,
         rule: 'emptyUrl',
-        severity: 'error',
+        severity: 'warning',
         message: msg('structured.finding.emptyUrl', values),
         fix: msg('structured.fix.emptyUrl', { property }),
       });
@@ -192,7 +214,7 @@ function checkValue(
     findings.add({
       ...base,
       rule: 'expectedDate',
-      severity: 'error',
+      severity: 'warning',
       message: msg('structured.finding.expectedDate', values),
       fix: msg('structured.fix.date'),
     });
@@ -206,7 +228,7 @@ function checkValue(
     findings.add({
       ...base,
       rule: 'expectedNumber',
-      severity: 'error',
+      severity: 'warning',
       message: msg('structured.finding.expectedNumber', values),
       fix: msg('structured.fix.number'),
     });
@@ -237,13 +259,15 @@ function checkProperties(entity: Entity, vocabulary: Vocabulary, findings: Findi
     if (findings.full) return;
     if (!isSchemaName(property)) continue;
     const type = displayType(entity);
-    if (!vocabulary.isProperty(property)) {
+    // schema.org Actions name an input or output constraint `<property>-input` / `-output`.
+    const name = property.replace(/-(?:input|output)$/, '');
+    if (!vocabulary.isProperty(name)) {
       const suggestion = vocabulary.suggestProperty(property);
       findings.add({
         entity: entity.index,
         property,
         rule: 'unknownProperty',
-        severity: 'error',
+        severity: 'warning',
         message: msg('structured.finding.unknownProperty', { type, property: clip(property, QUOTE) }),
         fix: suggestion
           ? msg('structured.fix.propertySpelling', { property: clip(property, QUOTE), suggestion })
@@ -251,8 +275,8 @@ function checkProperties(entity: Entity, vocabulary: Vocabulary, findings: Findi
       });
       continue;
     }
-    const definition = vocabulary.property(property);
-    if (!definition) continue;
+    const definition = vocabulary.property(name);
+    if (!definition || name !== property) continue;
     if (known && definition.domains.length > 0 && !definition.domains.some((d) => ancestors.has(d))) {
       findings.add({
         entity: entity.index,
@@ -267,11 +291,29 @@ function checkProperties(entity: Entity, vocabulary: Vocabulary, findings: Findi
   }
 }
 
-function checkGoogle(entity: Entity, vocabulary: Vocabulary, findings: Findings): void {
-  const ancestors = new Set(entity.types.flatMap((t) => [...vocabulary.ancestors(t)]));
+function checkGoogle(
+  entity: Entity,
+  entities: readonly Entity[],
+  vocabulary: Vocabulary,
+  findings: Findings,
+): void {
+  const isA = (types: readonly string[], type: string) =>
+    types.some((t) => vocabulary.ancestors(t).has(type));
+  const context: RuleContext = {
+    entity,
+    parent: entity.parent ? entities[entity.parent.entity] : undefined,
+    typesIn: (property) =>
+      valuesAt(entity, property, entities).flatMap((v) =>
+        v.kind === 'entity' ? (entities[v.entity]?.types ?? []) : [],
+      ),
+    isA,
+  };
   const rules = Object.entries(GOOGLE_RULES)
-    .filter(([ruleType]) => ancestors.has(ruleType))
-    .map(([, rule]) => rule);
+    .filter(([ruleType, rule]) =>
+      rule.exact ? entity.types.includes(ruleType) : isA(entity.types, ruleType),
+    )
+    .map(([, rule]) => rule)
+    .filter((rule) => !rule.when || rule.when(context));
   if (rules.length === 0) return;
   // A type can inherit two documented types (a Restaurant is an Organization and a LocalBusiness):
   // their rules are merged, each property named once, required before recommended.
@@ -281,7 +323,11 @@ function checkGoogle(entity: Entity, vocabulary: Vocabulary, findings: Findings)
   const oneOf = new Map(rules.flatMap((r) => r.oneOf ?? []).map((group) => [group.join(', '), group]));
   const recommended = new Set(rules.flatMap((r) => r.recommended ?? []).filter((p) => !required.has(p)));
   const type = displayType(entity);
-  for (const property of [...required].filter((p) => !hasValue(entity, p))) {
+  // A path is asked for only when its first step is there (see google.ts).
+  const missing = (path: string) =>
+    !hasValue(entity, path, entities) &&
+    (!path.includes('.') || hasValue(entity, path.split('.')[0]!, entities));
+  for (const property of [...required].filter(missing)) {
     findings.add({
       entity: entity.index,
       property,
@@ -292,7 +338,7 @@ function checkGoogle(entity: Entity, vocabulary: Vocabulary, findings: Findings)
     });
   }
   for (const [properties, group] of oneOf) {
-    if (group.some((p) => hasValue(entity, p))) continue;
+    if (group.some((p) => hasValue(entity, p, entities))) continue;
     findings.add({
       entity: entity.index,
       rule: 'oneOf',
@@ -301,7 +347,23 @@ function checkGoogle(entity: Entity, vocabulary: Vocabulary, findings: Findings)
       fix: msg('structured.fix.oneOf', { type, properties }),
     });
   }
-  for (const property of [...recommended].filter((p) => !hasValue(entity, p))) {
+  for (const property of new Set(rules.flatMap((r) => r.entities ?? []))) {
+    const text = valuesAt(entity, property, entities).find((v) => v.kind !== 'entity');
+    if (!text) continue;
+    findings.add({
+      entity: entity.index,
+      property,
+      rule: 'expectedEntity',
+      severity: 'error',
+      message: msg('structured.finding.expectedEntity', {
+        type,
+        property,
+        value: clip(textOf(text) ?? ('value' in text ? String(text.value) : ''), QUOTE),
+      }),
+      fix: msg('structured.fix.expectedEntity', { type, property }),
+    });
+  }
+  for (const property of [...recommended].filter((p) => !hasValue(entity, p, entities))) {
     findings.add({
       entity: entity.index,
       property,
@@ -309,6 +371,66 @@ function checkGoogle(entity: Entity, vocabulary: Vocabulary, findings: Findings)
       severity: 'warning',
       message: msg('structured.finding.recommended', { type, property }),
       fix: msg('structured.fix.required', { type, property }),
+    });
+  }
+}
+
+function numberOf(values: readonly Value[]): number | undefined {
+  const value = values[0];
+  if (value?.kind === 'number') return value.value;
+  if (value?.kind !== 'text' || value.value.trim() === '') return undefined;
+  const parsed = Number(value.value.trim());
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+/**
+ * A rating outside its scale: Google's review snippet documentation reads ratingValue between
+ * worstRating and bestRating, 1 and 5 when they are not given.
+ */
+function checkRating(entity: Entity, vocabulary: Vocabulary, findings: Findings): void {
+  if (!entity.types.some((t) => vocabulary.ancestors(t).has('Rating'))) return;
+  const rating = numberOf(valuesOf(entity, 'ratingValue'));
+  if (rating === undefined) return;
+  const best = numberOf(valuesOf(entity, 'bestRating')) ?? 5;
+  const worst = numberOf(valuesOf(entity, 'worstRating')) ?? 1;
+  if (rating >= worst && rating <= best) return;
+  findings.add({
+    entity: entity.index,
+    property: 'ratingValue',
+    rule: 'ratingOutOfRange',
+    severity: 'error',
+    message: msg('structured.finding.ratingOutOfRange', { type: displayType(entity), rating, worst, best }),
+    fix: msg('structured.fix.ratingOutOfRange'),
+  });
+}
+
+/**
+ * A breadcrumb's items (Google's breadcrumb documentation): `item` is the address of the step's page,
+ * or an entity whose @id or url is one. (A position that is no whole number passes Google's Rich
+ * Results Test, as the validator gallery's breadcrumb cases show: it is not flagged.)
+ */
+function checkBreadcrumbItem(entity: Entity, entities: readonly Entity[], findings: Findings): void {
+  if (!entity.types.includes('ListItem')) return;
+  const parent = entity.parent ? entities[entity.parent.entity] : undefined;
+  if (!parent?.types.includes('BreadcrumbList')) return;
+  const type = displayType(entity);
+  for (const item of valuesOf(entity, 'item')) {
+    const target = item.kind === 'entity' ? entities[item.entity] : undefined;
+    const address = target
+      ? (target.id ?? textOf(valuesOf(target, 'url')[0] ?? { kind: 'text', value: '' }))
+      : textOf(item);
+    if (address !== undefined && isAbsoluteUrl(address.trim())) continue;
+    findings.add({
+      entity: entity.index,
+      property: 'item',
+      rule: 'expectedUrl',
+      severity: 'error',
+      message: msg('structured.finding.expectedUrl', {
+        type,
+        property: 'item',
+        value: clip((address ?? '').trim(), QUOTE),
+      }),
+      fix: msg('structured.fix.url'),
     });
   }
 }
@@ -323,7 +445,9 @@ export function validate(
     if (findings.full) break;
     checkTypes(entity, vocabulary, findings);
     checkProperties(entity, vocabulary, findings);
-    checkGoogle(entity, vocabulary, findings);
+    checkGoogle(entity, entities, vocabulary, findings);
+    checkRating(entity, vocabulary, findings);
+    checkBreadcrumbItem(entity, entities, findings);
   }
   return findings.list;
 }

@@ -248,4 +248,56 @@ describe("validate: Google's required and recommended properties", () => {
       'recommended:image',
     ]);
   });
+
+  it('flags a rating outside its scale (Google review snippet: 1 to 5 unless bestRating and worstRating say)', () => {
+    const rating = (ratingValue: number, scale: object = { bestRating: 5, worstRating: 1 }) => ({
+      ...completeProduct,
+      aggregateRating: { '@type': 'AggregateRating', ratingValue, ratingCount: 20, ...scale },
+    });
+    expect(findingsOf(rating(4.5))).toEqual([]);
+    expect(findingsOf(rating(8, { bestRating: 10, worstRating: 0 }))).toEqual([]);
+    expect(findingsOf(rating(6.5))).toEqual([
+      expect.objectContaining({
+        rule: 'ratingOutOfRange',
+        message: {
+          key: 'structured.finding.ratingOutOfRange',
+          values: { type: 'AggregateRating', rating: 6.5, worst: 1, best: 5 },
+        },
+      }),
+    ]);
+  });
+
+  it("asks a breadcrumb's items for full addresses and its list for items, not text", () => {
+    const trail = (...items: object[]) => ({
+      '@type': 'BreadcrumbList',
+      itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, ...item })),
+    });
+    expect(
+      findingsOf(trail({ name: 'Books', item: 'https://shop.example/books' }, { name: 'Novels' })),
+    ).toEqual([]);
+    expect(rules(findingsOf(trail({ name: 'Books', item: '/books' })))).toEqual(['expectedUrl:item']);
+    expect(
+      rules(
+        findingsOf(
+          trail({ item: { '@type': 'WebPage', '@id': 'https://shop.example/books', name: 'Books' } }),
+        ),
+      ),
+    ).toEqual([]);
+    expect(rules(findingsOf({ '@type': 'BreadcrumbList', itemListElement: 'Home > Books' }))).toEqual([
+      'expectedEntity:itemListElement',
+    ]);
+  });
+
+  it("keeps a product Offer's rules to offers of products", () => {
+    // An Offer of a service is no product offer: Google's Offer rules come from its product pages.
+    expect(findingsOf({ '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Repair' } })).toEqual([]);
+    expect(
+      rules(
+        findingsOf({
+          '@type': 'Offer',
+          itemOffered: { '@type': 'Product', name: 'Kettle', offers: { '@id': 'x' } },
+        }),
+      ),
+    ).toContain('oneOf');
+  });
 });
