@@ -1,6 +1,6 @@
 import { excerptAt, pastLimits, type JsonObject, type JsonValue } from '../read/jsonld.ts';
 import {
-  GraphBuilder,
+  type GraphBuilder,
   LimitReached,
   MAX_DEPTH,
   schemaName,

@@ -1,9 +1,10 @@
 import { MicrodataRdfParser } from 'microdata-rdf-streaming-parser';
 import { RdfaParser } from 'rdfa-streaming-parser';
-import { attr, isElement, type DomDocument, type DomNode } from '../read/dom.ts';
+import { attr, isElement, type DomDocument, type DomElement, type DomNode } from '../read/dom.ts';
 import {
-  GraphBuilder,
+  type GraphBuilder,
   LimitReached,
+  MAX_ENTITIES,
   MAX_TRIPLES,
   type Diagnostic,
   type Entity,
@@ -58,55 +59,34 @@ interface TagListener {
 /** Elements whose content is not part of the page: not read, as elsewhere in the audit (read/dom.ts). */
 const INERT = new Set(['template', 'noscript']);
 
-function hasAttribute(document: DomDocument, names: readonly string[]): boolean {
-  const stack: DomNode[] = [...document.children];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isElement(node)) continue;
-    if (names.some((name) => attr(node, name) !== undefined)) return true;
-    for (const child of node.children) stack.push(child);
-  }
-  return false;
-}
-
-function referencedIds(document: DomDocument): Set<string> {
-  const ids = new Set<string>();
-  const stack: DomNode[] = [...document.children];
-  while (stack.length > 0 && ids.size < MAX_REFERENCED_IDS) {
-    const node = stack.pop()!;
-    if (!isElement(node)) continue;
-    for (const id of (attr(node, 'itemref') ?? '').split(/\s+/).filter(Boolean)) ids.add(id);
-    for (const child of node.children) stack.push(child);
-  }
-  return new Set([...ids].slice(0, MAX_REFERENCED_IDS));
+interface WalkHandlers {
+  /** An element, its path (`names` ends with it); false skips its content. */
+  open(element: DomElement, names: readonly string[]): boolean;
+  text?(data: string): void;
+  /** After an opened element's content. */
+  close?(): void;
 }
 
 /**
- * Walks the DOM in document order, without recursion (pages nest up to 512 levels), calling the
- * parser's tag callbacks; `path()` names the element being read, for the triples it gives.
+ * Walks elements in document order without recursion (pages nest up to 512 levels), naming each by
+ * its tag and its rank among same-named siblings, after the names of `ancestors`.
  */
-function feed(
-  document: DomDocument,
-  listener: TagListener,
-  attributesOf: (attribs: Record<string, string>) => Record<string, string>,
-  setPath: (path: () => string) => void,
-): void {
-  const names: string[] = [];
+function walk(nodes: readonly DomNode[], ancestors: readonly string[], handlers: WalkHandlers): void {
+  const names = [...ancestors];
   const counts: Map<string, number>[] = [new Map()];
-  setPath(() => names.slice(-PATH_DEPTH).join(' > '));
   type Step = { node: DomNode } | { close: true };
-  const stack: Step[] = [...document.children].reverse().map((node) => ({ node }));
+  const stack: Step[] = [...nodes].reverse().map((node) => ({ node }));
   while (stack.length > 0) {
     const step = stack.pop()!;
     if ('close' in step) {
-      listener.onTagClose();
+      handlers.close?.();
       names.pop();
       counts.pop();
       continue;
     }
     const { node } = step;
     if (node.type === 'text') {
-      listener.onText((node as { data: string }).data);
+      handlers.text?.((node as { data: string }).data);
       continue;
     }
     if (!isElement(node) || INERT.has(node.name)) continue;
@@ -114,10 +94,107 @@ function feed(
     const n = (siblings.get(node.name) ?? 0) + 1;
     siblings.set(node.name, n);
     names.push(`${node.name}[${n}]`);
+    if (!handlers.open(node, names)) {
+      names.pop();
+      continue;
+    }
     counts.push(new Map());
-    listener.onTagOpen(node.name, attributesOf(node.attribs));
     stack.push({ close: true });
     for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]! });
+  }
+}
+
+/** A subtree to give the microdata parser, and the names of its root's ancestors. */
+interface Root {
+  element: DomElement;
+  ancestors: string[];
+}
+
+/** What one walk of the page says about its microdata and RDFa. */
+interface Markup {
+  microdata: boolean;
+  /** RDFa that can describe schema.org entities: a `typeof` or a `vocab` (`property` alone is Open Graph's). */
+  rdfa: boolean;
+  /** Ids named by an `itemref`, at most MAX_REFERENCED_IDS. */
+  referenced: Set<string>;
+}
+
+function survey(document: DomDocument): Markup {
+  const markup: Markup = { microdata: false, rdfa: false, referenced: new Set() };
+  walk(document.children, [], {
+    open(element) {
+      if (attr(element, 'itemscope') !== undefined) markup.microdata = true;
+      if (attr(element, 'typeof') !== undefined || attr(element, 'vocab') !== undefined) markup.rdfa = true;
+      for (const id of (attr(element, 'itemref') ?? '').split(/\s+/).filter(Boolean)) {
+        if (markup.referenced.size < MAX_REFERENCED_IDS) markup.referenced.add(id);
+      }
+      return true;
+    },
+  });
+  return markup;
+}
+
+/**
+ * The subtrees the microdata parser needs: each item that is not inside another, and each element an
+ * itemref names outside them. Microdata outside an item means nothing, so the rest of the page (most
+ * of a long page) is never given to the parser, whose work per text node grows with the depth.
+ */
+function microdataRoots(document: DomDocument, referenced: ReadonlySet<string>): Root[] {
+  const roots: Root[] = [];
+  let inside = 0;
+  const open: boolean[] = [];
+  walk(document.children, [], {
+    open(element, names) {
+      const root =
+        inside === 0 &&
+        (attr(element, 'itemscope') !== undefined || referenced.has(attr(element, 'id') ?? '\u0000'));
+      if (root) roots.push({ element, ancestors: names.slice(-PATH_DEPTH, -1) });
+      open.push(root);
+      if (root) inside++;
+      return true;
+    },
+    close() {
+      if (open.pop()) inside--;
+    },
+  });
+  return roots;
+}
+
+/** Gives the parser each subtree's tags and text, and the path of the element being read. */
+function feed(
+  roots: readonly Root[],
+  listener: TagListener,
+  options: {
+    attributesOf: (attribs: Record<string, string>) => Record<string, string>;
+    /** Text is only given inside an element with this attribute (microdata values: `itemprop`). */
+    textWithin?: string;
+    setPath: (path: () => string) => void;
+  },
+): void {
+  let current: readonly string[] = [];
+  options.setPath(() => current.slice(-PATH_DEPTH).join(' > '));
+  // Elements open with the attribute: text elsewhere is no value, and costs the parser a pass over
+  // its stack for each text node.
+  let within = 0;
+  const opened: boolean[] = [];
+  for (const root of roots) {
+    walk([root.element], root.ancestors, {
+      open(element, names) {
+        current = names;
+        const marks = options.textWithin !== undefined && attr(element, options.textWithin) !== undefined;
+        opened.push(marks);
+        if (marks) within++;
+        listener.onTagOpen(element.name, options.attributesOf(element.attribs));
+        return true;
+      },
+      text(data) {
+        if (options.textWithin === undefined || within > 0) listener.onText(data);
+      },
+      close() {
+        listener.onTagClose();
+        if (opened.pop()) within--;
+      },
+    });
   }
   listener.onEnd();
 }
@@ -135,32 +212,45 @@ function collecting(parser: TagListener, sink: (quad: Quad) => void): TagListene
 function readTriples(
   syntax: Exclude<Syntax, 'json-ld'>,
   document: DomDocument,
+  markup: Markup,
   baseIRI: string,
+  /** Entities the graph can still take: parsing stops past them rather than read what is dropped. */
+  room: number,
 ): { triples: Triple[]; diagnostic?: Diagnostic } {
   const triples: Triple[] = [];
+  const subjects = new Set<string>();
   let path = () => '';
   const sink = (quad: Quad) => {
     const predicate = quad.predicate.value;
     if (predicate !== RDF_TYPE && !SCHEMA_IRI.test(predicate)) return;
     if (triples.length >= MAX_TRIPLES) throw new LimitReached('triples');
+    subjects.add(termKey(quad.subject));
+    if (subjects.size > room) throw new LimitReached('entities');
     triples.push({ subject: quad.subject, predicate, object: quad.object, path: path() });
   };
   let attributesOf = (attribs: Record<string, string>) => attribs;
   let parser: TagListener;
+  let roots: Root[];
   if (syntax === 'microdata') {
     parser = collecting(new MicrodataRdfParser({ baseIRI }), sink);
-    const keep = referencedIds(document);
+    roots = microdataRoots(document, markup.referenced);
     attributesOf = (attribs) => {
-      if (attribs.id === undefined || keep.has(attribs.id)) return attribs;
+      if (attribs.id === undefined || markup.referenced.has(attribs.id)) return attribs;
       const { id: _dropped, ...rest } = attribs;
       return rest;
     };
   } else {
+    // RDFa inherits its vocabulary, prefixes and subjects from any ancestor: the whole page is read.
     parser = collecting(new RdfaParser({ baseIRI, profile: 'html' }), sink);
+    roots = document.children.filter(isElement).map((element) => ({ element, ancestors: [] }));
   }
   try {
-    feed(document, parser, attributesOf, (p) => {
-      path = p;
+    feed(roots, parser, {
+      attributesOf,
+      ...(syntax === 'microdata' ? { textWithin: 'itemprop' } : {}),
+      setPath: (p) => {
+        path = p;
+      },
     });
     return { triples };
   } catch (error) {
@@ -221,13 +311,11 @@ function isAncestor(graph: GraphBuilder, candidate: number, entity: Entity): boo
 /** The page's microdata and RDFa into the graph; the work is skipped when the page has none. */
 export function readMarkupData(document: DomDocument, baseIRI: string, graph: GraphBuilder): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const syntaxes: [Exclude<Syntax, 'json-ld'>, string[]][] = [
-    ['microdata', ['itemscope', 'itemprop']],
-    ['rdfa', ['typeof', 'vocab', 'property']],
-  ];
-  for (const [syntax, markers] of syntaxes) {
-    if (!hasAttribute(document, markers)) continue;
-    const { triples, diagnostic } = readTriples(syntax, document, baseIRI);
+  const markup = survey(document);
+  const syntaxes = (['microdata', 'rdfa'] as const).filter((syntax) => markup[syntax]);
+  for (const syntax of syntaxes) {
+    const room = MAX_ENTITIES - graph.entities.length;
+    const { triples, diagnostic } = readTriples(syntax, document, markup, baseIRI, room);
     if (diagnostic) diagnostics.push(diagnostic);
     try {
       addEntities(syntax, triples, graph);

@@ -48,6 +48,8 @@ export interface ValidationFinding {
 
 /** Findings kept at most: a page with thousands of broken items needs the first few named. */
 export const MAX_FINDINGS = 200;
+/** Values of one property checked at most: the same mistake repeated is named once anyway. */
+const MAX_VALUES_CHECKED = 50;
 
 /** schema.org's address for a term: what an enumeration value should be written as. */
 const SCHEMA_URL = 'https://schema.org/';
@@ -287,7 +289,8 @@ function checkProperties(entity: Entity, vocabulary: Vocabulary, findings: Findi
         fix: msg('structured.fix.propertyNotOnType', { property }),
       });
     }
-    for (const value of values) checkValue(entity, property, definition.ranges, value, vocabulary, findings);
+    for (const value of values.slice(0, MAX_VALUES_CHECKED))
+      checkValue(entity, property, definition.ranges, value, vocabulary, findings);
   }
 }
 
