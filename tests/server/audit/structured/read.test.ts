@@ -55,6 +55,17 @@ describe('readStructuredData: microdata', () => {
     expect(data.diagnostics).toEqual([]);
   });
 
+  it('reads properties an itemref names outside the item, and no text outside items', () => {
+    const data = structuredDataOf(`<html><body>
+      <p>Our kettles are <b>great</b>.</p>
+      <div itemscope itemtype="https://schema.org/Product" itemref="details"><span itemprop="name">Kettle</span></div>
+      <footer><p id="details">Made by <span itemprop="brand">Example</span>.</p></footer>
+    </body></html>`);
+    expect(data.entities).toHaveLength(1);
+    expect(text(data.entities[0]!, 'brand')).toBe('Example');
+    expect([...data.entities[0]!.properties.keys()]).toEqual(['name', 'brand']);
+  });
+
   it('follows itemref, and an itemref loop neither hangs nor repeats without end', () => {
     // HTML Living Standard 5.2.5: the properties of an item follow itemref, with a memory of the
     // elements already visited so that loops end.
