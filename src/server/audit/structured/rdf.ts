@@ -69,9 +69,15 @@ interface WalkHandlers {
 
 /**
  * Walks elements in document order without recursion (pages nest up to 512 levels), naming each by
- * its tag and its rank among same-named siblings, after the names of `ancestors`.
+ * its tag and its rank among same-named siblings, after the names of `ancestors`; `rootName` names
+ * the first node when it was ranked by an earlier walk of the whole page.
  */
-function walk(nodes: readonly DomNode[], ancestors: readonly string[], handlers: WalkHandlers): void {
+function walk(
+  nodes: readonly DomNode[],
+  ancestors: readonly string[],
+  handlers: WalkHandlers,
+  rootName?: string,
+): void {
   const names = [...ancestors];
   const counts: Map<string, number>[] = [new Map()];
   type Step = { node: DomNode } | { close: true };
@@ -93,7 +99,7 @@ function walk(nodes: readonly DomNode[], ancestors: readonly string[], handlers:
     const siblings = counts[counts.length - 1]!;
     const n = (siblings.get(node.name) ?? 0) + 1;
     siblings.set(node.name, n);
-    names.push(`${node.name}[${n}]`);
+    names.push(rootName !== undefined && node === nodes[0] ? rootName : `${node.name}[${n}]`);
     if (!handlers.open(node, names)) {
       names.pop();
       continue;
@@ -104,9 +110,10 @@ function walk(nodes: readonly DomNode[], ancestors: readonly string[], handlers:
   }
 }
 
-/** A subtree to give the microdata parser, and the names of its root's ancestors. */
+/** A subtree to give the microdata parser, with its root's name and its ancestors' names. */
 interface Root {
   element: DomElement;
+  name?: string;
   ancestors: string[];
 }
 
@@ -148,7 +155,8 @@ function microdataRoots(document: DomDocument, referenced: ReadonlySet<string>):
       const root =
         inside === 0 &&
         (attr(element, 'itemscope') !== undefined || referenced.has(attr(element, 'id') ?? '\u0000'));
-      if (root) roots.push({ element, ancestors: names.slice(-PATH_DEPTH, -1) });
+      if (root)
+        roots.push({ element, name: names[names.length - 1]!, ancestors: names.slice(-PATH_DEPTH, -1) });
       open.push(root);
       if (root) inside++;
       return true;
@@ -178,23 +186,28 @@ function feed(
   let within = 0;
   const opened: boolean[] = [];
   for (const root of roots) {
-    walk([root.element], root.ancestors, {
-      open(element, names) {
-        current = names;
-        const marks = options.textWithin !== undefined && attr(element, options.textWithin) !== undefined;
-        opened.push(marks);
-        if (marks) within++;
-        listener.onTagOpen(element.name, options.attributesOf(element.attribs));
-        return true;
+    walk(
+      [root.element],
+      root.ancestors,
+      {
+        open(element, names) {
+          current = names;
+          const marks = options.textWithin !== undefined && attr(element, options.textWithin) !== undefined;
+          opened.push(marks);
+          if (marks) within++;
+          listener.onTagOpen(element.name, options.attributesOf(element.attribs));
+          return true;
+        },
+        text(data) {
+          if (options.textWithin === undefined || within > 0) listener.onText(data);
+        },
+        close() {
+          listener.onTagClose();
+          if (opened.pop()) within--;
+        },
       },
-      text(data) {
-        if (options.textWithin === undefined || within > 0) listener.onText(data);
-      },
-      close() {
-        listener.onTagClose();
-        if (opened.pop()) within--;
-      },
-    });
+      root.name,
+    );
   }
   listener.onEnd();
 }

@@ -55,6 +55,14 @@ describe('readStructuredData: microdata', () => {
     expect(data.diagnostics).toEqual([]);
   });
 
+  it("names each item's element by its rank among its siblings", () => {
+    const data = structuredDataOf(`<html><body><main>
+      <article><h2>Not an item</h2></article>
+      <article itemscope itemtype="https://schema.org/BlogPosting"><h2 itemprop="headline">Second</h2></article>
+    </main></body></html>`);
+    expect(data.entities[0]!.source.path).toBe('html[1] > body[1] > main[1] > article[2]');
+  });
+
   it('reads properties an itemref names outside the item, and no text outside items', () => {
     const data = structuredDataOf(`<html><body>
       <p>Our kettles are <b>great</b>.</p>
