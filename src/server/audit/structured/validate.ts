@@ -13,10 +13,11 @@ import {
 } from './graph.ts';
 import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
 
-// The page's entities checked against schema.org (case-sensitive, as JSON-LD 1.1 §1.1 and the
-// microdata and RDFa specifications make names) and against the properties Google documents for its
-// rich results (google.ts). Each finding names the entity, the property and the fix, as message keys
-// of the `audit` namespace (`structured.*`) with their values, so reports say it in either language.
+// The page's entities checked against schema.org (case-sensitive: JSON-LD 1.1 §1.7 "Syntax Tokens
+// and Keywords" makes all keys and values so, and microdata and RDFa names are URLs) and against the
+// properties Google documents for its rich results (google.ts). Each finding names the entity, the
+// property and the fix, as message keys of the `audit` namespace (`structured.*`) with their values,
+// so reports say it in either language.
 
 export type Rule =
   | 'unknownType'

@@ -211,6 +211,13 @@ describe('readStructuredData: hostile pages stay within bounds', () => {
     );
   });
 
+  it('keeps at most MAX_ENTITIES of a JSON-LD @graph of 10,000 nodes, and says it stopped', () => {
+    const graph = Array.from({ length: 10_000 }, (_, i) => ({ '@type': 'Thing', name: `t${i}` }));
+    const data = structuredDataOf(jsonLdPage({ '@context': 'https://schema.org', '@graph': graph }));
+    expect(data.entities).toHaveLength(MAX_ENTITIES);
+    expect(data.diagnostics).toEqual([{ syntax: 'json-ld', problem: 'limit', limit: 'entities' }]);
+  });
+
   it('reads 200 nested microdata items as a chain of parents, without recursion trouble', () => {
     const open = '<div itemprop="subjectOf" itemscope itemtype="https://schema.org/CreativeWork">'.repeat(
       200,

@@ -34,7 +34,7 @@ describe('validate: schema.org vocabulary', () => {
     expect(findingsOf(completeProduct)).toEqual([]);
   });
 
-  it('names a lower-case type with its right spelling (JSON-LD 1.1 §1.1: terms are case-sensitive)', () => {
+  it('names a lower-case type with its right spelling (JSON-LD 1.1 §1.7: keys and values are case-sensitive)', () => {
     const findings = findingsOf({ ...completeProduct, '@type': 'product' });
     expect(findings[0]).toMatchObject({
       entity: 0,
