@@ -13,6 +13,8 @@ import {
   type Placed,
 } from './dom.ts';
 import { bodyNodes, readMain, visibleText, type MainText } from './page-text.ts';
+import type { StructuredData } from '../structured/graph.ts';
+import { readStructuredData } from '../structured/read.ts';
 
 // The audited page, parsed once with htmlparser2 (forgiving, like a browser's tokenizer, and safe:
 // nothing runs, nothing is fetched) and reduced to what the checks look at: its head, metadata and
@@ -70,6 +72,8 @@ export interface PageData {
   anchors: { url: string | undefined; rel: string[] }[];
   /** Raw text of each `<script type="application/ld+json">`, in order. */
   jsonLd: string[];
+  /** JSON-LD, microdata and RDFa as one graph of entities (structured/, decision 058). */
+  structured: StructuredData;
   headings: HeadingTag[];
   images: ImageTag[];
   /** `datetime` attributes of `<time>` elements. */
@@ -254,6 +258,7 @@ export function parsePage(html: string, finalUrl: string): PageData {
   // The document's title: the first <title> outside SVG (an SVG's <title> labels the drawing).
   const titleElement = placed.find((p) => p.element.name === 'title' && !p.inSvg)?.element;
   const scripts = byName('script');
+  const jsonLd = scripts.filter((e) => scriptType(e) === 'application/ld+json').map(rawText);
   return {
     url,
     lang: htmlElement ? (attr(htmlElement, 'lang') ?? attr(htmlElement, 'xml:lang')) : undefined,
@@ -261,7 +266,8 @@ export function parsePage(html: string, finalUrl: string): PageData {
     metas: byName('meta').map(readMeta),
     links: byName('link').map((e) => readLink(e, base, head.has(e))),
     anchors: byName('a').map((e) => ({ url: resolve(attr(e, 'href'), base), rel: tokens(attr(e, 'rel')) })),
-    jsonLd: scripts.filter((e) => scriptType(e) === 'application/ld+json').map(rawText),
+    jsonLd,
+    structured: readStructuredData({ document, jsonLd, baseUrl: base.href }),
     headings: placed
       .filter((p) => /^h[1-6]$/.test(p.element.name) && !p.unrendered && !isHidden(p.element))
       .slice(0, MAX_HEADINGS)

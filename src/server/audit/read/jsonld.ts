@@ -58,7 +58,7 @@ function nestingOf(text: string, stopAt: number): number {
 }
 
 /** Why a block is not read before parsing it, if it is past a limit. */
-function pastLimits(text: string): JsonLdError['problem'] | undefined {
+export function pastLimits(text: string): 'tooLarge' | 'tooDeep' | undefined {
   // A UTF-16 unit is at most 3 UTF-8 bytes: the exact size is only measured when it could matter.
   if (text.length * 3 > MAX_BLOCK_BYTES && Buffer.byteLength(text) > MAX_BLOCK_BYTES) return 'tooLarge';
   return nestingOf(text, MAX_BLOCK_NESTING) > MAX_BLOCK_NESTING ? 'tooDeep' : undefined;
@@ -78,7 +78,7 @@ function unwrap(raw: string): string {
 }
 
 /** A clipped piece of the block around the position JSON.parse complains about. */
-function excerptAt(text: string, error: unknown): string {
+export function excerptAt(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : '';
   const position = /position (\d+)/.exec(message);
   const at = position ? Number(position[1]) : 0;
