@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { MAIL_SINK } from '../../playwright.config.ts';
+import { MAIL_SINK } from './servers.ts';
 import type { SunkMail } from '../fixtures/mail-sink.ts';
 import { parseMail } from '../support/delivery-peers.ts';
 import { expect } from './fixtures.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { FIXTURE_ORIGINS } from '../../playwright.config.ts';
+import { FIXTURE_ORIGINS } from './servers.ts';
 import { axeViolations, expect, hydrated, test } from './fixtures.ts';
 import { mailTo } from './mail.ts';
 

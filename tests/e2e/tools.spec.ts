@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { FIXTURE_ORIGINS } from '../../playwright.config.ts';
+import { FIXTURE_ORIGINS } from './servers.ts';
 import { axeViolations, expect, hydrated, test } from './fixtures.ts';
 
 // The free AI citation audit (/{lang}/tools) against the fixture sites served on loopback
-// (tests/fixtures/audit-sites.ts, started by playwright.config.ts): form rules, progress streamed
+// (tests/fixtures/audit-sites.ts, started by tests/e2e/global-setup.ts): form rules, progress streamed
 // from the server, reports with evidence, failures, the visitor card and the no-JavaScript path.
 
 const submit = (page: Page) => page.locator('[data-testid="audit-form"] button[type="submit"]');
