@@ -22,15 +22,12 @@ let server: Server;
 let origin: string;
 
 beforeAll(async () => {
-  // The port first, so that SITE_URL (canonical links, sitemap) names the address audited.
-  const probe = createHttpServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  origin = `http://127.0.0.1:${port}`;
+  // Listening first (port 0), so that SITE_URL (canonical links, sitemap) names the address audited;
+  // requests reach the app once it exists, before any test runs.
+  server = createHttpServer((req, res) => app(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   app = await testServer({ SITE_URL: origin, RATE_LIMIT_PER_MINUTE: '0' });
-  server = createHttpServer(app);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
