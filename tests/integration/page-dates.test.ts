@@ -141,7 +141,13 @@ describe('where the dates are used', () => {
     };
     const today = await snapshot(app);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 60 * 60 * 1000 });
-    const tomorrow = await snapshot(await testServer());
+    let tomorrow;
+    try {
+      tomorrow = await snapshot(await testServer());
+    } finally {
+      // Suites share their worker's modules (vitest.config.ts): the next file gets the real clock.
+      vi.useRealTimers();
+    }
     expect(tomorrow).toEqual(today);
     expect(today.meta).toBe(`<meta name="last-modified" content="${pageModified('aiAct', 'fr')}"/>`);
   });
