@@ -158,69 +158,49 @@ function checkValue(
 ): void {
   const text = textOf(value);
   if (text === undefined) return;
-  const base = { entity: entity.index, property };
   const values = { type: displayType(entity), property, value: clip(text.trim(), QUOTE) };
+  /** A warning on this value: the rule's message (with these values and `extra`) and its fix. */
+  const warn = (rule: Rule, fix: Message, extra: Record<string, string> = {}) =>
+    findings.add({
+      entity: entity.index,
+      property,
+      rule,
+      severity: 'warning',
+      message: msg(`structured.finding.${rule}`, { ...values, ...extra }),
+      fix,
+    });
   const trimmed = text.trim();
   const enumerations = ranges.filter((r) => vocabulary.isEnumeration(r));
   if (enumerations.length > 0) {
     const member = trimmed.replace(SCHEMA_ADDRESS, '');
     const isMember = vocabulary.enumerationsOf(member).some((e) => enumerations.includes(e));
     if (isMember && !SCHEMA_ADDRESS.test(trimmed)) {
-      findings.add({
-        ...base,
-        rule: 'bareEnumeration',
-        severity: 'warning',
-        message: msg('structured.finding.bareEnumeration', values),
-        fix: msg('structured.fix.enumerationUrl', { url: SCHEMA_URL + member }),
-      });
+      warn('bareEnumeration', msg('structured.fix.enumerationUrl', { url: SCHEMA_URL + member }));
       return;
     }
     // Where text is allowed too (a Text range beside the enumeration), any wording is valid.
     if (!isMember && !ranges.includes('Text')) {
       const suggestion = vocabulary.suggestMember(member, enumerations);
-      findings.add({
-        ...base,
-        rule: 'unknownEnumeration',
-        severity: 'warning',
-        message: msg('structured.finding.unknownEnumeration', {
-          ...values,
-          expected: enumerations.join(', '),
-        }),
-        fix: suggestion
+      warn(
+        'unknownEnumeration',
+        suggestion
           ? msg('structured.fix.enumerationUrl', { url: SCHEMA_URL + suggestion })
           : msg('structured.fix.enumerationValue', { expected: enumerations.join(', ') }),
-      });
+        { expected: enumerations.join(', ') },
+      );
     }
     return;
   }
   if (ranges.every((r) => URL_TYPES.has(r))) {
     if (trimmed === '') {
-      findings.add({
-        ...base,
-        rule: 'emptyUrl',
-        severity: 'warning',
-        message: msg('structured.finding.emptyUrl', values),
-        fix: msg('structured.fix.emptyUrl', { property }),
-      });
+      warn('emptyUrl', msg('structured.fix.emptyUrl', { property }));
     } else if (!isAbsoluteUrl(trimmed)) {
-      findings.add({
-        ...base,
-        rule: 'expectedUrl',
-        severity: 'warning',
-        message: msg('structured.finding.expectedUrl', values),
-        fix: msg('structured.fix.url'),
-      });
+      warn('expectedUrl', msg('structured.fix.url'));
     }
     return;
   }
   if (value.kind === 'text' && ranges.every((r) => DATE_TYPES.has(r)) && !isIsoDate(trimmed, ranges)) {
-    findings.add({
-      ...base,
-      rule: 'expectedDate',
-      severity: 'warning',
-      message: msg('structured.finding.expectedDate', values),
-      fix: msg('structured.fix.date'),
-    });
+    warn('expectedDate', msg('structured.fix.date'));
     return;
   }
   if (
@@ -228,13 +208,7 @@ function checkValue(
     ranges.every((r) => NUMBER_TYPES.has(r)) &&
     (trimmed === '' || !Number.isFinite(Number(trimmed)))
   ) {
-    findings.add({
-      ...base,
-      rule: 'expectedNumber',
-      severity: 'warning',
-      message: msg('structured.finding.expectedNumber', values),
-      fix: msg('structured.fix.number'),
-    });
+    warn('expectedNumber', msg('structured.fix.number'));
     return;
   }
   if (
@@ -242,15 +216,8 @@ function checkValue(
     ranges.some((r) => r === 'Text' || vocabulary.ancestors(r).has('Text')) &&
     HTML_TAG.test(text)
   ) {
-    findings.add({
-      ...base,
-      rule: 'markupInText',
-      severity: 'warning',
-      message: msg('structured.finding.markupInText', {
-        ...values,
-        value: clip(HTML_TAG.exec(text)![0], QUOTE),
-      }),
-      fix: msg('structured.fix.markup', { property }),
+    warn('markupInText', msg('structured.fix.markup', { property }), {
+      value: clip(HTML_TAG.exec(text)![0], QUOTE),
     });
   }
 }
