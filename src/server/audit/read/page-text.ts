@@ -32,6 +32,8 @@ export interface MainText {
   lists: number;
   /** Tables with at least two rows. */
   tables: number;
+  /** Characters of visible text inside `<pre>` elements (code listings, outermost `<pre>` only). */
+  preformatted: number;
   /** Resolved http(s) addresses of the links inside the container. */
   links: string[];
 }
@@ -101,11 +103,12 @@ interface Collector {
   h1: Span | undefined;
   lists: number;
   tables: number;
+  preformatted: number;
   links: string[];
 }
 
 function emptyCollector(): Collector {
-  return { paragraphs: [], h1: undefined, lists: 0, tables: 0, links: [] };
+  return { paragraphs: [], h1: undefined, lists: 0, tables: 0, preformatted: 0, links: [] };
 }
 
 function isChrome(element: DomElement): boolean {
@@ -147,6 +150,15 @@ function skipped(element: DomElement, options: WalkOptions): boolean {
   return options.skipNav && element.name === 'nav';
 }
 
+/** Whether an element has a `<pre>` ancestor (a few levels up: code listings are not deeply nested). */
+function insidePre(element: DomElement): boolean {
+  let node = element.parent;
+  for (let depth = 0; node && depth < 8; depth++, node = node.parent) {
+    if (isElement(node as DomNode) && (node as DomElement).name === 'pre') return true;
+  }
+  return false;
+}
+
 /** What an element adds to the collector once its text is known. */
 function record(element: DomElement, span: Span, into: Collector, base: URL): void {
   const name = element.name;
@@ -155,6 +167,8 @@ function record(element: DomElement, span: Span, into: Collector, base: URL): vo
   else if ((name === 'ul' || name === 'ol') && listItems(element) >= 2) into.lists++;
   else if (name === 'dl') into.lists++;
   else if (name === 'table' && tableRows(element) >= 2) into.tables++;
+  // A <pre> inside a <pre> (invalid, but parsed as written) is already counted by its outer one.
+  else if (name === 'pre' && !insidePre(element)) into.preformatted += span.end - span.start;
   else if (name === 'a') {
     const url = resolve(attr(element, 'href'), base);
     if (url && /^https?:/.test(url)) into.links.push(url);
