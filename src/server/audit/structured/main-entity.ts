@@ -181,7 +181,8 @@ export interface Party {
 
 function firstText(entity: Entity, property: string): string | undefined {
   for (const value of valuesOf(entity, property)) {
-    if ((value.kind === 'text' || value.kind === 'url') && value.value.trim() !== '') return value.value.trim();
+    if ((value.kind === 'text' || value.kind === 'url') && value.value.trim() !== '')
+      return value.value.trim();
   }
   return undefined;
 }
