@@ -34,7 +34,11 @@ export type Rule =
   | 'oneOf'
   | 'expectedEntity'
   | 'ratingOutOfRange'
-  | 'recommended';
+  | 'recommended'
+  /** contradictions.ts: two descriptions of one item disagree, or one entity is marked up twice. */
+  | 'conflictingIdentifier'
+  | 'conflictingOffer'
+  | 'duplicateEntity';
 
 export interface ValidationFinding {
   /** The entity's index in `StructuredData.entities`. */

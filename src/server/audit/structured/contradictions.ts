@@ -1,0 +1,271 @@
+import { clip } from '../../../lib/text.ts';
+import { msg } from '../check.ts';
+import { valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
+import { isNestedUnder, pageAddress } from './main-entity.ts';
+import type { ValidationFinding } from './validate.ts';
+import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
+
+// Entities that describe the same thing and disagree (issue 36, item 3): a shop page with two
+// Products for one item, one saying mpn "A-1" and the other "A-2", or offers at two prices. Engines
+// cannot tell which is right and may drop both; Google's merchant listings reject an item whose
+// markup contradicts itself. Plain duplicates (the same entity marked up twice) are named too.
+
+/** Product identifiers: two descriptions of one item with no value in common disagree. */
+const IDENTIFIERS = ['sku', 'mpn', 'gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'productID'];
+/** What the offers of one item must agree on. */
+const OFFER_PROPERTIES = ['price', 'priceCurrency', 'availability'];
+/**
+ * Entities that are not second descriptions of an item, though they share its name or address:
+ * variants of a ProductGroup (under `hasVariant`, or saying they are one) differ in sku by design,
+ * and offers are compared through the item they belong to (one Product's offers for two sizes
+ * share its address and differ in sku and price).
+ */
+const COMPARED_THROUGH_PARENT = new Set(['hasVariant', 'offers']);
+const VARIANT_PROPERTIES = ['isVariantOf', 'inProductGroupWithID'];
+/** Characters quoted from the page in a message. */
+const QUOTE = 80;
+
+function texts(entity: Entity, property: string): string[] {
+  return valuesOf(entity, property).flatMap((v) =>
+    v.kind === 'text' || v.kind === 'url'
+      ? v.value.trim() === ''
+        ? []
+        : [v.value.trim()]
+      : v.kind === 'number'
+        ? [String(v.value)]
+        : [],
+  );
+}
+
+/** A name as engines match it: case and runs of whitespace folded. */
+function foldName(name: string): string {
+  return name.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** One value of a compared property in a form two spellings of it share. */
+function canonical(property: string, value: string): string {
+  if (property === 'price') {
+    const number = Number(value.replace(',', '.'));
+    return Number.isFinite(number) ? String(number) : value;
+  }
+  if (property === 'availability') return value.replace(/^https?:\/\/schema\.org\//, '');
+  if (property === 'priceCurrency') return value.toUpperCase();
+  return value;
+}
+
+function displayType(entity: Entity): string {
+  return clip(entity.types.join(', ') || 'Thing', 40);
+}
+
+/** Two entities of one type, or one a subtype of the other (a Product and a ProductGroup). */
+function related(a: Entity, b: Entity, vocabulary: Vocabulary): boolean {
+  return a.types.some((ta) =>
+    b.types.some((tb) => ta === tb || vocabulary.ancestors(ta).has(tb) || vocabulary.ancestors(tb).has(ta)),
+  );
+}
+
+/** The entities the offers of an entity are (`offers` values that are entities). */
+function offersOf(entity: Entity, entities: readonly Entity[]): Entity[] {
+  return valuesOf(entity, 'offers').flatMap((v) =>
+    v.kind === 'entity' && entities[v.entity] ? [entities[v.entity]!] : [],
+  );
+}
+
+/** The first property on which two value lists have no value in common, with one value of each. */
+function disagreement(
+  property: string,
+  first: readonly string[],
+  second: readonly string[],
+): { first: string; second: string } | undefined {
+  if (first.length === 0 || second.length === 0) return undefined;
+  const known = new Set(first.map((v) => canonical(property, v)));
+  if (second.some((v) => known.has(canonical(property, v)))) return undefined;
+  return { first: first[0]!, second: second[0]! };
+}
+
+/**
+ * Texts standing for entities and what they hold, nested entities included: two entities with the
+ * same signature are the same markup twice. A nested entity is written as the number of its own
+ * signature (interned), so each signature is as long as its entity's own values, however many
+ * entities refer to each other; a reference back to an entity being written (JSON-LD references
+ * loop: an author who works for the publisher who employs them) is written by its index.
+ */
+class Signatures {
+  private readonly done = new Map<number, string>();
+  private readonly interned = new Map<string, number>();
+  private readonly writing = new Set<number>();
+
+  constructor(private readonly entities: readonly Entity[]) {}
+
+  of(entity: Entity): string {
+    const known = this.done.get(entity.index);
+    if (known !== undefined) return known;
+    this.writing.add(entity.index);
+    const properties = [...entity.properties.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([property, values]) => [property, values.map((v) => this.valueOf(v))]);
+    this.writing.delete(entity.index);
+    const written = JSON.stringify([[...entity.types].sort(), entity.id ?? null, properties]);
+    this.done.set(entity.index, written);
+    return written;
+  }
+
+  private valueOf(value: Value): string {
+    if (value.kind !== 'entity') return `${value.kind}:${String(value.value)}`;
+    const target = this.entities[value.entity];
+    if (!target || this.writing.has(target.index)) return `@${value.entity}`;
+    const written = this.of(target);
+    let id = this.interned.get(written);
+    if (id === undefined) {
+      id = this.interned.size;
+      this.interned.set(written, id);
+    }
+    return `#${id}`;
+  }
+}
+
+/** What the entity is called in a message: its name, else its address. */
+function label(entity: Entity): string {
+  return clip(texts(entity, 'name')[0] ?? entity.id ?? texts(entity, 'url')[0] ?? '', QUOTE);
+}
+
+/**
+ * Entities that describe the same thing and disagree, and entities marked up twice identically, in
+ * page order. Two entities describe the same thing when their types are related (same, or one a
+ * subtype of the other) and they share an address (`@id` or `url`, compared as `pageAddress` does:
+ * fragment and trailing slash ignored) or a name (case and whitespace folded). Each pair is compared
+ * once, the later entity against the first: product identifiers (sku, mpn, gtin*, productID) with no
+ * value in common are an error, and so are offers whose prices, currencies or availabilities have no
+ * value in common.
+ */
+export function contradictions(
+  data: StructuredData,
+  pageUrl: string | URL,
+  vocabulary: Vocabulary = SCHEMA_ORG,
+): ValidationFinding[] {
+  const { entities } = data;
+  const base = String(pageUrl);
+  const findings: ValidationFinding[] = [];
+  const eligible = entities.filter(
+    (e) =>
+      e.types.length > 0 &&
+      !isNestedUnder(e, entities, COMPARED_THROUGH_PARENT) &&
+      !VARIANT_PROPERTIES.some((p) => valuesOf(e, p).length > 0),
+  );
+
+  const duplicates = duplicateGroups(eligible, entities);
+  const copies = new Set(duplicates.flatMap((group) => group.slice(1)));
+  for (const group of duplicates) {
+    // Copies nested in a copy (the Offer of a duplicated Product) are part of that one finding.
+    if (isInside(group[1]!, entities, copies)) continue;
+    findings.push({
+      entity: group[0]!.index,
+      rule: 'duplicateEntity',
+      severity: 'warning',
+      message: msg('structured.finding.duplicateEntity', {
+        type: displayType(group[0]!),
+        count: group.length,
+      }),
+      fix: msg('structured.fix.duplicateEntity', { type: displayType(group[0]!) }),
+    });
+  }
+
+  const byKey = new Map<string, Entity[]>();
+  for (const entity of eligible) {
+    if (copies.has(entity)) continue;
+    const addresses = [...(entity.id ? [entity.id] : []), ...texts(entity, 'url')].flatMap(
+      (a) => pageAddress(a, base) ?? [],
+    );
+    const keys = new Set([
+      ...addresses.map((a) => `address:${a}`),
+      ...texts(entity, 'name').map((n) => `name:${foldName(n)}`),
+    ]);
+    for (const key of keys) {
+      const group = byKey.get(key);
+      if (group) group.push(entity);
+      else byKey.set(key, [entity]);
+    }
+  }
+  const compared = new Set<string>();
+  for (const group of byKey.values()) {
+    for (const [i, later] of group.entries()) {
+      const first = group.slice(0, i).find((e) => related(e, later, vocabulary));
+      if (!first || first === later) continue;
+      const pair = `${first.index}:${later.index}`;
+      if (compared.has(pair)) continue;
+      compared.add(pair);
+      findings.push(...compare(first, later, entities));
+    }
+  }
+  return findings.sort((a, b) => a.entity - b.entity);
+}
+
+function compare(first: Entity, later: Entity, entities: readonly Entity[]): ValidationFinding[] {
+  const found: ValidationFinding[] = [];
+  const values = { type: displayType(later), name: label(first) || label(later) };
+  for (const property of IDENTIFIERS) {
+    const differ = disagreement(property, texts(first, property), texts(later, property));
+    if (!differ) continue;
+    found.push({
+      entity: later.index,
+      property,
+      rule: 'conflictingIdentifier',
+      severity: 'error',
+      message: msg('structured.finding.conflictingIdentifier', {
+        ...values,
+        property,
+        first: clip(differ.first, QUOTE),
+        second: clip(differ.second, QUOTE),
+      }),
+      fix: msg('structured.fix.conflictingIdentifier', { property }),
+    });
+  }
+  const firstOffers = offersOf(first, entities);
+  const laterOffers = offersOf(later, entities);
+  for (const property of OFFER_PROPERTIES) {
+    const differ = disagreement(
+      property,
+      firstOffers.flatMap((o) => texts(o, property)),
+      laterOffers.flatMap((o) => texts(o, property)),
+    );
+    if (!differ) continue;
+    found.push({
+      entity: later.index,
+      property: `offers.${property}`,
+      rule: 'conflictingOffer',
+      severity: 'error',
+      message: msg('structured.finding.conflictingOffer', {
+        ...values,
+        property,
+        first: clip(differ.first, QUOTE),
+        second: clip(differ.second, QUOTE),
+      }),
+      fix: msg('structured.fix.conflictingOffer', { property }),
+    });
+  }
+  return found;
+}
+
+/** Groups of two or more entities with the same signature, each in page order. */
+function duplicateGroups(eligible: readonly Entity[], entities: readonly Entity[]): Entity[][] {
+  const signatures = new Signatures(entities);
+  const bySignature = new Map<string, Entity[]>();
+  for (const entity of eligible) {
+    if (entity.properties.size === 0) continue;
+    const key = signatures.of(entity);
+    const group = bySignature.get(key);
+    if (group) group.push(entity);
+    else bySignature.set(key, [entity]);
+  }
+  return [...bySignature.values()].filter((group) => group.length > 1);
+}
+
+/** Whether one of the entity's ancestors is in `set`. */
+function isInside(entity: Entity, entities: readonly Entity[], set: ReadonlySet<Entity>): boolean {
+  let current = entity.parent ? entities[entity.parent.entity] : undefined;
+  for (let step = 0; current && step < 64; step++) {
+    if (set.has(current)) return true;
+    current = current.parent ? entities[current.parent.entity] : undefined;
+  }
+  return false;
+}
