@@ -2,7 +2,7 @@ import { clip } from '../../../lib/text.ts';
 import { msg } from '../check.ts';
 import { valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
 import { isNestedUnder, pageAddress } from './main-entity.ts';
-import type { ValidationFinding } from './validate.ts';
+import { MAX_FINDINGS, type ValidationFinding } from './validate.ts';
 import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
 
 // Entities that describe the same thing and disagree (issue 36, item 3): a shop page with two
@@ -22,6 +22,11 @@ const OFFER_PROPERTIES = ['price', 'priceCurrency', 'availability'];
  */
 const COMPARED_THROUGH_PARENT = new Set(['hasVariant', 'offers']);
 const VARIANT_PROPERTIES = ['isVariantOf', 'inProductGroupWithID'];
+/**
+ * Earlier descriptions each entity is compared with at most: a page naming one item a thousand
+ * times is named for its first disagreements, in bounded work.
+ */
+const MAX_COMPARED = 50;
 /** Characters quoted from the page in a message. */
 const QUOTE = 80;
 
@@ -71,16 +76,37 @@ function offersOf(entity: Entity, entities: readonly Entity[]): Entity[] {
   );
 }
 
-/** The first property on which two value lists have no value in common, with one value of each. */
-function disagreement(
-  property: string,
-  first: readonly string[],
-  second: readonly string[],
-): { first: string; second: string } | undefined {
-  if (first.length === 0 || second.length === 0) return undefined;
-  const known = new Set(first.map((v) => canonical(property, v)));
-  if (second.some((v) => known.has(canonical(property, v)))) return undefined;
-  return { first: first[0]!, second: second[0]! };
+/** The values of one compared property, as written (for messages) and as compared. */
+interface Compared {
+  written: string;
+  canonical: ReadonlySet<string>;
+}
+
+/**
+ * What two descriptions of one item must agree on, read once per entity: its identifiers, and its
+ * offers' prices, currencies and availabilities (`offers.price`…).
+ */
+function factsOf(entity: Entity, entities: readonly Entity[]): Map<string, Compared> {
+  const facts = new Map<string, Compared>();
+  const add = (property: string, values: string[], key = property) => {
+    if (values.length > 0)
+      facts.set(key, { written: values[0]!, canonical: new Set(values.map((v) => canonical(property, v))) });
+  };
+  for (const property of IDENTIFIERS) add(property, texts(entity, property));
+  const offers = offersOf(entity, entities);
+  for (const property of OFFER_PROPERTIES)
+    add(
+      property,
+      offers.flatMap((o) => texts(o, property)),
+      `offers.${property}`,
+    );
+  return facts;
+}
+
+/** Whether two value sets have no value in common (one description says A, the other B). */
+function disjoint(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const value of a) if (b.has(value)) return false;
+  return true;
 }
 
 /**
@@ -133,8 +159,9 @@ function label(entity: Entity): string {
  * Entities that describe the same thing and disagree, and entities marked up twice identically, in
  * page order. Two entities describe the same thing when their types are related (same, or one a
  * subtype of the other) and they share an address (`@id` or `url`, compared as `pageAddress` does:
- * fragment and trailing slash ignored) or a name (case and whitespace folded). Each pair is compared
- * once, the later entity against the first: product identifiers (sku, mpn, gtin*, productID) with no
+ * fragment and trailing slash ignored) or a name (case and whitespace folded). Each entity is
+ * compared with the earlier ones it shares an address or name with, and each disagreement named once,
+ * on the later entity: product identifiers (sku, mpn, gtin*, productID) with no
  * value in common are an error, and so are offers whose prices, currencies or availabilities have no
  * value in common.
  */
@@ -157,7 +184,7 @@ export function contradictions(
   const copies = new Set(duplicates.flatMap((group) => group.slice(1)));
   for (const group of duplicates) {
     // Copies nested in a copy (the Offer of a duplicated Product) are part of that one finding.
-    if (isInside(group[1]!, entities, copies)) continue;
+    if (isInside(group[1]!, entities, copies) || findings.length >= MAX_FINDINGS) continue;
     findings.push({
       entity: group[0]!.index,
       rule: 'duplicateEntity',
@@ -186,64 +213,61 @@ export function contradictions(
       else byKey.set(key, [entity]);
     }
   }
-  const compared = new Set<string>();
+  const facts = new Map<Entity, Map<string, Compared>>();
+  const factsFor = (entity: Entity) => {
+    let known = facts.get(entity);
+    if (!known) facts.set(entity, (known = factsOf(entity, entities)));
+    return known;
+  };
+  /** `later entity:property` already named: each disagreement once, against the first it contradicts. */
+  const named = new Set<string>();
   for (const group of byKey.values()) {
     for (const [i, later] of group.entries()) {
-      const first = group.slice(0, i).find((e) => related(e, later, vocabulary));
-      if (!first || first === later) continue;
-      const pair = `${first.index}:${later.index}`;
-      if (compared.has(pair)) continue;
-      compared.add(pair);
-      findings.push(...compare(first, later, entities));
+      const laterFacts = factsFor(later);
+      if (laterFacts.size === 0) continue;
+      for (const first of group.slice(Math.max(0, i - MAX_COMPARED), i)) {
+        if (first === later || !related(first, later, vocabulary)) continue;
+        for (const [property, firstValues] of factsFor(first)) {
+          const laterValues = laterFacts.get(property);
+          const key = `${later.index}:${property}`;
+          if (!laterValues || named.has(key) || !disjoint(firstValues.canonical, laterValues.canonical))
+            continue;
+          named.add(key);
+          if (findings.length < MAX_FINDINGS)
+            findings.push(
+              disagreementFinding(first, later, property, firstValues.written, laterValues.written),
+            );
+        }
+      }
     }
   }
   return findings.sort((a, b) => a.entity - b.entity);
 }
 
-function compare(first: Entity, later: Entity, entities: readonly Entity[]): ValidationFinding[] {
-  const found: ValidationFinding[] = [];
-  const values = { type: displayType(later), name: label(first) || label(later) };
-  for (const property of IDENTIFIERS) {
-    const differ = disagreement(property, texts(first, property), texts(later, property));
-    if (!differ) continue;
-    found.push({
-      entity: later.index,
-      property,
-      rule: 'conflictingIdentifier',
-      severity: 'error',
-      message: msg('structured.finding.conflictingIdentifier', {
-        ...values,
-        property,
-        first: clip(differ.first, QUOTE),
-        second: clip(differ.second, QUOTE),
-      }),
-      fix: msg('structured.fix.conflictingIdentifier', { property }),
-    });
-  }
-  const firstOffers = offersOf(first, entities);
-  const laterOffers = offersOf(later, entities);
-  for (const property of OFFER_PROPERTIES) {
-    const differ = disagreement(
-      property,
-      firstOffers.flatMap((o) => texts(o, property)),
-      laterOffers.flatMap((o) => texts(o, property)),
-    );
-    if (!differ) continue;
-    found.push({
-      entity: later.index,
-      property: `offers.${property}`,
-      rule: 'conflictingOffer',
-      severity: 'error',
-      message: msg('structured.finding.conflictingOffer', {
-        ...values,
-        property,
-        first: clip(differ.first, QUOTE),
-        second: clip(differ.second, QUOTE),
-      }),
-      fix: msg('structured.fix.conflictingOffer', { property }),
-    });
-  }
-  return found;
+function disagreementFinding(
+  first: Entity,
+  later: Entity,
+  property: string,
+  firstValue: string,
+  laterValue: string,
+): ValidationFinding {
+  const offer = property.startsWith('offers.');
+  const name = offer ? property.slice('offers.'.length) : property;
+  const rule = offer ? 'conflictingOffer' : 'conflictingIdentifier';
+  return {
+    entity: later.index,
+    property,
+    rule,
+    severity: 'error',
+    message: msg(`structured.finding.${rule}`, {
+      type: displayType(later),
+      name: label(first) || label(later),
+      property: name,
+      first: clip(firstValue, QUOTE),
+      second: clip(laterValue, QUOTE),
+    }),
+    fix: msg(`structured.fix.${rule}`, { property: name }),
+  };
 }
 
 /** Groups of two or more entities with the same signature, each in page order. */

@@ -34,7 +34,12 @@ const productPage = jsonLdPage(
       reviewRating: { '@type': 'Rating', ratingValue: 4 },
     },
   },
-  { '@context': 'https://schema.org', '@type': 'Organization', name: 'Kettle Shop', url: 'https://shop.example/' },
+  {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: 'Kettle Shop',
+    url: 'https://shop.example/',
+  },
 );
 
 describe('mainEntity', () => {
