@@ -68,8 +68,8 @@ export function pageAddress(value: string, base: string | URL): string | undefin
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  url.hash = '';
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  // The fragment is left out here.
   return `${url.protocol}//${url.host}${path}${url.search}`;
 }
 

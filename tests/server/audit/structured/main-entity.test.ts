@@ -72,7 +72,7 @@ describe('mainEntity', () => {
         '@context': 'https://schema.org',
         '@type': 'NewsArticle',
         headline: 'Kettles compared',
-        mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://news.example/2024/05/kettles/' },
+        mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://news.example/2024/05/kettles/#webpage' },
         author: { '@type': 'Person', name: 'Ann Writer' },
         publisher: { '@type': 'NewsMediaOrganization', name: 'Daily Example' },
       },
