@@ -50,7 +50,7 @@ describe('contradictions', () => {
       'Product “Enamel kettle” is described twice: its mpn is “EK-15” in one description and “EK-17” in the other, so engines cannot tell which is right.',
     );
     expect(localizeMessage(findings[0]!.fix, T.fr)).toBe(
-      'Ne gardez qu’une description de l’élément, ou donnez aux deux la même valeur de mpn\u202f: celle qu’il porte réellement.',
+      'Ne gardez qu’une description de l’élément, ou donnez aux deux la même valeur de mpn\u00a0: celle qu’il porte réellement.',
     );
   });
 
@@ -94,7 +94,7 @@ describe('contradictions', () => {
       '2:conflictingOffer:offers.availability',
     ]);
     expect(localizeMessage(findings[0]!.message, T.fr)).toBe(
-      'Product «\u202fEnamel kettle\u202f» est décrit deux fois, et les offres ne concordent pas sur price\u202f: «\u202f39.90\u202f» dans une description, «\u202f44.90\u202f» dans l’autre.',
+      'Product «\u202fEnamel kettle\u202f» est décrit deux fois, et les offres ne concordent pas sur price\u00a0: «\u202f39.90\u202f» dans une description, «\u202f44.90\u202f» dans l’autre.',
     );
   });
 
