@@ -2,7 +2,7 @@ import { clip } from '../../../lib/text.ts';
 import { msg } from '../check.ts';
 import { valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
 import { isNestedUnder, pageAddress } from './main-entity.ts';
-import { MAX_FINDINGS, type ValidationFinding } from './validate.ts';
+import { displayType, MAX_FINDINGS, type ValidationFinding } from './validate.ts';
 import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
 
 // Entities that describe the same thing and disagree (issue 36, item 3): a shop page with two
@@ -56,10 +56,6 @@ function canonical(property: string, value: string): string {
   if (property === 'availability') return value.replace(/^https?:\/\/schema\.org\//, '');
   if (property === 'priceCurrency') return value.toUpperCase();
   return value;
-}
-
-function displayType(entity: Entity): string {
-  return clip(entity.types.join(', ') || 'Thing', 40);
 }
 
 /** Two entities of one type, or one a subtype of the other (a Product and a ProductGroup). */

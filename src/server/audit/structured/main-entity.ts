@@ -113,10 +113,11 @@ function isAtPage(entity: Entity, page: string, base: string): boolean {
  * The entity the page is about, and why, or undefined when the markup does not say:
  * 1. an entity whose `mainEntityOfPage` is the page (an address, or a WebPage entity at that
  *    address), or the `mainEntity` of a WebPage entity that is the page (or names no address);
- * 2. else a top-level entity whose `url` or `@id` is the page, one that is not a mere WebPage
- *    wrapper first (an ItemPage at the page's address says less than the Product at it);
+ * 2. else a top-level entity whose `url` or `@id` is the page, but not a mere WebPage wrapper
+ *    (an ItemPage at the page's address says less than the Product beside it);
  * 3. else the only top-level entity of one of `PAGE_TYPES` (two Products: the markup does not say
- *    which one the page is about).
+ *    which one the page is about);
+ * 4. else a WebPage wrapper at the page's address.
  * Entities nested under reviews, offers, sellers or list items are never taken.
  */
 export function mainEntity(
@@ -149,12 +150,13 @@ export function mainEntity(
 
   const topLevel = candidates.filter((e) => !e.parent);
   const atPage = topLevel.filter((e) => isAtPage(e, page, base));
-  const content = atPage.find((e) => !isWebPageWrapper(e, vocabulary)) ?? atPage[0];
+  const content = atPage.find((e) => !isWebPageWrapper(e, vocabulary));
   if (content) return { entity: content, reason: 'pageUrl' };
 
   const typed = topLevel.filter((e) => PAGE_TYPES.some((t) => isA(e, t, vocabulary)));
   if (typed.length === 1) return { entity: typed[0]!, reason: 'topLevelType' };
-  return undefined;
+  // Only a wrapper is at the page's address: it is all the markup says the page is.
+  return atPage[0] ? { entity: atPage[0], reason: 'pageUrl' } : undefined;
 }
 
 /** A WebPage that only wraps the page (WebPage, ItemPage…), not one whose type says what is on it. */

@@ -72,7 +72,8 @@ const URL_TYPES = new Set(['URL']);
 /** Values quoted from the page in a message, at most this long. */
 const QUOTE = 80;
 
-function displayType(entity: Entity): string {
+/** How a message names an entity: its types (`Thing` when it has none). */
+export function displayType(entity: Entity): string {
   return clip(entity.types.join(', ') || 'Thing', 40);
 }
 

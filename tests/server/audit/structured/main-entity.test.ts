@@ -121,6 +121,33 @@ describe('mainEntity', () => {
     expect(main?.entity.properties.get('name')).toEqual([{ kind: 'text', value: 'Kettle' }]);
   });
 
+  it('takes the only Product before a WebPage wrapper at the page’s address (as SEO plugins write it)', () => {
+    const html = jsonLdPage({
+      '@context': 'https://schema.org',
+      '@graph': [
+        {
+          '@type': 'WebPage',
+          '@id': 'https://shop.example/kettle#webpage',
+          url: 'https://shop.example/kettle',
+        },
+        { '@type': 'Product', name: 'Kettle' },
+      ],
+    });
+    const page = parsePage(html, SHOP);
+    expect(mainEntity(page.structured, page.url)).toMatchObject({
+      reason: 'topLevelType',
+      entity: { types: ['Product'] },
+    });
+    const wrapperOnly = parsePage(
+      jsonLdPage({ '@type': 'WebPage', url: 'https://shop.example/kettle', name: 'Kettle' }),
+      SHOP,
+    );
+    expect(mainEntity(wrapperOnly.structured, wrapperOnly.url)).toMatchObject({
+      reason: 'pageUrl',
+      entity: { types: ['WebPage'] },
+    });
+  });
+
   it('says nothing when two Products could each be the one the page is about', () => {
     const html = jsonLdPage({ '@type': 'Product', name: 'Kettle' }, { '@type': 'Product', name: 'Teapot' });
     const page = parsePage(html, SHOP);
