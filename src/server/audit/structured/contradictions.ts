@@ -6,9 +6,8 @@ import { displayType, MAX_FINDINGS, type ValidationFinding } from './validate.ts
 import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
 
 // Entities that describe the same thing and disagree (issue 36, item 3): a shop page with two
-// Products for one item, one saying mpn "A-1" and the other "A-2", or offers at two prices. Engines
-// cannot tell which is right and may drop both; Google's merchant listings reject an item whose
-// markup contradicts itself. Plain duplicates (the same entity marked up twice) are named too.
+// Products for one item, one saying mpn "A-1" and the other "A-2", or offers at two prices: engines
+// cannot tell which is right. Plain duplicates (the same entity marked up twice) are named too.
 
 /** Product identifiers: two descriptions of one item with no value in common disagree. */
 const IDENTIFIERS = ['sku', 'mpn', 'gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'productID'];
