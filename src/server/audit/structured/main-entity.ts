@@ -88,7 +88,7 @@ export function isNestedUnder(
 }
 
 function isA(entity: Entity, type: string, vocabulary: Vocabulary): boolean {
-  return entity.types.some((t) => vocabulary.ancestors(t).has(type));
+  return vocabulary.isA(entity.types, type);
 }
 
 /** The addresses a value names: its text, or the `@id` and `url` of the entity it is. */

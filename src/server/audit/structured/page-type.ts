@@ -59,7 +59,7 @@ const CODE_CHARS = 200;
 const CODE_SHARE = 0.3;
 
 function typeOf(entity: Entity, vocabulary: Vocabulary, url: URL): PageType | undefined {
-  const isA = (type: string) => entity.types.some((t) => vocabulary.ancestors(t).has(type));
+  const isA = (type: string) => vocabulary.isA(entity.types, type);
   const found = MARKUP_TYPES.find(([type]) => isA(type));
   if (found) return found[1];
   if (HOME_TYPES.some(isA) && ROOT_PATH.test(url.pathname)) return 'home';
@@ -76,9 +76,7 @@ function fromMarkup(input: PageTypeInput, vocabulary: Vocabulary): PageType | un
   const { entities } = input.structured;
   const types = new Set(
     entities
-      .filter(
-        (e) => !e.parent && PAGE_TYPES.some((t) => e.types.some((et) => vocabulary.ancestors(et).has(t))),
-      )
+      .filter((e) => !e.parent && PAGE_TYPES.some((t) => vocabulary.isA(e.types, t)))
       .map((e) => typeOf(e, vocabulary, input.url)),
   );
   return types.size === 1 ? [...types][0] : undefined;

@@ -273,8 +273,7 @@ function checkGoogle(
   vocabulary: Vocabulary,
   findings: Findings,
 ): void {
-  const isA = (types: readonly string[], type: string) =>
-    types.some((t) => vocabulary.ancestors(t).has(type));
+  const isA = (types: readonly string[], type: string) => vocabulary.isA(types, type);
   const context: RuleContext = {
     entity,
     parent: entity.parent ? entities[entity.parent.entity] : undefined,
@@ -364,7 +363,7 @@ function numberOf(values: readonly Value[]): number | undefined {
  * worstRating and bestRating, 1 and 5 when they are not given.
  */
 function checkRating(entity: Entity, vocabulary: Vocabulary, findings: Findings): void {
-  if (!entity.types.some((t) => vocabulary.ancestors(t).has('Rating'))) return;
+  if (!vocabulary.isA(entity.types, 'Rating')) return;
   const rating = numberOf(valuesOf(entity, 'ratingValue'));
   if (rating === undefined) return;
   const best = numberOf(valuesOf(entity, 'bestRating')) ?? 5;

@@ -17,6 +17,8 @@ export interface Vocabulary {
   property(name: string): PropertyDefinition | undefined;
   /** A type and every type it inherits from (itself first); empty for a type we know no parents of. */
   ancestors(name: string): ReadonlySet<string>;
+  /** Whether one of these types is `type` or a subtype of it (`NewsArticle` is an `Article`). */
+  isA(types: readonly string[], type: string): boolean;
   /** Whether a type is an enumeration (a descendant of Enumeration). */
   isEnumeration(name: string): boolean;
   /** The enumerations a member belongs to (`InStock` → `ItemAvailability`). */
@@ -112,6 +114,7 @@ function buildVocabulary(): Vocabulary {
     isProperty: (name) => knownProperties.has(name),
     property: (name) => (Object.hasOwn(properties, name) ? properties[name] : undefined),
     ancestors: (name) => ancestry.get(name) ?? new Set(),
+    isA: (names, type) => names.some((name) => ancestry.get(name)?.has(type) ?? false),
     isEnumeration: (name) => (ancestry.get(name)?.has('Enumeration') ?? false) && name !== 'Enumeration',
     enumerationsOf: (member) => (Object.hasOwn(members, member) ? members[member]! : []),
     membersOf: (enumeration) => membersByEnumeration.get(enumeration) ?? [],
