@@ -79,13 +79,15 @@ for (const node of graph) {
 }
 
 // Names schema-dts knows that the release file does not: `"@type": "Name"` for types, quoted
-// property keys of its interfaces for properties.
+// property keys of its interfaces for properties. schema.org keeps `StupidType` and `stupidProperty`
+// as terms for testing its own tools ("A StupidType for testing."): no page should use them.
+const TEST_TERMS = new Set(['StupidType', 'stupidProperty']);
 const dts = readFileSync(dtsPath, 'utf8');
 const laterTypes = [...new Set([...dts.matchAll(/"@type": "([A-Za-z0-9]+)"/g)].map((m) => m[1]!))]
-  .filter((t) => !(t in types) && !(t in members))
+  .filter((t) => !(t in types) && !(t in members) && !TEST_TERMS.has(t))
   .sort();
 const laterProperties = [...new Set([...dts.matchAll(/^\s+"([a-z][A-Za-z0-9]*)"\?:/gm)].map((m) => m[1]!))]
-  .filter((p) => !(p in properties))
+  .filter((p) => !(p in properties) && !TEST_TERMS.has(p))
   .sort();
 
 const sorted = <V>(record: Record<string, V>): Record<string, V> =>

@@ -8,7 +8,8 @@ import { parseHttpUrl } from './urls.ts';
 
 export type CategoryId = 'crawlerAccess' | 'structuredData' | 'citability' | 'technical';
 export type CategoryStatus = 'excellent' | 'good' | 'needsWork';
-export type ItemStatus = 'pass' | 'warning' | 'fail';
+/** A check's verdict; `notApplicable` when it does not apply to the page's type (issue 36). */
+export type ItemStatus = 'pass' | 'warning' | 'fail' | 'notApplicable';
 export type ScoreBand = 'green' | 'yellow' | 'red';
 export type ScoreMessage = 'excellent' | 'good' | 'needsWork';
 export type AuditBadgeVariant = 'default' | 'secondary' | 'destructive' | 'success' | 'warning';
@@ -20,6 +21,27 @@ export const CATEGORY_IDS: readonly CategoryId[] = [
   'citability',
   'technical',
 ];
+
+/**
+ * What kind of page the audit judged (issue 36): the checks that apply, and how, follow from it.
+ * Article (news and blog posts too), product, documentation or reference, home or organization,
+ * local business, or other.
+ */
+export const PAGE_TYPE_IDS = ['article', 'product', 'documentation', 'home', 'localBusiness', 'other'] as const;
+export type PageType = (typeof PAGE_TYPE_IDS)[number];
+
+/**
+ * How the audit read the page: its type, what said so (its markup, its address or its content) and
+ * `text`, the sentence the report opens with ("Read as a product page, from its Product markup."), in
+ * the reader's language. `detail` is what decided: a schema.org type or a path segment, from the
+ * audited site (clipped, shown as text).
+ */
+export interface PageReading {
+  type: PageType;
+  from: 'markup' | 'url' | 'content';
+  detail?: string;
+  text: string;
+}
 
 /**
  * One check of a report, already in the reader's language. `evidence` may quote the audited site:
@@ -78,6 +100,8 @@ export interface AuditReport {
   categories: AuditCategory[];
   /** With `pages` above 1: the other pages of the site and the summary. */
   site?: SiteReport;
+  /** How the page was read (reports made before issue 36 have none). */
+  pageType?: PageReading;
   /** The saved report's id (its permanent address /{lang}/tools/report/{id}), once it is kept. */
   id?: string;
   /** What changed since the report of the same address before this one, when there is one. */
@@ -110,6 +134,8 @@ export interface ReportChanges {
   categories: ({ id: CategoryId } & ScoreChange)[];
   /** The checks whose status changed, in report order, titled in the reader's language. */
   checks: { id: string; title: string; before: ItemStatus; after: ItemStatus }[];
+  /** The page's type, when the two reports read the page as different types. */
+  pageType?: { before: PageReading; after: PageReading };
 }
 
 /**
@@ -124,6 +150,7 @@ export function compareReports(
 ): ReportChanges {
   const before = new Map(previous.categories.map((c) => [c.id, c]));
   const earlierItems = new Map(previous.categories.flatMap((c) => c.items).map((i) => [i.id, i]));
+  const [typeBefore, typeAfter] = [previous.pageType, current.pageType];
   return {
     previous: { ...(previousId ? { id: previousId } : {}), auditedAt: previous.auditedAt },
     overall: { before: previous.overall, after: current.overall },
@@ -140,6 +167,9 @@ export function compareReports(
           ? [{ id: item.id, title: item.title, before: earlier.status, after: item.status }]
           : [];
       }),
+    ...(typeBefore && typeAfter && typeBefore.type !== typeAfter.type
+      ? { pageType: { before: typeBefore, after: typeAfter } }
+      : {}),
   };
 }
 
@@ -262,7 +292,9 @@ export const BLOCKED_SCORE_CAP = 40;
 export function blockingItems<I extends Pick<AuditItem, 'status' | 'blocks'>>(
   categories: readonly { items: readonly I[] }[],
 ): I[] {
-  return categories.flatMap((c) => c.items).filter((i) => i.blocks && i.status !== 'pass');
+  return categories
+    .flatMap((c) => c.items)
+    .filter((i) => i.blocks && i.status !== 'pass' && i.status !== 'notApplicable');
 }
 
 /**
@@ -302,10 +334,14 @@ export function categoryBadgeVariant(status: string): AuditBadgeVariant {
   return 'destructive';
 }
 
-/** Item badge: success for pass, warning for warning, destructive for fail (and anything else). */
+/**
+ * Item badge: success for pass, warning for warning, secondary (neutral) for a check that does not
+ * apply, destructive for fail (and anything else).
+ */
 export function itemBadgeVariant(status: string): AuditBadgeVariant {
   if (status === 'pass') return 'success';
   if (status === 'warning') return 'warning';
+  if (status === 'notApplicable') return 'secondary';
   return 'destructive';
 }
 

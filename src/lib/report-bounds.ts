@@ -19,8 +19,11 @@ export const REPORT_BOUNDS = {
   valueChars: 300,
   /** All the values of one finding (its evidence and its recommendation) together, in characters. */
   findingChars: 400,
-  /** Messages in one finding's evidence (the checks write at most a handful). */
-  messagesPerFinding: 6,
+  /**
+   * Messages in one finding's evidence. Most checks write a handful; a structured-data finding names
+   * what is wrong, where, and the fix (four messages) for up to three entities, then counts the rest.
+   */
+  messagesPerFinding: 16,
   /** Pages one summary item lists (the rest are counted in its evidence). */
   urlsPerItem: 25,
   /** Pages robots.txt closes to the audit that the site table lists one by one (the rest are counted). */

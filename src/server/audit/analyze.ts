@@ -1,4 +1,4 @@
-import type { CheckDefinition } from './check.ts';
+import { judge, type CheckDefinition } from './check.ts';
 import { buildContext, type AuditContext } from './context.ts';
 import { CATEGORIES } from './registry.ts';
 import type { AuditInput, CategoryFindings } from './types.ts';
@@ -14,6 +14,6 @@ export function analyze(
 ): CategoryFindings[] {
   return CATEGORIES.map(({ id, checks }) => ({
     id,
-    findings: checks.filter(runs).map((check) => ({ id: check.id, weight: check.weight, ...check.run(ctx) })),
+    findings: checks.filter(runs).map((check) => ({ id: check.id, weight: check.weight, ...judge(check, ctx) })),
   }));
 }

@@ -66,6 +66,9 @@ export function boundedResult(result: Report): Report {
     // The address asked for is bounded by parseAuditUrl (2,048 characters); where it led, here.
     finalUrl: result.finalUrl === result.url ? result.finalUrl : reportUrl(result.finalUrl),
     categories,
+    ...(result.pageType?.detail
+      ? { pageType: { ...result.pageType, detail: clip(result.pageType.detail, 60) } }
+      : {}),
     ...(result.site ? { site: boundedSite(result.site) } : {}),
   };
 }

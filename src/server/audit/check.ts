@@ -1,4 +1,4 @@
-import type { AuditStep, CategoryId, ItemStatus } from '../../lib/audit.ts';
+import type { AuditStep, CategoryId, ItemStatus, PageType } from '../../lib/audit.ts';
 import type { AuditContext } from './context.ts';
 import type { Message } from './types.ts';
 
@@ -35,11 +35,16 @@ export interface CheckDefinition {
    * error status): the overall score is capped and the check leads the report (decision 023).
    */
   gate?: boolean;
+  /**
+   * The page types the check applies to (issue 36); every type when absent. On a page of another
+   * type the check is not run: it is reported as not applicable and left out of the score.
+   */
+  appliesTo?: readonly PageType[];
   run(ctx: AuditContext): Verdict;
 }
 
 /** How a check differs from the common case: weight 1, nothing read but the page, no gate. */
-export type CheckOptions = Partial<Pick<CheckDefinition, 'weight' | 'needs' | 'gate'>>;
+export type CheckOptions = Partial<Pick<CheckDefinition, 'weight' | 'needs' | 'gate' | 'appliesTo'>>;
 
 const PAGE_ONLY: readonly Resource[] = [];
 
@@ -48,9 +53,18 @@ export function check(
   id: string,
   category: CategoryId,
   run: CheckDefinition['run'],
-  { weight = 1, needs = PAGE_ONLY, gate }: CheckOptions = {},
+  { weight = 1, needs = PAGE_ONLY, gate, appliesTo }: CheckOptions = {},
 ): CheckDefinition {
-  return { id, category, weight, needs, ...(gate ? { gate } : {}), run };
+  return { id, category, weight, needs, ...(gate ? { gate } : {}), ...(appliesTo ? { appliesTo } : {}), run };
+}
+
+/** The check's verdict on this page, or "not applicable" when the page is of a type it does not judge. */
+export function judge(definition: CheckDefinition, ctx: AuditContext): Verdict {
+  const type = ctx.pageType.type;
+  if (definition.appliesTo && !definition.appliesTo.includes(type)) {
+    return { status: 'notApplicable', evidence: [msg(`pageType.notApplicable.${type}`)] };
+  }
+  return definition.run(ctx);
 }
 
 export type Values = Record<string, string | number>;
@@ -65,7 +79,7 @@ export function verdict(status: ItemStatus, evidence: Message[], recommendation?
   return { status, evidence, recommendation };
 }
 
-const RANK: Record<ItemStatus, number> = { pass: 0, warning: 1, fail: 2 };
+const RANK: Record<ItemStatus, number> = { notApplicable: -1, pass: 0, warning: 1, fail: 2 };
 
 /** The worst of several statuses (pass when there is none). */
 export function worst(statuses: ItemStatus[]): ItemStatus {

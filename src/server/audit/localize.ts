@@ -1,6 +1,14 @@
 import type { Translate } from '../../i18n/instance.ts';
-import type { AuditCategory, AuditItem, SitePageRow, SiteReport } from '../../lib/audit.ts';
+import {
+  PAGE_TYPE_IDS,
+  type AuditCategory,
+  type AuditItem,
+  type PageReading,
+  type SitePageRow,
+  type SiteReport,
+} from '../../lib/audit.ts';
 import type { SiteResult } from './run.ts';
+import type { PageTypeReading } from './structured/page-type.ts';
 import { scoreFindings } from './score.ts';
 import type { CategoryFindings, Finding, Message } from './types.ts';
 
@@ -82,6 +90,25 @@ export function localizeFindings(categories: readonly CategoryFindings[], t: Tra
     ...scoreFindings(category.findings),
     items: category.findings.map((finding) => localizeFinding(finding, t, f)),
   }));
+}
+
+/**
+ * How the page was read, in the reader's language: "Read as a product page, from its Product
+ * markup." Undefined for a reading this version does not know (a report saved by another one).
+ */
+export function localizePageType(reading: PageTypeReading, t: Translate): PageReading | undefined {
+  const { type, from, detail } = reading;
+  if (!PAGE_TYPE_IDS.includes(type)) return undefined;
+  const how =
+    from === 'markup' || (from === 'url' && detail)
+      ? from
+      : from === 'url'
+        ? 'root'
+        : type === 'documentation'
+          ? 'content'
+          : 'other';
+  const text = t(`pageType.read.${how}`, { page: t(`pageType.name.${type}`), detail: detail ?? '' });
+  return { type, from, ...(detail ? { detail } : {}), text };
 }
 
 /** A site audit's table and summary in the reader's language (decision 024). */

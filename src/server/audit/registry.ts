@@ -6,7 +6,6 @@ import { compression, htmlWeight, https, ttfb } from './checks/delivery.ts';
 import { facts } from './checks/facts.ts';
 import { httpStatus } from './checks/http-status.ts';
 import { imageAlt } from './checks/images.ts';
-import { identity, jsonLd, typeProperties } from './checks/json-ld.ts';
 import { language } from './checks/language.ts';
 import { linkHeaders } from './checks/link-headers.ts';
 import { feed, llmsTxt, markdownVersion } from './checks/machine-readable.ts';
@@ -16,8 +15,9 @@ import { pageDirectives } from './checks/page-directives.ts';
 import { openGraph, titleDescription } from './checks/previews.ts';
 import { aiSearchAgents, robotsTxt, trainingAgents } from './checks/robots-rules.ts';
 import { sitemap } from './checks/sitemap-listing.ts';
+import { consistency, identity, markup, product, typeProperties, vocabulary } from './checks/structured-data.ts';
 import { viewport } from './checks/viewport.ts';
-import { CATEGORY_IDS, type CategoryId } from '../../lib/audit.ts';
+import { CATEGORY_IDS, type CategoryId, type PageType } from '../../lib/audit.ts';
 import { check, type CheckDefinition } from './check.ts';
 
 // Every check of the audit, in report order within its category, with its weight in its category's
@@ -27,6 +27,14 @@ import { check, type CheckDefinition } from './check.ts';
 // recommendation texts go in both languages' audit.json. Everything else derives from this list:
 // the categories and their scores, the resources an audit needs, and the number of checks the
 // site's copy states (tests/server/audit/registry.test.ts holds copy and registry together).
+
+/**
+ * Pages judged by their text as an answer (issue 36): not a product page, a local business or a home
+ * page, which are judged by what they sell, where they are and who they are.
+ */
+const ANSWER_PAGES: readonly PageType[] = ['article', 'documentation', 'other'];
+/** Pages whose author and date engines weigh: all but product and local business pages. */
+const AUTHORED_PAGES: readonly PageType[] = ['article', 'documentation', 'home', 'other'];
 
 export const CHECKS: readonly CheckDefinition[] = [
   check('httpStatus', 'crawlerAccess', httpStatus, { weight: 2, gate: true }),
@@ -38,20 +46,24 @@ export const CHECKS: readonly CheckDefinition[] = [
   check('pageDirectives', 'crawlerAccess', pageDirectives, { weight: 2, gate: true }),
   check('crawlerView', 'crawlerAccess', crawlerView, { weight: 2, needs: ['crawlerView'], gate: true }),
   check('sitemap', 'crawlerAccess', sitemap, { needs: ['robots', 'sitemap'] }),
-  check('jsonLd', 'structuredData', jsonLd, { weight: 2 }),
+  check('markup', 'structuredData', markup, { weight: 2 }),
+  check('vocabulary', 'structuredData', vocabulary),
+  check('consistency', 'structuredData', consistency),
   check('identity', 'structuredData', identity),
   check('typeProperties', 'structuredData', typeProperties),
+  check('product', 'structuredData', product, { weight: 2, appliesTo: ['product'] }),
   check('openGraph', 'structuredData', openGraph),
   check('titleDescription', 'structuredData', titleDescription),
   check('canonical', 'structuredData', canonical),
   check('language', 'structuredData', language, { weight: 0.5 }),
   check('mainText', 'citability', mainText, { weight: 2 }),
   check('headings', 'citability', headings),
-  check('directAnswer', 'citability', directAnswer),
+  check('directAnswer', 'citability', directAnswer, { appliesTo: ANSWER_PAGES }),
   check('listsTables', 'citability', listsTables, { weight: 0.5 }),
-  check('facts', 'citability', facts),
-  check('authorDate', 'citability', authorDate),
-  check('freshness', 'citability', freshness, { needs: ['sitemap'] }),
+  // Figures and outside sources back an argument; reference pages and shop pages make none.
+  check('facts', 'citability', facts, { appliesTo: ['article', 'other'] }),
+  check('authorDate', 'citability', authorDate, { appliesTo: AUTHORED_PAGES }),
+  check('freshness', 'citability', freshness, { needs: ['sitemap'], appliesTo: AUTHORED_PAGES }),
   check('imageAlt', 'citability', imageAlt),
   check('https', 'technical', https, { weight: 2 }),
   check('ttfb', 'technical', ttfb),

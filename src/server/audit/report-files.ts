@@ -30,7 +30,7 @@ export function markdownText(text: string): string {
     .replace(AUTOLINK, '\\');
 }
 
-const STATUS_MARK: Record<ItemStatus, string> = { pass: '✓', warning: '!', fail: '✗' };
+const STATUS_MARK: Record<ItemStatus, string> = { pass: '✓', warning: '!', fail: '✗', notApplicable: '–' };
 
 /** The report in Markdown, in the reader's language (`t`: the tools namespace). */
 export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, permalink: string): string {

@@ -27,6 +27,7 @@ import { auditSitePages, notFetchedForSitePage } from './site.ts';
 import { reportUrl } from '../../lib/report-bounds.ts';
 import type { CandidateSource, PageFacts } from './site-pages.ts';
 import { siteSummary, type SiteFinding, type SitePage } from './site-summary.ts';
+import type { PageTypeReading } from './structured/page-type.ts';
 import type { Analysed, Discovery } from './worker.ts';
 
 // One audit, start to finish: fetch the page together with robots.txt, llms.txt and the sitemap of
@@ -113,6 +114,8 @@ export type RunResult =
       finalUrl: string;
       auditedAt: string;
       categories: CategoryFindings[];
+      /** How the first page was read (results saved before issue 36 have none). */
+      pageType?: PageTypeReading;
       site?: SiteResult;
     }
   | { ok: false; url: string; reason: AuditFailureReason; detail: string };
@@ -332,7 +335,7 @@ async function auditWithin(
   }
   report('analysis');
   const result = { ok: true as const, url, finalUrl: page.finalUrl, auditedAt: now.toISOString() };
-  if (!first.site) return { ...result, categories: first.categories };
+  if (!first.site) return { ...result, categories: first.categories, pageType: first.pageType };
 
   // A site audit: the first page's own facts now, its further pages once this function has returned.
   const firstFacts = await options.analysis.page(input, signals.site).catch(() => undefined);
@@ -340,7 +343,7 @@ async function auditWithin(
     ? { url: reportUrl(page.finalUrl), outcome: 'audited', status: page.status, score: firstFacts.score }
     : { url: reportUrl(page.finalUrl), outcome: 'failed', status: page.status, detail: 'tooComplex' };
   return {
-    result: { ...result, categories: first.categories },
+    result: { ...result, categories: first.categories, pageType: first.pageType },
     site: first.site,
     firstRow,
     firstFacts,

@@ -18,7 +18,7 @@ import type { Lang } from '../../site.ts';
 import type { AuditSettings } from '../config.ts';
 import { auditUserAgents } from './agents.ts';
 import type { Analysis } from './analysis.ts';
-import { localizeFindings, localizeSite } from './localize.ts';
+import { localizeFindings, localizePageType, localizeSite } from './localize.ts';
 import { bodyBudget } from './body-budget.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
 import {
@@ -298,11 +298,13 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     // Shown within the report's bounds, whenever and by whomever it was made (decision 048).
     const result = boundedResult(unbounded);
     const categories = localizeFindings(result.categories, t);
+    const pageType = result.pageType && localizePageType(result.pageType, t);
     return {
       url: result.url,
       finalUrl: result.finalUrl,
       auditedAt: result.auditedAt,
       overall: overallScore(categories),
+      ...(pageType ? { pageType } : {}),
       categories,
       ...(result.site ? { site: localizeSite(result.site, t) } : {}),
     };

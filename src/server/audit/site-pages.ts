@@ -92,7 +92,8 @@ export interface PageFacts {
   canonical: string | undefined;
   /** Its hreflang alternates: code and resolved address. */
   alternates: { hreflang: string; url: string }[];
-  jsonLd: boolean;
+  /** Whether it has structured data in any syntax (JSON-LD, microdata or RDFa). */
+  structuredData: boolean;
   words: number;
   /** noindex, none or a past unavailable_after for every crawler, or a non-2xx answer. */
   excluded: boolean;
@@ -115,7 +116,7 @@ export function pageFacts(input: AuditInput): PageFacts {
     alternates: ctx.links.flatMap((l) =>
       l.rel.includes('alternate') && l.hreflang && l.url ? [{ hreflang: l.hreflang, url: l.url }] : [],
     ),
-    jsonLd: ctx.jsonLd.blocks > 0,
+    structuredData: ctx.structured.entities.length > 0,
     words: ctx.page.main.words,
     excluded: input.page.status < 200 || input.page.status >= 300 || directives?.status === 'fail',
   };

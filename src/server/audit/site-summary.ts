@@ -177,7 +177,7 @@ export function siteSummary(
             : msg('site.items.siteHreflang.evidence.none'),
         ]),
   );
-  const noJsonLd = pages.filter((p) => !p.jsonLd && !p.excluded).map((p) => p.finalUrl);
+  const noJsonLd = pages.filter((p) => !p.structuredData && !p.excluded).map((p) => p.finalUrl);
   items.push(noneOrSome('siteJsonLd', 'warning', total, noJsonLd));
   const thin = pages.filter((p) => p.words < THIN_WORDS && !p.excluded).map((p) => p.finalUrl);
   items.push(noneOrSome('siteThin', 'warning', total, thin, { words: THIN_WORDS }));

@@ -12,6 +12,7 @@ import {
   type PageFacts,
 } from './site-pages.ts';
 import type { AuditInput, CategoryFindings, FetchOutcome } from './types.ts';
+import type { PageTypeReading } from './structured/page-type.ts';
 
 // The audit's CPU work, run in a worker thread of the analysis pool (analysis.ts): everything that
 // parses what the audited site sent. A hostile page can make it slow or hungry, never the server's
@@ -26,6 +27,8 @@ export type AnalysisTask =
 /** The first page's analysis: its findings, and for a site audit the other pages it may take. */
 export interface Analysed {
   categories: CategoryFindings[];
+  /** What kind of page it is, and what said so (issue 36). */
+  pageType: PageTypeReading;
   site?: {
     source: CandidateSource;
     candidates: Candidate[];
@@ -37,9 +40,14 @@ export interface Analysed {
 export function analyseFirst(input: AuditInput, withCandidates: boolean): Analysed {
   const ctx = buildContext(input);
   const categories = analyze(input, ctx);
-  if (!withCandidates) return { categories };
+  const { pageType } = ctx;
+  if (!withCandidates) return { categories, pageType };
   const crawlDelay = crawlDelayOf(ctx.robots, AUDIT_AGENT);
-  return { categories, site: { ...candidatesOf(ctx), ...(crawlDelay !== undefined ? { crawlDelay } : {}) } };
+  return {
+    categories,
+    pageType,
+    site: { ...candidatesOf(ctx), ...(crawlDelay !== undefined ? { crawlDelay } : {}) },
+  };
 }
 
 /** Whether robots.txt lets the audit's own agent fetch each address (a site page's redirect targets). */

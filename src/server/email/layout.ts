@@ -49,7 +49,8 @@ export type Block =
   | { type: 'table'; caption: string; rows: [label: string, value: string][] };
 
 export interface Finding {
-  status: ItemStatus;
+  /** A check that does not apply to the page is never an email's finding. */
+  status: Exclude<ItemStatus, 'notApplicable'>;
   statusLabel: string;
   title: string;
   /** The audited site's own text: only where the recipient asked for it (none of today's emails). */
@@ -90,7 +91,7 @@ const BAND: Record<ScoreBand, { fg: string; bg: string; bar: string }> = {
   yellow: { fg: '#854d0e', bg: '#fef9c3', bar: '#a16207' },
   red: { fg: '#991b1b', bg: '#fee2e2', bar: '#b91c1c' },
 };
-const ITEM_BAND: Record<ItemStatus, ScoreBand> = { pass: 'green', warning: 'yellow', fail: 'red' };
+const ITEM_BAND: Record<Finding['status'], ScoreBand> = { pass: 'green', warning: 'yellow', fail: 'red' };
 
 /** Control characters other than tab and line breaks never reach an email. */
 export function cleanText(value: string): string {

@@ -39,13 +39,17 @@ export interface WaitlistEmail {
 /** A score as the emails show it: a whole number from 0 to 100, whatever the report holds. */
 export const score100 = (n: number) => Math.min(100, Math.max(0, Math.round(Number.isFinite(n) ? n : 0)));
 
+/** A check an email asks to fix: one that failed or warned. */
+export type FixableItem = AuditItem & { status: 'fail' | 'warning' };
+
 /** Failed checks first, then warnings, each in the report's order. */
-export function topFindings(report: AuditReport, limit = TOP_FINDINGS): { top: AuditItem[]; more: number } {
+export function topFindings(report: AuditReport, limit = TOP_FINDINGS): { top: FixableItem[]; more: number } {
   const items = report.categories.flatMap((c) => c.items);
-  const ranked = [
-    ...items.filter((i) => i.status === 'fail'),
-    ...items.filter((i) => i.status === 'warning'),
-  ];
+  const withStatus =
+    <S extends 'fail' | 'warning'>(status: S) =>
+    (i: AuditItem): i is AuditItem & { status: S } =>
+      i.status === status;
+  const ranked = [...items.filter(withStatus('fail')), ...items.filter(withStatus('warning'))];
   return { top: ranked.slice(0, limit), more: Math.max(0, ranked.length - limit) };
 }
 
@@ -135,7 +139,7 @@ export const RECOMMENDATIONS_QUOTING_SITE: ReadonlySet<string> = new Set(['ident
  * report. No evidence: it is the audited site's text, and whoever asked for the email chose the site
  * and the address it goes to (decision 050). The report's page has it all.
  */
-export function findingsBlocks(ctx: EmailContext, top: AuditItem[], more: number): Block[] {
+export function findingsBlocks(ctx: EmailContext, top: FixableItem[], more: number): Block[] {
   const { t } = ctx;
   const blocks: Block[] = [];
   blocks.push({ type: 'heading', level: 2, text: t('waitlist.report.findingsTitle') });

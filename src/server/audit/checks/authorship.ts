@@ -3,21 +3,45 @@ import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { isoDay, monthsBetween, parseDate, withinMonths } from '../read/dates.ts';
 import { metaByName, metaByProperty } from '../read/html.ts';
-import { hasType, present, prop, textOf } from '../read/jsonld.ts';
+import { textsOf, type Entity } from '../structured/graph.ts';
+import { authorOf, isSomeoneElses, publisherOf, siteIdentities } from '../structured/main-entity.ts';
+import { SCHEMA_ORG } from '../structured/vocabulary.ts';
 import type { Message } from '../types.ts';
-import { ARTICLE_TYPES, isOrganization } from './json-ld.ts';
+import { syntaxOf } from './structured-data.ts';
 
 // Who stands behind the text and when: author, dates, and how fresh the page is. Dates are read
 // from every structured form Google documents for articles ("Article (Article, NewsArticle,
 // BlogPosting) structured data", Google Search Central: JSON-LD, microdata or RDFa, with
 // datePublished and dateModified in ISO 8601), from Open Graph's article:* tags, `<time datetime>`,
-// the Last-Modified header and the sitemap.
+// the Last-Modified header and the sitemap. Authors and dates come from the page's own entities,
+// its main entity first, never from a customer review, an offer or a list item (issue 36).
 
-/** Microdata values of one property that are real dates (ISO 8601, as schema.org Date expects). */
-function itemDates(ctx: AuditContext, property: 'datePublished' | 'dateModified'): string[] {
-  return ctx.page.itemDates
-    .filter((d) => d.property === property && parseDate(d.value) !== undefined)
-    .map((d) => d.value);
+/** The entity whose author and dates are the page's: an article, else the page's main entity. */
+function subjectOf(ctx: AuditContext): Entity | undefined {
+  const main = ctx.main?.entity;
+  if (main && SCHEMA_ORG.isA(main.types, 'Article')) return main;
+  const { entities } = ctx.structured;
+  return (
+    entities.find((e) => SCHEMA_ORG.isA(e.types, 'Article') && !isSomeoneElses(e, entities)) ?? main
+  );
+}
+
+/** The page's own entities (none of someone else's), its subject first: where its dates are read. */
+function ownEntities(ctx: AuditContext): Entity[] {
+  const { entities } = ctx.structured;
+  const subject = subjectOf(ctx);
+  const own = entities.filter((e) => e !== subject && !isSomeoneElses(e, entities));
+  return subject ? [subject, ...own] : own;
+}
+
+/** Dates of a property on the page's own entities: each real date with the syntax it came from. */
+function entityDates(ctx: AuditContext, property: string): { date: Date; source: string }[] {
+  return ownEntities(ctx).flatMap((e) =>
+    textsOf(e, property).flatMap((text) => {
+      const date = parseDate(text);
+      return date ? [{ date, source: `${syntaxOf(e)} ${property}` }] : [];
+    }),
+  );
 }
 
 interface Signals {
@@ -33,24 +57,23 @@ function authorSignals(ctx: AuditContext, publisherCounts: boolean): Signals {
     sources.push('meta author');
     name = meta;
   }
-  const authored = ctx.jsonLd.entities.find((node) => present(ctx.jsonLd, node, 'author'));
-  if (authored) {
-    sources.push('JSON-LD author');
-    name ??= textOf(prop(ctx.jsonLd, authored, 'author'));
+  const subject = subjectOf(ctx);
+  const authors = authorOf(ctx.structured, subject);
+  if (subject && authors.length > 0) {
+    sources.push(`${syntaxOf(subject)} author`);
+    name ??= authors.find((a) => a.name)?.name;
   }
   const relAuthor = [...ctx.page.links, ...ctx.page.anchors].some((l) => l.rel.includes('author'));
   if (relAuthor) sources.push('rel=author');
   if (publisherCounts && sources.length === 0) {
-    const publisher = ctx.jsonLd.entities.find(
-      (node) => present(ctx.jsonLd, node, 'publisher') || isOrganization(node),
-    );
+    const publisher =
+      publisherOf(ctx.structured, subject).find((p) => p.entity || p.name) ??
+      siteIdentities(ctx.structured, subject)
+        .filter((e) => SCHEMA_ORG.isA(e.types, 'Organization'))
+        .map((e) => ({ entity: e, name: textsOf(e, 'name')[0] }))[0];
     if (publisher) {
-      sources.push('JSON-LD publisher');
-      name = textOf(
-        isOrganization(publisher)
-          ? prop(ctx.jsonLd, publisher, 'name')
-          : prop(ctx.jsonLd, publisher, 'publisher'),
-      );
+      sources.push(publisher.entity ? `${syntaxOf(publisher.entity)} publisher` : 'publisher');
+      name = publisher.name;
     }
   }
   return { sources, name };
@@ -62,11 +85,8 @@ function dateSignals(ctx: AuditContext, updateCounts: boolean): string[] {
   if (metaByProperty(ctx.page, 'article:published_time').some((c) => c !== '')) {
     sources.push('article:published_time');
   }
-  if (ctx.jsonLd.entities.some((node) => present(ctx.jsonLd, node, 'datePublished'))) {
-    sources.push('JSON-LD datePublished');
-  }
-  if (itemDates(ctx, 'datePublished').length > 0) sources.push('microdata datePublished');
-  // A page that is not an article is dated by its last update (JSON-LD, sitemap or HTTP header).
+  sources.push(...new Set(entityDates(ctx, 'datePublished').map((d) => d.source)));
+  // A page that is not an article is dated by its last update (markup, sitemap or HTTP header).
   if (updateCounts && sources.length === 0) {
     const updated = updateDate(ctx);
     if (updated) sources.push(updated.source);
@@ -79,7 +99,7 @@ function dateSignals(ctx: AuditContext, updateCounts: boolean): string[] {
  * other page (home, product, pricing) is vouched for by its publisher and dated by its last update.
  */
 export function authorDate(ctx: AuditContext): Verdict {
-  const article = ctx.jsonLd.entities.some((node) => hasType(node, ARTICLE_TYPES)) || isArticleOg(ctx);
+  const article = ctx.pageType.type === 'article' || isArticleOg(ctx);
   const author = authorSignals(ctx, !article);
   const dates = dateSignals(ctx, !article);
   const evidence: Message[] = [];
@@ -97,6 +117,11 @@ export function authorDate(ctx: AuditContext): Verdict {
 
 const isArticleOg = (ctx: AuditContext) => metaByProperty(ctx.page, 'og:type').includes('article');
 
+/** The latest of dates, with where it was read. */
+function latestOf(found: { date: Date; source: string }[]): { date: Date; source: string } | undefined {
+  return [...found].sort((a, b) => b.date.getTime() - a.date.getTime())[0];
+}
+
 /** The latest valid date among texts. */
 function latest(texts: (string | undefined)[]): Date | undefined {
   const dates = texts.map(parseDate).filter((d): d is Date => d !== undefined);
@@ -105,26 +130,23 @@ function latest(texts: (string | undefined)[]): Date | undefined {
 
 /** Where the page's last update can be read, most telling first. */
 function updateDate(ctx: AuditContext): { date: Date; source: string } | undefined {
-  const entities = ctx.jsonLd.entities;
-  const jsonLdDates = (name: string) => entities.map((node) => textOf(prop(ctx.jsonLd, node, name)));
   const sitemapLastmod = ctx.sitemap.kind === 'valid' ? ctx.sitemap.pageLastmod : undefined;
-  const candidates: [string, () => Date | undefined][] = [
-    ['JSON-LD dateModified', () => latest(jsonLdDates('dateModified'))],
-    ['microdata dateModified', () => latest(itemDates(ctx, 'dateModified'))],
-    ['article:modified_time', () => latest(metaByProperty(ctx.page, 'article:modified_time'))],
-    ['og:updated_time', () => latest(metaByProperty(ctx.page, 'og:updated_time'))],
-    ['Last-Modified', () => latest([ctx.input.page.headers['last-modified']])],
-    ['sitemap lastmod', () => latest([sitemapLastmod])],
+  const dated = (source: string, date: Date | undefined) => (date ? { date, source } : undefined);
+  const candidates: (() => { date: Date; source: string } | undefined)[] = [
+    () => latestOf(entityDates(ctx, 'dateModified')),
+    () => dated('article:modified_time', latest(metaByProperty(ctx.page, 'article:modified_time'))),
+    () => dated('og:updated_time', latest(metaByProperty(ctx.page, 'og:updated_time'))),
+    () => dated('Last-Modified', latest([ctx.input.page.headers['last-modified']])),
+    () => dated('sitemap lastmod', latest([sitemapLastmod])),
     // Without an update date, the publication date is the last known state of the text.
-    ['JSON-LD datePublished', () => latest(jsonLdDates('datePublished'))],
-    ['microdata datePublished', () => latest(itemDates(ctx, 'datePublished'))],
-    ['article:published_time', () => latest(metaByProperty(ctx.page, 'article:published_time'))],
+    () => latestOf(entityDates(ctx, 'datePublished')),
+    () => dated('article:published_time', latest(metaByProperty(ctx.page, 'article:published_time'))),
     // Last, the dates the page shows in <time datetime>: the latest is as recent as the text gets.
-    ['<time datetime>', () => latest(ctx.page.times)],
+    () => dated('<time datetime>', latest(ctx.page.times)),
   ];
-  for (const [source, read] of candidates) {
-    const date = read();
-    if (date) return { date, source };
+  for (const read of candidates) {
+    const found = read();
+    if (found) return found;
   }
   return undefined;
 }

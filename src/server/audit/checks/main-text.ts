@@ -15,6 +15,17 @@ const THIN_WORDS = 300;
 
 const SOURCE_TAG = { main: '<main>', article: '<article>', body: '<body>' } as const;
 
+/**
+ * Whether a short text is thin for this page (issue 36): an article or an answer page should cover
+ * its question, but a product page is judged by its product's facts, a local business by where and
+ * when it opens, and a reference page by its code listings, not by their word count.
+ */
+function isJudgedByLength(ctx: AuditContext): boolean {
+  const { type } = ctx.pageType;
+  if (type === 'product' || type === 'localBusiness') return false;
+  return !(type === 'documentation' && ctx.page.main.preformatted > 0);
+}
+
 export function mainText(ctx: AuditContext): Verdict {
   const { main, scripts, emptyMount } = ctx.page;
   const source = SOURCE_TAG[main.source];
@@ -28,7 +39,7 @@ export function mainText(ctx: AuditContext): Verdict {
       scripts > 0 ? msg('items.mainText.recommendation.render') : msg('items.mainText.recommendation.write');
     return verdict('fail', evidence, recommendation);
   }
-  if (main.words < THIN_WORDS) {
+  if (main.words < THIN_WORDS && isJudgedByLength(ctx)) {
     const evidence = [msg('items.mainText.evidence.thin', { count: main.words, source })];
     return verdict('warning', evidence, msg('items.mainText.recommendation.expand'));
   }

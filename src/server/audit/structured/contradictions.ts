@@ -1,6 +1,6 @@
 import { clip } from '../../../lib/text.ts';
 import { msg } from '../check.ts';
-import { valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
+import { textsOf, valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
 import { isNestedUnder, pageAddress } from './main-entity.ts';
 import { displayType, MAX_FINDINGS, type ValidationFinding } from './validate.ts';
 import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
@@ -28,18 +28,6 @@ const VARIANT_PROPERTIES = ['isVariantOf', 'inProductGroupWithID'];
 const MAX_COMPARED = 50;
 /** Characters quoted from the page in a message. */
 const QUOTE = 80;
-
-function texts(entity: Entity, property: string): string[] {
-  return valuesOf(entity, property).flatMap((v) =>
-    v.kind === 'text' || v.kind === 'url'
-      ? v.value.trim() === ''
-        ? []
-        : [v.value.trim()]
-      : v.kind === 'number'
-        ? [String(v.value)]
-        : [],
-  );
-}
 
 /** A name as engines match it: case and runs of whitespace folded. */
 function foldName(name: string): string {
@@ -87,12 +75,12 @@ function factsOf(entity: Entity, entities: readonly Entity[]): Map<string, Compa
     if (values.length > 0)
       facts.set(key, { written: values[0]!, canonical: new Set(values.map((v) => canonical(property, v))) });
   };
-  for (const property of IDENTIFIERS) add(property, texts(entity, property));
+  for (const property of IDENTIFIERS) add(property, textsOf(entity, property));
   const offers = offersOf(entity, entities);
   for (const property of OFFER_PROPERTIES)
     add(
       property,
-      offers.flatMap((o) => texts(o, property)),
+      offers.flatMap((o) => textsOf(o, property)),
       `offers.${property}`,
     );
   return facts;
@@ -147,7 +135,7 @@ class Signatures {
 
 /** What the entity is called in a message: its name, else its address. */
 function label(entity: Entity): string {
-  return clip(texts(entity, 'name')[0] ?? entity.id ?? texts(entity, 'url')[0] ?? '', QUOTE);
+  return clip(textsOf(entity, 'name')[0] ?? entity.id ?? textsOf(entity, 'url')[0] ?? '', QUOTE);
 }
 
 /**
@@ -195,12 +183,12 @@ export function contradictions(
   const byKey = new Map<string, Entity[]>();
   for (const entity of eligible) {
     if (copies.has(entity)) continue;
-    const addresses = [...(entity.id ? [entity.id] : []), ...texts(entity, 'url')].flatMap(
+    const addresses = [...(entity.id ? [entity.id] : []), ...textsOf(entity, 'url')].flatMap(
       (a) => pageAddress(a, base) ?? [],
     );
     const keys = new Set([
       ...addresses.map((a) => `address:${a}`),
-      ...texts(entity, 'name').map((n) => `name:${foldName(n)}`),
+      ...textsOf(entity, 'name').map((n) => `name:${foldName(n)}`),
     ]);
     for (const key of keys) {
       const group = byKey.get(key);

@@ -127,3 +127,16 @@ export class GraphBuilder {
 export function valuesOf(entity: Entity, property: string): Value[] {
   return entity.properties.get(property) ?? [];
 }
+
+/** A property's literal values as trimmed text (numbers written out), empty ones left out. */
+export function textsOf(entity: Entity, property: string): string[] {
+  return valuesOf(entity, property).flatMap((v) =>
+    v.kind === 'text' || v.kind === 'url'
+      ? v.value.trim() === ''
+        ? []
+        : [v.value.trim()]
+      : v.kind === 'number'
+        ? [String(v.value)]
+        : [],
+  );
+}

@@ -1,4 +1,4 @@
-import { valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
+import { textsOf, valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
 import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
 
 // The entity a page is about, and who wrote and published it, read the way engines do: from the
@@ -85,6 +85,14 @@ export function isNestedUnder(
     current = entities[current.parent.entity];
   }
   return false;
+}
+
+/**
+ * Whether an entity belongs to someone else: nested under a review, an offer, a seller or a list
+ * item (a customer's review, a merchant, another page). Its author, dates and name are not the page's.
+ */
+export function isSomeoneElses(entity: Entity, entities: readonly Entity[]): boolean {
+  return isNestedUnder(entity, entities, FOREIGN);
 }
 
 function isA(entity: Entity, type: string, vocabulary: Vocabulary): boolean {
@@ -181,14 +189,6 @@ export interface Party {
   types: readonly string[];
 }
 
-function firstText(entity: Entity, property: string): string | undefined {
-  for (const value of valuesOf(entity, property)) {
-    if ((value.kind === 'text' || value.kind === 'url') && value.value.trim() !== '')
-      return value.value.trim();
-  }
-  return undefined;
-}
-
 function partiesAt(data: StructuredData, entity: Entity | undefined, property: string): Party[] {
   if (!entity || isNestedUnder(entity, data.entities, FOREIGN)) return [];
   return valuesOf(entity, property).flatMap((value): Party[] => {
@@ -199,7 +199,7 @@ function partiesAt(data: StructuredData, entity: Entity | undefined, property: s
     const target = data.entities[value.entity];
     // A reference to someone nested in a review is a customer, whoever points at them.
     if (!target || isNestedUnder(target, data.entities, FOREIGN)) return [];
-    return [{ entity: target, name: firstText(target, 'name'), types: target.types }];
+    return [{ entity: target, name: textsOf(target, 'name')[0], types: target.types }];
   });
 }
 

@@ -1,3 +1,4 @@
+import type { PageType } from '../../../lib/audit.ts';
 import type { MainText } from '../read/page-text.ts';
 import type { Entity, StructuredData } from './graph.ts';
 import { PAGE_TYPES, type MainEntity } from './main-entity.ts';
@@ -7,13 +8,23 @@ import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
 // next, its content last. Each heuristic is one small rule below, named in its comment and tested
 // on its own (tests/server/audit/structured/page-type.test.ts).
 
-export type PageType = 'article' | 'product' | 'documentation' | 'home' | 'localBusiness' | 'other';
+export type { PageType };
 
 export interface PageTypeReading {
   type: PageType;
   /** What decided: the main entity's type, the address, or the main text ('other' comes from it too). */
   from: 'markup' | 'url' | 'content';
+  /**
+   * What it was, as the page wrote it: the entity's type (`NewsArticle`), the path segment (`blog`),
+   * the dated path (`2024/05`) or the host (`docs.example.com`); none from the content. Clipped.
+   */
+  detail?: string;
 }
+
+type Found = Omit<PageTypeReading, 'from'>;
+
+/** What the page wrote, clipped for the report (it is the audited site's text). */
+const detail = (text: string) => text.slice(0, 60);
 
 export interface PageTypeInput {
   structured: StructuredData;
@@ -58,12 +69,16 @@ const MONTH = /^(?:0[1-9]|1[0-2])$/;
 const CODE_CHARS = 200;
 const CODE_SHARE = 0.3;
 
-function typeOf(entity: Entity, vocabulary: Vocabulary, url: URL): PageType | undefined {
-  const isA = (type: string) => vocabulary.isA(entity.types, type);
-  const found = MARKUP_TYPES.find(([type]) => isA(type));
-  if (found) return found[1];
-  if (HOME_TYPES.some(isA) && ROOT_PATH.test(url.pathname)) return 'home';
-  return undefined;
+function typeOf(entity: Entity, vocabulary: Vocabulary, url: URL): Found | undefined {
+  /** The entity's own type that is `type` or one of its subtypes (`NewsArticle` for Article). */
+  const written = (type: string) => entity.types.find((t) => vocabulary.isA([t], type));
+  for (const [type, pageType] of MARKUP_TYPES) {
+    const own = written(type);
+    if (own) return { type: pageType, detail: detail(own) };
+  }
+  if (!ROOT_PATH.test(url.pathname)) return undefined;
+  const own = HOME_TYPES.map(written).find((t) => t !== undefined);
+  return own ? { type: 'home', detail: detail(own) } : undefined;
 }
 
 /**
@@ -71,22 +86,21 @@ function typeOf(entity: Entity, vocabulary: Vocabulary, url: URL): PageType | un
  * top-level entity of a page type agrees on (two Products for one item are still a product page,
  * though the markup does not say which one it is about).
  */
-function fromMarkup(input: PageTypeInput, vocabulary: Vocabulary): PageType | undefined {
+function fromMarkup(input: PageTypeInput, vocabulary: Vocabulary): Found | undefined {
   if (input.mainEntity) return typeOf(input.mainEntity.entity, vocabulary, input.url);
   const { entities } = input.structured;
-  const types = new Set(
-    entities
-      .filter((e) => !e.parent && PAGE_TYPES.some((t) => vocabulary.isA(e.types, t)))
-      .map((e) => typeOf(e, vocabulary, input.url)),
-  );
-  return types.size === 1 ? [...types][0] : undefined;
+  const found = entities
+    .filter((e) => !e.parent && PAGE_TYPES.some((t) => vocabulary.isA(e.types, t)))
+    .map((e) => typeOf(e, vocabulary, input.url));
+  const types = new Set(found.map((f) => f?.type));
+  return types.size === 1 ? found[0] : undefined;
 }
 
 /**
  * The page type from its address: the first path segment naming a section (`/blog/api-news` is an
  * article, `/docs/blog` documentation), a dated path (`/2024/05/`), a `docs.` host, else the root.
  */
-function fromUrl(url: URL): PageType | undefined {
+function fromUrl(url: URL): Found | undefined {
   const segments = url.pathname
     .split('/')
     .filter((s) => s !== '')
@@ -99,11 +113,12 @@ function fromUrl(url: URL): PageType | undefined {
     });
   for (const [i, segment] of segments.entries()) {
     const section = URL_SEGMENTS.get(segment);
-    if (section) return section;
-    if (YEAR.test(segment) && MONTH.test(segments[i + 1] ?? '')) return 'article';
+    if (section) return { type: section, detail: detail(segment) };
+    if (YEAR.test(segment) && MONTH.test(segments[i + 1] ?? ''))
+      return { type: 'article', detail: `${segment}/${segments[i + 1]}` };
   }
-  if (/^docs?\./i.test(url.hostname)) return 'documentation';
-  if (ROOT_PATH.test(url.pathname)) return 'home';
+  if (/^docs?\./i.test(url.hostname)) return { type: 'documentation', detail: detail(url.hostname) };
+  if (ROOT_PATH.test(url.pathname)) return { type: 'home' };
   return undefined;
 }
 
@@ -116,8 +131,8 @@ function fromContent(main: PageTypeInput['main']): PageType {
 /** What kind of page this is, and what said so: markup first, then the address, then the content. */
 export function pageType(input: PageTypeInput, vocabulary: Vocabulary = SCHEMA_ORG): PageTypeReading {
   const markup = fromMarkup(input, vocabulary);
-  if (markup) return { type: markup, from: 'markup' };
+  if (markup) return { ...markup, from: 'markup' };
   const url = fromUrl(input.url);
-  if (url) return { type: url, from: 'url' };
+  if (url) return { ...url, from: 'url' };
   return { type: fromContent(input.main), from: 'content' };
 }

@@ -111,7 +111,7 @@ function isFilled(value: Value): boolean {
 }
 
 /** The values at a property or a dotted path through nested entities (`item.name`). */
-function valuesAt(entity: Entity, path: string, entities: readonly Entity[]): Value[] {
+export function valuesAt(entity: Entity, path: string, entities: readonly Entity[]): Value[] {
   let current: Value[] = [{ kind: 'entity', entity: entity.index }];
   for (const step of path.split('.')) {
     current = current.flatMap((v) =>
@@ -121,7 +121,7 @@ function valuesAt(entity: Entity, path: string, entities: readonly Entity[]): Va
   return current;
 }
 
-function hasValue(entity: Entity, path: string, entities: readonly Entity[]): boolean {
+export function hasValue(entity: Entity, path: string, entities: readonly Entity[]): boolean {
   return valuesAt(entity, path, entities).some(isFilled);
 }
 
@@ -449,20 +449,20 @@ export function describeDiagnostic(
           };
     case 'syntax':
       return {
-        message: msg('items.jsonLd.evidence.invalid', { ...values, excerpt: diagnostic.excerpt }),
-        fix: msg('items.jsonLd.recommendation.fix'),
+        message: msg('structured.diagnostic.syntax', { ...values, excerpt: diagnostic.excerpt }),
+        fix: msg('structured.fix.syntax'),
       };
     case 'empty':
-      return { message: msg('items.jsonLd.evidence.empty', values) };
+      return { message: msg('structured.diagnostic.empty', values) };
     case 'tooLarge':
-      return { message: msg('items.jsonLd.evidence.tooLarge', { ...values, kb: MAX_BLOCK_KB }) };
+      return { message: msg('structured.diagnostic.tooLarge', { ...values, kb: MAX_BLOCK_KB }) };
     case 'tooDeep':
-      return { message: msg('items.jsonLd.evidence.tooDeep', { ...values, limit: MAX_BLOCK_NESTING }) };
+      return { message: msg('structured.diagnostic.tooDeep', { ...values, limit: MAX_BLOCK_NESTING }) };
   }
 }
 
 const MAX_BLOCK_KB = MAX_BLOCK_BYTES / 1024;
-const SYNTAX_NAMES: Record<Diagnostic['syntax'], string> = {
+export const SYNTAX_NAMES: Record<Diagnostic['syntax'], string> = {
   'json-ld': 'JSON-LD',
   microdata: 'microdata',
   rdfa: 'RDFa',

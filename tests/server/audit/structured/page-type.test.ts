@@ -40,34 +40,29 @@ describe('pageType: from markup', () => {
         <p itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Jane Roe</span></p>
         <p itemprop="articleBody">The ring road closed at dawn.</p>
       </article></body></html>`;
-    expect(readingOf(html, 'https://news.example/shop/floods')).toEqual({ type: 'article', from: 'markup' });
+    expect(readingOf(html, 'https://news.example/shop/floods')).toEqual({
+      type: 'article',
+      from: 'markup',
+      detail: 'NewsArticle',
+    });
   });
 
   it('reads a BlogPosting as an article and a TechArticle (an Article too) as documentation', () => {
     expect(
       readingOf(jsonLdPage({ '@type': 'BlogPosting', headline: 'Notes' }), 'https://x.example/a'),
-    ).toEqual({
-      type: 'article',
-      from: 'markup',
-    });
+    ).toEqual({ type: 'article', from: 'markup', detail: 'BlogPosting' });
     expect(
       readingOf(jsonLdPage({ '@type': 'TechArticle', headline: 'Setup' }), 'https://x.example/blog/a'),
-    ).toEqual({ type: 'documentation', from: 'markup' });
-    expect(readingOf(jsonLdPage({ '@type': 'APIReference', name: 'list()' }), 'https://x.example/a')).toEqual(
-      {
-        type: 'documentation',
-        from: 'markup',
-      },
-    );
+    ).toEqual({ type: 'documentation', from: 'markup', detail: 'TechArticle' });
+    expect(
+      readingOf(jsonLdPage({ '@type': 'APIReference', name: 'list()' }), 'https://x.example/a'),
+    ).toEqual({ type: 'documentation', from: 'markup', detail: 'APIReference' });
   });
 
   it('reads a Product, and a ProductGroup, as a product', () => {
     expect(
       readingOf(jsonLdPage({ '@type': 'ProductGroup', name: 'Kettle' }), 'https://x.example/blog/k'),
-    ).toEqual({
-      type: 'product',
-      from: 'markup',
-    });
+    ).toEqual({ type: 'product', from: 'markup', detail: 'ProductGroup' });
   });
 
   it('reads two Products for one item as a product page, though neither is the main entity', () => {
@@ -75,20 +70,33 @@ describe('pageType: from markup', () => {
       { '@type': 'Product', name: 'Kettle', mpn: 'A' },
       { '@type': 'Product', name: 'Kettle', mpn: 'B' },
     );
-    expect(readingOf(html, 'https://x.example/k')).toEqual({ type: 'product', from: 'markup' });
+    expect(readingOf(html, 'https://x.example/k')).toEqual({
+      type: 'product',
+      from: 'markup',
+      detail: 'Product',
+    });
   });
 
   it('reads a Restaurant (a LocalBusiness) as a local business, even at the site’s root', () => {
     const html = jsonLdPage({ '@type': 'Restaurant', name: 'Chez Example', url: 'https://chez.example/' });
-    expect(readingOf(html, 'https://chez.example/')).toEqual({ type: 'localBusiness', from: 'markup' });
+    expect(readingOf(html, 'https://chez.example/')).toEqual({
+      type: 'localBusiness',
+      from: 'markup',
+      detail: 'Restaurant',
+    });
   });
 
   it('reads a WebSite at the site’s root as the home page, and the same WebSite elsewhere by its address', () => {
     const website = jsonLdPage({ '@type': 'WebSite', name: 'Example', url: 'https://x.example/' });
-    expect(readingOf(website, 'https://x.example/')).toEqual({ type: 'home', from: 'markup' });
+    expect(readingOf(website, 'https://x.example/')).toEqual({
+      type: 'home',
+      from: 'markup',
+      detail: 'WebSite',
+    });
     expect(readingOf(website, 'https://x.example/docs/start')).toEqual({
       type: 'documentation',
       from: 'url',
+      detail: 'docs',
     });
   });
 
@@ -100,32 +108,29 @@ describe('pageType: from markup', () => {
   });
 
   it('goes on to the address when the main entity’s type says nothing of the page (a Recipe)', () => {
-    expect(readingOf(jsonLdPage({ '@type': 'Recipe', name: 'Soup' }), 'https://x.example/blog/soup')).toEqual(
-      {
-        type: 'article',
-        from: 'url',
-      },
-    );
+    expect(
+      readingOf(jsonLdPage({ '@type': 'Recipe', name: 'Soup' }), 'https://x.example/blog/soup'),
+    ).toEqual({ type: 'article', from: 'url', detail: 'blog' });
   });
 });
 
 describe('pageType: from the address', () => {
   it.each([
-    ['https://x.example/docs/install', 'documentation'],
-    ['https://x.example/en/reference/cli', 'documentation'],
-    ['https://x.example/API/v2/items', 'documentation'],
-    ['https://docs.x.example/install', 'documentation'],
-    ['https://x.example/product/enamel-kettle', 'product'],
-    ['https://x.example/p/12345', 'product'],
-    ['https://x.example/shop/kettles/enamel', 'product'],
-    ['https://x.example/blog/api-news', 'article'],
-    ['https://x.example/news/floods', 'article'],
-    ['https://x.example/2024/05/floods-close-the-ring-road', 'article'],
-    ['https://x.example/', 'home'],
-    ['https://x.example/fr/', 'home'],
-    ['https://x.example/en-gb/index.html', 'home'],
-  ])('reads %s as %s', (url, type) => {
-    expect(readingOf(emptyPage, url)).toEqual({ type, from: 'url' });
+    ['https://x.example/docs/install', 'documentation', 'docs'],
+    ['https://x.example/en/reference/cli', 'documentation', 'reference'],
+    ['https://x.example/API/v2/items', 'documentation', 'api'],
+    ['https://docs.x.example/install', 'documentation', 'docs.x.example'],
+    ['https://x.example/product/enamel-kettle', 'product', 'product'],
+    ['https://x.example/p/12345', 'product', 'p'],
+    ['https://x.example/shop/kettles/enamel', 'product', 'shop'],
+    ['https://x.example/blog/api-news', 'article', 'blog'],
+    ['https://x.example/news/floods', 'article', 'news'],
+    ['https://x.example/2024/05/floods-close-the-ring-road', 'article', '2024/05'],
+    ['https://x.example/', 'home', undefined],
+    ['https://x.example/fr/', 'home', undefined],
+    ['https://x.example/en-gb/index.html', 'home', undefined],
+  ])('reads %s as %s (%s)', (url, type, detail) => {
+    expect(readingOf(emptyPage, url)).toEqual({ type, from: 'url', ...(detail ? { detail } : {}) });
   });
 
   it.each([
@@ -140,6 +145,7 @@ describe('pageType: from the address', () => {
     expect(readingOf(emptyPage, 'https://x.example/docs/blog')).toEqual({
       type: 'documentation',
       from: 'url',
+      detail: 'docs',
     });
   });
 });
@@ -156,7 +162,11 @@ describe('pageType: from the content', () => {
 
   it('reads a docs address with code as documentation, from its address first', () => {
     const html = page(`<h1>items.list()</h1>${codeListing}`);
-    expect(readingOf(html, 'https://x.example/docs/items')).toEqual({ type: 'documentation', from: 'url' });
+    expect(readingOf(html, 'https://x.example/docs/items')).toEqual({
+      type: 'documentation',
+      from: 'url',
+      detail: 'docs',
+    });
   });
 
   it('does not read a long essay with one snippet as documentation', () => {
