@@ -77,7 +77,7 @@ describe('GET /api/audit', () => {
     // Everything but HTTPS passes on this site, served over plain http.
     const notPassed = report.categories.flatMap((c) => c.items).filter((i) => i.status !== 'pass');
     expect(notPassed.map((i) => i.id)).toEqual(['https']);
-    expect(item(report, 'jsonLd').evidence).toMatch(/Organization.*BlogPosting/);
+    expect(item(report, 'markup').evidence).toMatch(/Organization.*BlogPosting/);
     expect(item(report, 'aiSearchAgents').evidence).toContain('User-agent: *');
     expect(item(report, 'mainText').evidence).toMatch(/\d+ words/);
   });
@@ -113,7 +113,7 @@ describe('GET /api/audit', () => {
     expect(item(shell, 'mainText').status).toBe('fail');
     expect(category(shell, 'citability').status).toBe('needsWork');
     const broken = (await audit('brokenJsonLd')).body as AuditReport;
-    expect(item(broken, 'jsonLd').status).toBe('fail');
+    expect(item(broken, 'markup').status).toBe('fail');
     const noindex = (await audit('noindex')).body as AuditReport;
     expect(item(noindex, 'pageDirectives').status).toBe('fail');
     expect(item(noindex, 'pageDirectives').evidence).toContain('noindex');

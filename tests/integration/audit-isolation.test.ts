@@ -59,7 +59,7 @@ describe('an audit of a hostile website', () => {
   it('leaves a JSON-LD block nested 300,000 deep unread, and says so', async () => {
     const res = await audit('deepJsonLd');
     expect(res.status).toBe(200);
-    const jsonLd = itemOf(res.body as AuditReport, 'jsonLd');
+    const jsonLd = itemOf(res.body as AuditReport, 'markup');
     expect(jsonLd.status).toBe('fail');
     expect(jsonLd.evidence).toContain('JSON-LD block 1 of 1 is larger than 256\u00a0KB: not read.');
   });

@@ -28,14 +28,34 @@ function boundedMessage(message: Message, budget: { left: number }): Message {
   return { ...message, values };
 }
 
-function boundedEvidence(evidence: readonly Message[], budget = { left: REPORT_BOUNDS.findingChars }) {
-  return evidence.slice(0, REPORT_BOUNDS.messagesPerFinding).map((m) => boundedMessage(m, budget));
+/**
+ * The first `messages` of an evidence list, their values within `budget`. Once the budget is spent, a
+ * further message that quotes the site is left out (one with nothing left to quote says nothing);
+ * the first message is always kept, so that the finding says what it found.
+ */
+function boundedEvidence(
+  evidence: readonly Message[],
+  messages: number,
+  budget = { left: REPORT_BOUNDS.findingChars },
+) {
+  const quotes = (m: Message) => Object.values(m.values ?? {}).some((v) => typeof v === 'string');
+  const kept: Message[] = [];
+  for (const [i, message] of evidence.slice(0, messages).entries()) {
+    if (i > 0 && budget.left <= 0 && quotes(message)) continue;
+    kept.push(boundedMessage(message, budget));
+  }
+  return kept;
 }
 
-function boundedFinding(finding: Finding): Finding {
-  const budget = { left: REPORT_BOUNDS.findingChars };
-  const bounded: Finding = { ...finding, evidence: boundedEvidence(finding.evidence, budget) };
+function boundedFinding(finding: Finding, report: { left: number }): Finding {
+  const budget = { left: Math.min(REPORT_BOUNDS.findingChars, report.left) };
+  const start = budget.left;
+  const bounded: Finding = {
+    ...finding,
+    evidence: boundedEvidence(finding.evidence, REPORT_BOUNDS.messagesPerFinding, budget),
+  };
   if (finding.recommendation) bounded.recommendation = boundedMessage(finding.recommendation, budget);
+  report.left -= start - Math.max(0, budget.left);
   return bounded;
 }
 
@@ -49,7 +69,7 @@ function boundedSite(site: SiteResult): SiteResult {
     })),
     findings: site.findings.slice(0, REPORT_BOUNDS.summaryItems).map((finding) => ({
       ...finding,
-      evidence: boundedEvidence(finding.evidence),
+      evidence: boundedEvidence(finding.evidence, REPORT_BOUNDS.messagesPerSummaryItem),
       urls: finding.urls.slice(0, REPORT_BOUNDS.urlsPerItem).map(reportListEntry),
     })),
   };
@@ -57,9 +77,10 @@ function boundedSite(site: SiteResult): SiteResult {
 
 /** The audit's result with every address, quote and list within the report's bounds. */
 export function boundedResult(result: Report): Report {
+  const report = { left: REPORT_BOUNDS.reportChars };
   const categories: CategoryFindings[] = result.categories.map((category) => ({
     ...category,
-    findings: category.findings.map(boundedFinding),
+    findings: category.findings.map((finding) => boundedFinding(finding, report)),
   }));
   return {
     ...result,

@@ -27,8 +27,8 @@ import type { Message } from '../types.ts';
 /** Types listed per syntax in evidence, at most (a page can declare dozens). */
 const MAX_TYPES_SHOWN = 12;
 /**
- * Findings spelled out in one check's evidence, four messages each (REPORT_BOUNDS.messagesPerFinding
- * keeps 16); the rest are counted.
+ * Findings spelled out in one check's evidence, three messages each (REPORT_BOUNDS.messagesPerFinding
+ * keeps 12); the rest are counted.
  */
 const MAX_FINDINGS_SHOWN = 3;
 
@@ -43,7 +43,10 @@ function typeList(types: readonly string[]): string {
   return list(shown) + (types.length > shown.length ? ', …' : '');
 }
 
-/** Where an entity is written: its JSON-LD block, or the element of its microdata or RDFa. */
+/**
+ * Where an entity is written (its JSON-LD block, or the element of its microdata or RDFa), ending
+ * with the label of the fix that follows it.
+ */
 export function whereOf(entity: Entity): Message {
   const { syntax, block, path } = entity.source;
   if (syntax === 'json-ld') return msg('structured.where.jsonLd', { block: block ?? 1 });
@@ -55,10 +58,10 @@ export function syntaxOf(entity: Entity): string {
   return SYNTAX_NAMES[entity.source.syntax];
 }
 
-/** A finding as evidence: what is wrong, where, and the fix. */
+/** A finding as evidence: what is wrong, where (with the fix's label), and the fix. */
 function findingEvidence(ctx: AuditContext, finding: ValidationFinding): Message[] {
   const entity = ctx.structured.entities[finding.entity];
-  return [finding.message, ...(entity ? [whereOf(entity)] : []), msg('structured.fixLabel'), finding.fix];
+  return [finding.message, entity ? whereOf(entity) : msg('structured.fixLabel'), finding.fix];
 }
 
 /**
@@ -362,7 +365,7 @@ export function product(ctx: AuditContext): Verdict {
   // What the essentials above already name is not repeated.
   const named = new Set(missing.map(([p]) => p.split('.').pop()));
   const extra = google.filter((f) => !(f.entity === item.index && f.property && named.has(f.property)));
-  // Two spelled out, beside the product's own evidence (five messages at most).
+  // Two spelled out, beside the product's own evidence (five messages at most): twelve in all.
   const shown = MAX_FINDINGS_SHOWN - 1;
   for (const f of extra.slice(0, shown)) evidence.push(...findingEvidence(ctx, f));
   statuses.push(...extra.map((f) => (f.severity === 'error' ? 'fail' : 'warning')));

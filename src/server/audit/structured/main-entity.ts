@@ -120,7 +120,8 @@ function isAtPage(entity: Entity, page: string, base: string): boolean {
 /**
  * The entity the page is about, and why, or undefined when the markup does not say:
  * 1. an entity whose `mainEntityOfPage` is the page (an address, or a WebPage entity at that
- *    address), or the `mainEntity` of a WebPage entity that is the page (or names no address);
+ *    address), or the `mainEntity` of a WebPage entity that is the page (or names no address),
+ *    unless that WebPage is itself of a page type (an FAQPage's mainEntity is its questions);
  * 2. else a top-level entity whose `url` or `@id` is the page, but not a mere WebPage wrapper
  *    (an ItemPage at the page's address says less than the Product beside it);
  * 3. else the only top-level entity of one of `PAGE_TYPES` (two Products: the markup does not say
@@ -145,7 +146,8 @@ export function mainEntity(
     ),
   );
   if (declared) return { entity: declared, reason: 'mainEntityOfPage' };
-  for (const webPage of candidates.filter((e) => isA(e, 'WebPage', vocabulary))) {
+  // An FAQPage's or a QAPage's mainEntity is its questions, parts of the page, not what it is about.
+  for (const webPage of candidates.filter((e) => isWebPageWrapper(e, vocabulary))) {
     if (webPage.id !== undefined || ownUrls(webPage).length > 0) {
       if (!isAtPage(webPage, page, base)) continue;
     }

@@ -84,15 +84,17 @@ function typeOf(entity: Entity, vocabulary: Vocabulary, url: URL): Found | undef
 /**
  * The page type from markup: the main entity's type; without a main entity, the type every
  * top-level entity of a page type agrees on (two Products for one item are still a product page,
- * though the markup does not say which one it is about).
+ * though the markup does not say which one it is about; a BlogPosting beside an FAQPage an article).
  */
 function fromMarkup(input: PageTypeInput, vocabulary: Vocabulary): Found | undefined {
   if (input.mainEntity) return typeOf(input.mainEntity.entity, vocabulary, input.url);
   const { entities } = input.structured;
+  // An FAQPage or a Recipe beside an article says nothing against it: only types that name a page
+  // type are compared.
   const found = entities
     .filter((e) => !e.parent && PAGE_TYPES.some((t) => vocabulary.isA(e.types, t)))
-    .map((e) => typeOf(e, vocabulary, input.url));
-  const types = new Set(found.map((f) => f?.type));
+    .flatMap((e) => typeOf(e, vocabulary, input.url) ?? []);
+  const types = new Set(found.map((f) => f.type));
   return types.size === 1 ? found[0] : undefined;
 }
 

@@ -138,11 +138,11 @@ describe('what the audit reads', () => {
     const escaped = `<script>self.__next_f.push([1,"{\\"@context\\":\\"https://schema.org\\"}"])</script>`;
     for (const script of [state, escaped]) {
       const input = withPage(html({ jsonLd: [], main: `${GOOD_MAIN}${script}` }));
-      expect(find(input, 'jsonLd').recommendation?.key).toBe('items.jsonLd.recommendation.render');
-      expect(text(input, 'jsonLd').evidence).toMatch(/inside the page’s scripts/);
+      expect(find(input, 'markup').recommendation?.key).toBe('items.markup.recommendation.render');
+      expect(text(input, 'markup').evidence).toMatch(/inside the page’s scripts/);
     }
     const none = withPage(html({ jsonLd: [] }));
-    expect(find(none, 'jsonLd').recommendation?.key).toBe('items.jsonLd.recommendation.add');
+    expect(find(none, 'markup').recommendation?.key).toBe('items.markup.recommendation.add');
   });
 });
 

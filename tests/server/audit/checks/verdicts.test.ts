@@ -245,13 +245,13 @@ describe('microdata dates', () => {
   });
 
   it('judges freshness by a microdata dateModified, from <meta content> or <time datetime>', () => {
-    const meta = undated(`<section itemscope><meta itemprop="dateModified" content="2025-04-01">
+    const meta = undated(`<section itemscope itemtype="https://schema.org/WebPage"><meta itemprop="dateModified" content="2025-04-01">
       <h1>T</h1>${paragraphs(4)}</section>`);
     expect(find(meta, 'freshness')).toMatchObject({
       status: 'pass',
       evidence: [{ values: { updatedDate: '2025-04-01', source: 'microdata dateModified' } }],
     });
-    const time = undated(`<div itemscope><h1>T</h1>
+    const time = undated(`<div itemscope itemtype="https://schema.org/Article"><h1>T</h1>
       <p>Updated <time itemprop="datePublished dateModified" datetime="2023-01-05">5 January 2023</time></p></div>`);
     expect(find(time, 'freshness')).toMatchObject({
       status: 'fail',
@@ -259,9 +259,14 @@ describe('microdata dates', () => {
     });
   });
 
-  it('reads no property outside an item, and no text that is not a date', () => {
+  it('reads no property outside a typed item, and no text that is not a date', () => {
     const loose = undated(`<h1>T</h1><meta itemprop="dateModified" content="2025-04-01">${paragraphs(4)}`);
     expect(keysOf(find(loose, 'freshness'))).toEqual(['items.freshness.evidence.unknown']);
+    // Without an itemtype, "dateModified" is no vocabulary's property (WHATWG microdata): engines
+    // read schema.org's only in an item of a schema.org type.
+    const untyped = undated(`<section itemscope><meta itemprop="dateModified" content="2025-04-01">
+      <h1>T</h1>${paragraphs(4)}</section>`);
+    expect(keysOf(find(untyped, 'freshness'))).toEqual(['items.freshness.evidence.unknown']);
     const words = undated(`<div itemscope><span itemprop="dateModified">last spring</span></div>`);
     expect(keysOf(find(words, 'freshness'))).toEqual(['items.freshness.evidence.unknown']);
   });
