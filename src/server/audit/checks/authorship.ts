@@ -52,16 +52,17 @@ interface Signals {
 function authorSignals(ctx: AuditContext, publisherCounts: boolean): Signals {
   const sources: string[] = [];
   let name: string | undefined;
-  const meta = metaByName(ctx.page, 'author').find((c) => c !== '');
-  if (meta) {
-    sources.push('meta author');
-    name = meta;
-  }
+  // The article's own author first: the markup says whose text it is; a meta tag is site-wide often.
   const subject = subjectOf(ctx);
   const authors = authorOf(ctx.structured, subject);
   if (subject && authors.length > 0) {
     sources.push(`${syntaxOf(subject)} author`);
-    name ??= authors.find((a) => a.name)?.name;
+    name = authors.find((a) => a.name)?.name;
+  }
+  const meta = metaByName(ctx.page, 'author').find((c) => c !== '');
+  if (meta) {
+    sources.push('meta author');
+    name ??= meta;
   }
   const relAuthor = [...ctx.page.links, ...ctx.page.anchors].some((l) => l.rel.includes('author'));
   if (relAuthor) sources.push('rel=author');
