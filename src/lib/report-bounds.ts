@@ -45,7 +45,7 @@ export const REPORT_BOUNDS = {
 } as const;
 
 // What these bounds allow at most, by construction (tests/server/audit/bounded.test.ts builds it:
-// every one of the 39 checks quoting four-byte characters in 20 messages of six values, a full
+// every one of the 36 checks quoting four-byte characters in 20 messages of six values, a full
 // summary of 25 pairs of 200-character addresses per item, a full table): 209 KB of JSON (44 KB of
 // findings, once the report's 8,000 quoted characters are spent, 165 KB of site audit), under the
 // 250 KB one stored report may never exceed (issue 34).

@@ -5,7 +5,8 @@ import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
 import { LANGUAGE_ENTRIES } from '../site.ts';
 
 // The guide's own structured data, marking up only what the page shows: the definition of GEO,
-// the five implementation phases as a HowTo, and the six industry playbooks as an ItemList.
+// the five implementation phases as a HowTo, and the six industry playbooks as an ItemList. Only the
+// HowTo (a CreativeWork) takes inLanguage: schema.org defines it for no DefinedTerm or ItemList.
 const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl, aiCrawlers }) => {
   const inLanguage = LANGUAGE_ENTRIES[lang].locale;
   const copy = copyReader(t, 'guide');
@@ -17,7 +18,6 @@ const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl, aiCrawlers }) => {
       '@id': `${pageUrl}#geo`,
       name: t('guide:definition.term'),
       description: `${t('guide:definition.term')} ${t('guide:definition.text')}`,
-      inLanguage,
       url: `${pageUrl}#what-is-geo`,
     },
     {
@@ -47,7 +47,6 @@ const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl, aiCrawlers }) => {
       '@id': `${pageUrl}#case-studies`,
       name: t('guide:caseStudies.title'),
       description: t('guide:caseStudies.lead'),
-      inLanguage,
       numberOfItems: studies.length,
       itemListElement: studies.map((study, i) => ({
         '@type': 'ListItem',

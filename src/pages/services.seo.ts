@@ -3,12 +3,11 @@ import { copyReader } from '../i18n/copy.ts';
 import { SERVICES } from '../lib/services.ts';
 import { organizationId } from '../seo/jsonld.ts';
 import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
-import { LANGUAGE_ENTRIES, localePath } from '../site.ts';
+import { localePath } from '../site.ts';
 
 // The services page's own structured data: the six service cards as Service nodes in an
 // ItemList, each with its Offer (a minimum price in USD, or a price on request).
 const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
-  const inLanguage = LANGUAGE_ENTRIES[lang].locale;
   const copy = copyReader(t, 'services');
   const contactUrl = `${siteUrl}${localePath(lang, 'contact')}`;
   return [
@@ -17,7 +16,6 @@ const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
       '@id': `${pageUrl}#services`,
       name: t('services:catalogue.title'),
       description: t('services:catalogue.lead'),
-      inLanguage,
       numberOfItems: SERVICES.length,
       itemListElement: SERVICES.map((service, i) => {
         const item = copy(`items.${service.id}`);

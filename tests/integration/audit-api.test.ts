@@ -68,14 +68,27 @@ describe('GET /api/audit', () => {
     for (const c of report.categories as AuditCategory[]) {
       expect(c.status).toBe(c.score >= 90 ? 'excellent' : c.score >= 75 ? 'good' : 'needsWork');
       for (const i of c.items) {
-        expect(['pass', 'warning', 'fail']).toContain(i.status);
+        expect(['pass', 'warning', 'fail', 'notApplicable']).toContain(i.status);
         expect(i.title.length).toBeGreaterThan(3);
         expect(i.evidence.length).toBeGreaterThan(3);
-        expect(Boolean(i.recommendation)).toBe(i.status !== 'pass');
+        expect(Boolean(i.recommendation)).toBe(i.status === 'warning' || i.status === 'fail');
       }
     }
-    // Everything but HTTPS passes on this site, served over plain http.
-    const notPassed = report.categories.flatMap((c) => c.items).filter((i) => i.status !== 'pass');
+    // A blog post, read as an article from its markup: the product check does not apply to it.
+    expect(report.pageType).toEqual({
+      type: 'article',
+      from: 'markup',
+      detail: 'BlogPosting',
+      text: 'Read as an article, from its BlogPosting markup.',
+    });
+    expect(item(report, 'product')).toMatchObject({
+      status: 'notApplicable',
+      evidence: 'Does not apply to an article.',
+    });
+    // Everything else but HTTPS passes on this site, served over plain http.
+    const notPassed = report.categories
+      .flatMap((c) => c.items)
+      .filter((i) => i.status !== 'pass' && i.status !== 'notApplicable');
     expect(notPassed.map((i) => i.id)).toEqual(['https']);
     expect(item(report, 'markup').evidence).toMatch(/Organization.*BlogPosting/);
     expect(item(report, 'aiSearchAgents').evidence).toContain('User-agent: *');
@@ -88,6 +101,8 @@ describe('GET /api/audit', () => {
     expect(item(report, 'mainText').title).not.toBe(item(english, 'mainText').title);
     expect(item(report, 'mainText').evidence).toMatch(/mots/);
     expect(item(report, 'https').recommendation).toMatch(/HTTPS/);
+    expect(report.pageType?.text).toBe('Page lue comme un article, d’après son balisage BlogPosting.');
+    expect(item(report, 'product').evidence).toBe('Sans objet pour un article.');
   });
 
   it('fails a site that blocks AI search crawlers, quoting the robots.txt line', async () => {

@@ -145,6 +145,10 @@ describe('files of a report', () => {
     // The audited address stays text under GitHub's autolinking too (decision 048).
     expect(md.text).toContain(`# AI citation audit of http\\://${siteHost}/`);
     expect(md.text).toContain(`Overall score: ${report.overall}/100`);
+    // How the page was read opens both copies, each in its language.
+    expect((json.body as AuditReport).pageType?.text).toMatch(/^Page lue comme /);
+    expect(md.text).toContain(`\n**${report.pageType?.text}**\n`);
+    expect(report.pageType?.text).toMatch(/^Read as /);
     // The hostile title is quoted by the title check's evidence: no link, no markup survives.
     expect(md.text).not.toContain('[click](javascript');
     expect(md.text).not.toContain('<script>');

@@ -78,6 +78,17 @@ export function ReportChanges({ changes }: { changes: Changes }) {
           </tbody>
         </table>
       </div>
+      {changes.pageType ? (
+        <div className="grid gap-1" data-testid="changes-page-type">
+          <h3 className="font-bold">{t('report.changes.pageType')}</h3>
+          <p className="text-sm">
+            <span className="font-semibold">{t('report.changes.before')}</span> {changes.pageType.before.text}
+          </p>
+          <p className="text-sm">
+            <span className="font-semibold">{t('report.changes.after')}</span> {changes.pageType.after.text}
+          </p>
+        </div>
+      ) : null}
       <h3 className="font-bold">{t('report.changes.checks')}</h3>
       {changes.checks.length === 0 ? (
         <p className="muted">{t('report.changes.none')}</p>

@@ -30,7 +30,7 @@ export const BAND_CLASS: Record<ScoreBand, string> = {
   red: 'text-[var(--bad)]',
 };
 
-const ITEM_STATUSES: readonly ItemStatus[] = ['pass', 'warning', 'fail'];
+const ITEM_STATUSES: readonly ItemStatus[] = ['pass', 'warning', 'fail', 'notApplicable'];
 const RING_RADIUS = 52;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 
@@ -91,15 +91,18 @@ function OverallScore({ categories }: { categories: readonly AuditCategory[] }) 
             {t(scoreMessageKey(score))}
           </p>
           <ul className="flex flex-wrap gap-2">
-            {ITEM_STATUSES.map((status) => (
-              <li key={status}>
-                <Badge variant={itemBadgeVariant(status)}>
-                  {t(`results.overall.counts.${status}`, {
-                    count: items.filter((i) => i.status === status).length,
-                  })}
-                </Badge>
-              </li>
-            ))}
+            {ITEM_STATUSES.map((status) => {
+              const count = items.filter((i) => i.status === status).length;
+              // Checks that do not apply are counted only when there are some.
+              if (status === 'notApplicable' && count === 0) return null;
+              return (
+                <li key={status}>
+                  <Badge variant={itemBadgeVariant(status)}>
+                    {t(`results.overall.counts.${status}`, { count })}
+                  </Badge>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </div>
@@ -314,6 +317,15 @@ export function AuditResults({
               <span className="wrap-anywhere"> {t('results.finalUrl', { url: report.finalUrl })}</span>
             ) : null}
           </p>
+          {report.pageType ? (
+            <p
+              className="font-semibold wrap-anywhere"
+              data-testid="page-type"
+              data-page-type={report.pageType.type}
+            >
+              {report.pageType.text}
+            </p>
+          ) : null}
           <p className="muted small" data-testid="audit-reads">
             {t('results.reads')}
           </p>

@@ -36,7 +36,7 @@ function boundedMessage(message: Message, budget: { left: number }): Message {
 function boundedEvidence(
   evidence: readonly Message[],
   messages: number,
-  budget = { left: REPORT_BOUNDS.findingChars },
+  budget: { left: number } = { left: REPORT_BOUNDS.findingChars },
 ) {
   const quotes = (m: Message) => Object.values(m.values ?? {}).some((v) => typeof v === 'string');
   const kept: Message[] = [];

@@ -36,6 +36,7 @@ const STATUS_MARK: Record<ItemStatus, string> = { pass: '✓', warning: '!', fai
 export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, permalink: string): string {
   const time = report.auditedAt.slice(11, 16);
   const status = (s: ItemStatus) => t(`results.itemStatus.${s}`);
+  const colon = lang === 'fr' ? '\u00a0:' : ':';
   const lines = [
     `# ${markdownText(t('results.title', { url: report.url }))}`,
     '',
@@ -43,10 +44,11 @@ export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, pe
     ...(report.finalUrl !== report.url
       ? ['', markdownText(t('results.finalUrl', { url: report.finalUrl }))]
       : []),
+    ...(report.pageType ? ['', `**${markdownText(report.pageType.text)}**`] : []),
     '',
-    `${t('report.share.link')}${lang === 'fr' ? '\u00a0:' : ':'} <${permalink}>`,
+    `${t('report.share.link')}${colon} <${permalink}>`,
     '',
-    `## ${t('results.overall.title')}${lang === 'fr' ? '\u00a0:' : ':'} ${report.overall}/100`,
+    `## ${t('results.overall.title')}${colon} ${report.overall}/100`,
     '',
     markdownText(t(scoreMessageKey(report.overall))),
   ];
@@ -62,6 +64,15 @@ export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, pe
       ...c.categories.map(
         (cat) => `| ${t(`results.categories.${cat.id}.name`)} | ${cat.before} | ${cat.after} |`,
       ),
+      ...(c.pageType
+        ? [
+            '',
+            `### ${t('report.changes.pageType')}`,
+            '',
+            `- ${t('report.changes.before')}${colon} ${markdownText(c.pageType.before.text)}`,
+            `- ${t('report.changes.after')}${colon} ${markdownText(c.pageType.after.text)}`,
+          ]
+        : []),
       '',
       `### ${t('report.changes.checks')}`,
       '',
