@@ -436,6 +436,45 @@ describe('real product pages', () => {
   });
 });
 
+describe('real local business and event pages', () => {
+  it('Travanto: the holiday home has no address, and its six guest reviews no author, as Google requires', () => {
+    const reading = read('local-travanto');
+    expect(reading.type).toEqual({ type: 'localBusiness', from: 'markup' });
+    expect(
+      errors(reading).map((f) => `${entity(reading, f.entity).types[0]}:${f.rule}:${f.property}`),
+    ).toEqual([
+      'LodgingBusiness:required:address',
+      ...Array.from({ length: 6 }, () => 'Review:required:author'),
+    ]);
+  });
+
+  // Defect (rdf.ts), as on Strumenti Musicali: each breadcrumb link is `<a itemprop="item"
+  // itemtype="https://schema.org/Thing">` with no itemscope, and its ListItem reads as a Thing too.
+  it.fails('Travanto: the breadcrumb items are ListItems only', () => {
+    const reading = read('local-travanto');
+    const items = reading.page.structured.entities.filter((e) => e.parent?.property === 'itemListElement');
+    expect(items).toHaveLength(6);
+    for (const item of items) expect(item.types).toEqual(['ListItem']);
+  });
+
+  // Defect (contradictions.ts), as on Kirche+Leben: the guests' Ratings hold nothing but a
+  // ratingValue, and two guests gave 4.8 and three 5.0; each rates its own review, nested in it, yet
+  // they are called one Rating marked up twice and three times.
+  it.fails('Travanto: ratings of different reviews that happen to be equal are not duplicates', () => {
+    expect(read('local-travanto').findings.filter((f) => f.rule === 'duplicateEntity')).toEqual([]);
+  });
+
+  it('Puntoticket: the Event has what Google requires (name, startDate, location), and is no article or product page', () => {
+    const reading = read('event-puntoticket');
+    expect(errors(reading)).toEqual([]);
+    expect(rulesOn(reading, 'Event').sort()).toEqual([
+      'recommended:endDate',
+      'recommended:eventStatus',
+      'recommended:organizer',
+    ]);
+  });
+});
+
 describe('real documentation, home and app pages', () => {
   it('documentation pages get no finding, and say what decided their type', () => {
     const decided = Object.fromEntries(
