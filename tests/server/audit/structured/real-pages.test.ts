@@ -439,7 +439,7 @@ describe('real product pages', () => {
 describe('real local business and event pages', () => {
   it('Travanto: the holiday home has no address, and its six guest reviews no author, as Google requires', () => {
     const reading = read('local-travanto');
-    expect(reading.type).toEqual({ type: 'localBusiness', from: 'markup' });
+    expect(reading.type).toMatchObject({ type: 'localBusiness', from: 'markup' });
     expect(
       errors(reading).map((f) => `${entity(reading, f.entity).types[0]}:${f.rule}:${f.property}`),
     ).toEqual([
@@ -496,7 +496,7 @@ describe('real documentation, home and app pages', () => {
   it('SASS AG: the company’s Organization, at the site’s root, speaks for the site', () => {
     const reading = read('home-sass-ag');
     expect(reading.main?.reason).toBe('pageUrl');
-    expect(reading.type).toEqual({ type: 'home', from: 'markup' });
+    expect(reading.type).toMatchObject({ type: 'home', from: 'markup' });
     expect(siteIdentities(reading.page.structured, reading.main?.entity)[0]?.properties.get('name')).toEqual([
       { kind: 'text', value: 'SASS DATENTECHNIK AG' },
     ]);
