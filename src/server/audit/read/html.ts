@@ -93,7 +93,16 @@ export interface PageData {
   limit: MarkupLimit | undefined;
 }
 
-const MOUNT_IDS = new Set(['root', 'app', '__next', '__nuxt', '___gatsby', 'svelte', 'main-app']);
+const MOUNT_IDS = new Set([
+  'root',
+  'app',
+  '__next',
+  '__nuxt',
+  '___gatsby',
+  'svelte',
+  'main-app',
+  'react-root',
+]);
 const EXECUTABLE_SCRIPT = /^(|module|text\/javascript|application\/javascript|text\/ecmascript)$/;
 
 function rawText(element: DomElement): string {

@@ -258,14 +258,23 @@ function duplicateGroups(eligible: readonly Entity[], entities: readonly Entity[
   const signatures = new Signatures(entities);
   const bySignature = new Map<string, Entity[]>();
   for (const entity of eligible) {
-    if (entity.properties.size === 0) continue;
-    const key = signatures.of(entity);
+    if (!NAMING.some((p) => textsOf(entity, p).length > 0) && entity.id === undefined) continue;
+    // A nested value repeated under different parents (each review's own 5-star Rating, each
+    // service's "Worldwide" area) is a shared value, not a second description: nested copies count
+    // only under one parent.
+    const key = `${signatures.of(entity)}${entity.parent ? `@${entity.parent.entity}` : ''}`;
     const group = bySignature.get(key);
     if (group) group.push(entity);
     else bySignature.set(key, [entity]);
   }
   return [...bySignature.values()].filter((group) => group.length > 1);
 }
+
+/**
+ * What names a thing: an entity with none of these (and no `@id`) is a bare value, such as a teaser
+ * holding only its date, which two items can share without being one.
+ */
+const NAMING = ['name', 'headline', 'url', ...IDENTIFIERS];
 
 /** Whether one of the entity's ancestors is in `set`. */
 function isInside(entity: Entity, entities: readonly Entity[], set: ReadonlySet<Entity>): boolean {

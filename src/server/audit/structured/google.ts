@@ -21,6 +21,10 @@ export interface RuleContext {
   typesIn(property: string): string[];
   /** Whether one of these types is, or inherits from, `type`. */
   isA(types: readonly string[], type: string): boolean;
+  /** Whether the entity sits, at any depth, under one of these properties. */
+  nestedUnder(properties: ReadonlySet<string>): boolean;
+  /** Whether the entity sits, at any depth, inside an entity of this type. */
+  inside(type: string): boolean;
 }
 
 export interface GoogleRule {
@@ -43,6 +47,21 @@ export interface GoogleRule {
 const forProduct = ({ parent, typesIn, isA }: RuleContext): boolean =>
   (parent !== undefined && isA(parent.types, 'Product')) || isA(typesIn('itemOffered'), 'Product');
 
+/**
+ * Where an organization is someone else: a merchant (`seller`), a maker (`brand`, `manufacturer`), a
+ * reviewed business or a list item. Google's Organization recommendations are for the organization a
+ * site describes as itself, or as its articles' publisher.
+ */
+const SOMEONE_ELSES = new Set([
+  'offers',
+  'seller',
+  'brand',
+  'manufacturer',
+  'review',
+  'reviews',
+  'itemListElement',
+]);
+
 /** A page's own subject, not a business reviewed or mentioned inside another entity. */
 const topLevel = ({ parent }: RuleContext): boolean => parent === undefined;
 
@@ -63,10 +82,14 @@ export const GOOGLE_RULES: Readonly<Record<string, GoogleRule>> = {
     required: ['lowPrice', 'priceCurrency'],
     recommended: ['highPrice', 'offerCount'],
   },
-  PriceSpecification: { exact: true, required: ['price'] },
-  UnitPriceSpecification: { exact: true, required: ['price'] },
+  // Merchant listings' price specifications: a service's "from" price (minPrice) is no product offer.
+  PriceSpecification: { exact: true, when: ({ inside }) => inside('Product'), required: ['price'] },
+  UnitPriceSpecification: { exact: true, when: ({ inside }) => inside('Product'), required: ['price'] },
   Article: { recommended: ['headline', 'author', 'datePublished', 'dateModified', 'image'] },
-  Organization: { recommended: ['name', 'url', 'logo'] },
+  Organization: {
+    when: ({ nestedUnder }) => !nestedUnder(SOMEONE_ELSES),
+    recommended: ['name', 'url', 'logo'],
+  },
   Brand: { required: ['name'] },
   Person: { required: ['name'] },
   BreadcrumbList: { required: ['itemListElement'], entities: ['itemListElement'] },

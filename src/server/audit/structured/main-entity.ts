@@ -163,7 +163,10 @@ export function mainEntity(
   const content = atPage.find((e) => !isWebPageWrapper(e, vocabulary));
   if (content) return { entity: content, reason: 'pageUrl' };
 
-  const typed = topLevel.filter((e) => PAGE_TYPES.some((t) => isA(e, t, vocabulary)));
+  // An item with no property at all (an advertisement slot marked up as a NewsArticle) is about nothing.
+  const typed = topLevel.filter(
+    (e) => e.properties.size > 0 && PAGE_TYPES.some((t) => isA(e, t, vocabulary)),
+  );
   if (typed.length === 1) return { entity: typed[0]!, reason: 'topLevelType' };
   // Only a wrapper is at the page's address: it is all the markup says the page is.
   return atPage[0] ? { entity: atPage[0], reason: 'pageUrl' } : undefined;

@@ -69,9 +69,18 @@ const MONTH = /^(?:0[1-9]|1[0-2])$/;
 const CODE_CHARS = 200;
 const CODE_SHARE = 0.3;
 
+/**
+ * The type a page's author meant: the type itself, or for a misspelt one ("product") the schema.org
+ * type it is close to. Engines ignore the misspelt entity (the vocabulary check says so, with the
+ * spelling), but the page is still the shop's product page, to be judged as one.
+ */
+function meant(type: string, vocabulary: Vocabulary): string {
+  return vocabulary.isType(type) ? type : (vocabulary.suggestType(type) ?? type);
+}
+
 function typeOf(entity: Entity, vocabulary: Vocabulary, url: URL): Found | undefined {
-  /** The entity's own type that is `type` or one of its subtypes (`NewsArticle` for Article). */
-  const written = (type: string) => entity.types.find((t) => vocabulary.isA([t], type));
+  /** The entity's own type that is `type` or one of its subtypes (`NewsArticle` for Article), as written. */
+  const written = (type: string) => entity.types.find((t) => vocabulary.isA([meant(t, vocabulary)], type));
   for (const [type, pageType] of MARKUP_TYPES) {
     const own = written(type);
     if (own) return { type: pageType, detail: detail(own) };
@@ -92,7 +101,17 @@ function fromMarkup(input: PageTypeInput, vocabulary: Vocabulary): Found | undef
   // An FAQPage or a Recipe beside an article says nothing against it: only types that name a page
   // type are compared.
   const found = entities
-    .filter((e) => !e.parent && PAGE_TYPES.some((t) => vocabulary.isA(e.types, t)))
+    .filter(
+      (e) =>
+        !e.parent &&
+        e.properties.size > 0 &&
+        PAGE_TYPES.some((t) =>
+          vocabulary.isA(
+            e.types.map((w) => meant(w, vocabulary)),
+            t,
+          ),
+        ),
+    )
     .flatMap((e) => typeOf(e, vocabulary, input.url) ?? []);
   const types = new Set(found.map((f) => f.type));
   return types.size === 1 ? found[0] : undefined;
@@ -115,7 +134,10 @@ function fromUrl(url: URL): Found | undefined {
     });
   for (const [i, segment] of segments.entries()) {
     const section = URL_SEGMENTS.get(segment);
-    if (section) return { type: section, detail: detail(segment) };
+    // A blog's or a shop's own root (`/blog`, `/shop/`) lists articles or products: it is none of
+    // them. Documentation's root is documentation all the same.
+    const isListing = section !== 'documentation' && i === segments.length - 1;
+    if (section && !isListing) return { type: section, detail: detail(segment) };
     if (YEAR.test(segment) && MONTH.test(segments[i + 1] ?? ''))
       return { type: 'article', detail: `${segment}/${segments[i + 1]}` };
   }

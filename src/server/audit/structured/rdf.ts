@@ -248,9 +248,17 @@ function readTriples(
     parser = collecting(new MicrodataRdfParser({ baseIRI }), sink);
     roots = microdataRoots(document, markup.referenced);
     attributesOf = (attribs) => {
-      if (attribs.id === undefined || markup.referenced.has(attribs.id)) return attribs;
-      const { id: _dropped, ...rest } = attribs;
-      return rest;
+      const kept = { ...attribs };
+      // An id no itemref names is left out (the parser would resolve it for nothing).
+      if (kept.id !== undefined && !markup.referenced.has(kept.id)) delete kept.id;
+      // WHATWG microdata: itemtype and itemid mean something only with itemscope. The parser would
+      // give a stray itemtype to the enclosing item (an Offer becoming an OfferItemCondition too, on
+      // a real shop page): it never sees one.
+      if (kept.itemscope === undefined) {
+        delete kept.itemtype;
+        delete kept.itemid;
+      }
+      return kept;
     };
   } else {
     // RDFa inherits its vocabulary, prefixes and subjects from any ancestor: the whole page is read.

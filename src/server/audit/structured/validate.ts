@@ -11,6 +11,7 @@ import {
   type StructuredData,
   type Value,
 } from './graph.ts';
+import { isNestedUnder } from './main-entity.ts';
 import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
 
 // The page's entities checked against schema.org (case-sensitive: JSON-LD 1.1 §1.7 "Syntax Tokens
@@ -196,6 +197,11 @@ function checkValue(
     }
     return;
   }
+  // An empty logo or image (an ImageObject or a URL) is no image, as an empty url is no address.
+  if (trimmed === '' && ranges.some((r) => URL_TYPES.has(r)) && !ranges.includes('Text')) {
+    warn('emptyUrl', msg('structured.fix.emptyUrl', { property }));
+    return;
+  }
   if (ranges.every((r) => URL_TYPES.has(r))) {
     if (trimmed === '') {
       warn('emptyUrl', msg('structured.fix.emptyUrl', { property }));
@@ -282,6 +288,15 @@ function checkGoogle(
         v.kind === 'entity' ? (entities[v.entity]?.types ?? []) : [],
       ),
     isA,
+    nestedUnder: (properties) => isNestedUnder(entity, entities, properties),
+    inside: (type) => {
+      let current = entity.parent ? entities[entity.parent.entity] : undefined;
+      for (let step = 0; current && step < 64; step++) {
+        if (isA(current.types, type)) return true;
+        current = current.parent ? entities[current.parent.entity] : undefined;
+      }
+      return false;
+    },
   };
   const rules = Object.entries(GOOGLE_RULES)
     .filter(([ruleType, rule]) =>

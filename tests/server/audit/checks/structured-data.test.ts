@@ -105,12 +105,11 @@ describe('vocabulary: types and properties as schema.org defines them', () => {
       '“product” is not a schema.org type: type names are case-sensitive, so engines ignore this entity. ' +
         'Found in JSON-LD block 1. Fix: Write “Product” instead of “product”.',
     );
-    // Engines see no product at all: the page is not read as one, from its markup.
-    expect(
-      analyze(input)
-        .flatMap((c) => c.findings)
-        .find((f) => f.id === 'product')?.status,
-    ).toBe('notApplicable');
+    // Engines see no product at all, but the page is the shop's product page, judged as one.
+    expect(find(input, 'product')).toMatchObject({
+      status: 'fail',
+      evidence: [{ key: 'items.product.evidence.none' }],
+    });
   });
 
   it('warns on a misspelt property, a bare enumeration, HTML in text and an empty sameAs', () => {

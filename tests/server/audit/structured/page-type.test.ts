@@ -54,9 +54,9 @@ describe('pageType: from markup', () => {
     expect(
       readingOf(jsonLdPage({ '@type': 'TechArticle', headline: 'Setup' }), 'https://x.example/blog/a'),
     ).toEqual({ type: 'documentation', from: 'markup', detail: 'TechArticle' });
-    expect(
-      readingOf(jsonLdPage({ '@type': 'APIReference', name: 'list()' }), 'https://x.example/a'),
-    ).toEqual({ type: 'documentation', from: 'markup', detail: 'APIReference' });
+    expect(readingOf(jsonLdPage({ '@type': 'APIReference', name: 'list()' }), 'https://x.example/a')).toEqual(
+      { type: 'documentation', from: 'markup', detail: 'APIReference' },
+    );
   });
 
   it('reads a Product, and a ProductGroup, as a product', () => {
@@ -100,17 +100,24 @@ describe('pageType: from markup', () => {
     });
   });
 
-  it('does not read a lower-case "product" type: engines ignore it (JSON-LD is case-sensitive)', () => {
+  it('reads a lower-case "product" as the product page it was meant to describe, quoting it as written', () => {
+    // Engines ignore the entity (JSON-LD is case-sensitive: the vocabulary check says so), but the
+    // page is still a shop's product page, and is judged as one.
     expect(readingOf(jsonLdPage({ '@type': 'product', name: 'Kettle' }), 'https://x.example/k')).toEqual({
+      type: 'product',
+      from: 'markup',
+      detail: 'product',
+    });
+    expect(readingOf(jsonLdPage({ '@type': 'Kettle-ish', name: 'K' }), 'https://x.example/k')).toEqual({
       type: 'other',
       from: 'content',
     });
   });
 
   it('goes on to the address when the main entity’s type says nothing of the page (a Recipe)', () => {
-    expect(
-      readingOf(jsonLdPage({ '@type': 'Recipe', name: 'Soup' }), 'https://x.example/blog/soup'),
-    ).toEqual({ type: 'article', from: 'url', detail: 'blog' });
+    expect(readingOf(jsonLdPage({ '@type': 'Recipe', name: 'Soup' }), 'https://x.example/blog/soup')).toEqual(
+      { type: 'article', from: 'url', detail: 'blog' },
+    );
   });
 });
 
@@ -137,6 +144,10 @@ describe('pageType: from the address', () => {
     'https://x.example/about',
     'https://x.example/2024/13/not-a-month',
     'https://x.example/products-and-services-overview',
+    // A section's root lists articles or products: it is not one.
+    'https://x.example/blog',
+    'https://x.example/en/news/',
+    'https://x.example/shop',
   ])('finds nothing in %s', (url) => {
     expect(readingOf(emptyPage, url)).toEqual({ type: 'other', from: 'content' });
   });

@@ -116,17 +116,8 @@ function named(parties: { name: string | undefined }[]): (string | undefined)[] 
  * Where a module reads a real page wrongly: which generic expectation fails and why. Each entry is
  * a defect for the lead to fix; the expectation below it is what the page should give.
  */
-const DEFECTS: Record<string, Partial<Record<'mainEntity' | 'pageType', string>>> = {
-  // Two advertisements are marked up as NewsArticle items with no property at all; mainEntity()
-  // counts them as candidates, finds three top-level NewsArticles and takes none, though only one
-  // has a headline, a body, a date and an author.
-  'news-kirche-und-leben': { mainEntity: 'empty items compete with the article' },
-  // pageType() ignores entities of a misspelt type ("product"), though validate() names the right
-  // spelling: a shop's product page whose only Product is written "product" is read as "other" and
-  // would get an article's advice (issue 36: "It judges every page as an article").
-  'product-john-lewis': { pageType: 'a lower-case "product" is no evidence of a product page' },
-  'product-bestseller': { pageType: 'lower-case "product" nodes are no evidence of a product page' },
-};
+/** Pages a module still reads wrongly, with the defect named (none left: each was fixed). */
+const DEFECTS: Record<string, Partial<Record<'mainEntity' | 'pageType', string>>> = {};
 
 describe('real pages: the corpus', () => {
   it('holds at least 20 pages of every kind issue 36 names, each with its source and licence', () => {
@@ -259,7 +250,7 @@ describe('real news pages', () => {
   // Defect (contradictions.ts): the teasers carry nothing but a datePublished, and two pairs share
   // theirs (2021-11-12, 2021-11-09). They have no name and no address, so nothing says they describe
   // one thing, yet each pair is called one entity marked up twice.
-  it.fails('Kirche+Leben: teasers that only share a publication date are not called duplicates', () => {
+  it('Kirche+Leben: teasers that only share a publication date are not called duplicates', () => {
     expect(read('news-kirche-und-leben').findings.filter((f) => f.rule === 'duplicateEntity')).toEqual([]);
   });
 });
@@ -285,7 +276,7 @@ describe('real product pages', () => {
   // itemtype="http://schema.org/OfferItemCondition" content="…">` has an itemtype but no itemscope.
   // WHATWG microdata forbids itemtype without itemscope and makes no item of it; the parser adds the
   // type to the enclosing item, so the Offer reads as an Offer and an OfferItemCondition.
-  it.fails('Strumenti Musicali: an itemtype without itemscope gives the Offer no second type', () => {
+  it('Strumenti Musicali: an itemtype without itemscope gives the Offer no second type', () => {
     const offer = read('product-strumentimusicali').page.structured.entities.find(
       (e) => e.parent?.property === 'offers',
     );
@@ -335,7 +326,7 @@ describe('real product pages', () => {
   // Defect (validate.ts, google.ts): Google's Organization recommendations (url, logo) are for the
   // organization a site describes as itself; the seller named inside an Offer gets them too (issue
   // 36: "a seller Organization inside an Offer was judged as if it were the site's own identity").
-  it.fails('John Lewis: the seller Organization inside the offer is not asked for a url and a logo', () => {
+  it('John Lewis: the seller Organization inside the offer is not asked for a url and a logo', () => {
     const reading = read('product-john-lewis');
     const seller = reading.page.structured.entities.find((e) => e.parent?.property === 'seller')!;
     expect(reading.findings.filter((f) => f.entity === seller.index)).toEqual([]);
@@ -343,7 +334,7 @@ describe('real product pages', () => {
 
   // Defect (validate.ts): the Brand's logo is an empty string. logo takes an ImageObject or a URL;
   // an empty value is neither, as an empty sameAs or url is (which validate names emptyUrl).
-  it.fails('John Lewis: the Brand’s empty logo is named', () => {
+  it('John Lewis: the Brand’s empty logo is named', () => {
     expect(rulesOn(read('product-john-lewis'), 'Brand')).toContain('emptyUrl:logo');
   });
 
@@ -450,7 +441,7 @@ describe('real local business and event pages', () => {
 
   // Defect (rdf.ts), as on Strumenti Musicali: each breadcrumb link is `<a itemprop="item"
   // itemtype="https://schema.org/Thing">` with no itemscope, and its ListItem reads as a Thing too.
-  it.fails('Travanto: the breadcrumb items are ListItems only', () => {
+  it('Travanto: the breadcrumb items are ListItems only', () => {
     const reading = read('local-travanto');
     const items = reading.page.structured.entities.filter((e) => e.parent?.property === 'itemListElement');
     expect(items).toHaveLength(6);
@@ -460,7 +451,7 @@ describe('real local business and event pages', () => {
   // Defect (contradictions.ts), as on Kirche+Leben: the guests' Ratings hold nothing but a
   // ratingValue, and two guests gave 4.8 and three 5.0; each rates its own review, nested in it, yet
   // they are called one Rating marked up twice and three times.
-  it.fails('Travanto: ratings of different reviews that happen to be equal are not duplicates', () => {
+  it('Travanto: ratings of different reviews that happen to be equal are not duplicates', () => {
     expect(read('local-travanto').findings.filter((f) => f.rule === 'duplicateEntity')).toEqual([]);
   });
 
@@ -516,7 +507,7 @@ describe('real documentation, home and app pages', () => {
 
   // Defect (read/html.ts, MOUNT_IDS): X mounts its application on `<div id="react-root">`, which the
   // list of mount points (root, app, __next, …) does not hold, so the empty shell goes unnamed.
-  it.fails('X: the empty <div id="react-root"> is named as the app’s mount point', () => {
+  it('X: the empty <div id="react-root"> is named as the app’s mount point', () => {
     expect(read('app-shell-x').page.emptyMount).toBe('react-root');
   });
 });

@@ -300,4 +300,22 @@ describe("validate: Google's required and recommended properties", () => {
       ),
     ).toContain('oneOf');
   });
+
+  it('asks a product offer’s price specification for its price, not a service’s “from” price', () => {
+    const spec = { '@type': 'PriceSpecification', minPrice: 500, priceCurrency: 'USD' };
+    const offer = { '@type': 'Offer', priceSpecification: spec, url: 'https://shop.example/k' };
+    expect(rules(findingsOf({ ...completeProduct, offers: offer }))).toContain('required:price');
+    const service = { '@context': 'https://schema.org', '@type': 'Service', name: 'Audit', offers: offer };
+    expect(rules(findingsOf(service))).toEqual([]);
+  });
+
+  it('asks no url or logo of a seller or a brand: Google’s Organization advice is for the site itself', () => {
+    const seller = { '@type': 'Organization', name: 'Marketplace seller 42' };
+    const product = { ...completeProduct, offers: { ...completeProduct.offers, seller } };
+    expect(rules(findingsOf(product))).toEqual([]);
+    expect(rules(findingsOf({ '@context': 'https://schema.org', ...seller }))).toEqual([
+      'recommended:url',
+      'recommended:logo',
+    ]);
+  });
 });
