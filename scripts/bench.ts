@@ -87,6 +87,17 @@ const hooks = createHttpServer((req, res) => {
 });
 await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
 const portOf = (server: { address(): unknown }) => (server.address() as AddressInfo).port;
+// A real product page of 1 MB (issue 36: the audit finishes it within its deadline, in the worker
+// pool and its limits), served as a shop would; robots.txt and the rest answer 404.
+const largeProduct = readFileSync('tests/fixtures/real-pages/large-product.html');
+const shop = createHttpServer((req, res) => {
+  req.resume();
+  if (req.url?.startsWith('/product/')) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(largeProduct);
+  } else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+});
+await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+const shopHost = `127.0.0.1:${portOf(shop)}`;
 
 const startedAt = performance.now();
 // Production settings with the request log on (written to /dev/null: its cost is part of the
@@ -103,7 +114,7 @@ const {
     RATE_LIMIT_PER_MINUTE: '0',
     TRUST_PROXY: '1',
     // Audits without the cache, so every request fetches and analyses the fixture site again.
-    AUDIT_ALLOWED_HOSTS: `${sites.allowedHosts},${hostile.allowedHosts},${planted.host}`,
+    AUDIT_ALLOWED_HOSTS: `${sites.allowedHosts},${hostile.allowedHosts},${planted.host},${shopHost}`,
     AUDIT_CACHE_SECONDS: '0',
     AUDIT_RATE_LIMIT_PER_MINUTE: '1000000',
     // Lead delivery on: team email, visitor email and webhook for every lead.
@@ -406,6 +417,7 @@ try {
   extras.push(
     `single-page audit, one at a time: ${await timed(`url=${encodeURIComponent(`${sites.origin.good}/`)}`, 20)}`,
     `10-page site audit, one at a time: ${await timed(`url=${encodeURIComponent(`${planted.origin}/`)}&pages=10`, 10)}`,
+    `1 MB real product page (${(largeProduct.length / 1e6).toFixed(2)} MB, Yandex Market), one at a time: ${await timed(`url=${encodeURIComponent(`http://${shopHost}/product/1`)}`, 10)}`,
   );
 
   // Hostile websites (issue 26): each audit's time, and the slowest health check answered meanwhile
@@ -443,6 +455,7 @@ try {
   for (const [label] of PAGES) rmSync(staticFile(label), { force: true });
   await sites.close();
   await hostile.close();
+  await new Promise<void>((resolve) => shop.close(() => resolve()));
   await planted.close();
   smtp.close();
   hooks.close();
