@@ -82,9 +82,10 @@ export const GOOGLE_RULES: Readonly<Record<string, GoogleRule>> = {
     required: ['lowPrice', 'priceCurrency'],
     recommended: ['highPrice', 'offerCount'],
   },
-  // Merchant listings' price specifications: a service's "from" price (minPrice) is no product offer.
-  PriceSpecification: { exact: true, when: ({ inside }) => inside('Product'), required: ['price'] },
-  UnitPriceSpecification: { exact: true, when: ({ inside }) => inside('Product'), required: ['price'] },
+  // Merchant listings' price specifications, wherever they stand, but not a service's "from" price
+  // (minPrice): a Service is no merchant listing.
+  PriceSpecification: { exact: true, when: ({ inside }) => !inside('Service'), required: ['price'] },
+  UnitPriceSpecification: { exact: true, when: ({ inside }) => !inside('Service'), required: ['price'] },
   Article: { recommended: ['headline', 'author', 'datePublished', 'dateModified', 'image'] },
   Organization: {
     when: ({ nestedUnder }) => !nestedUnder(SOMEONE_ELSES),
