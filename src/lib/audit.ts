@@ -27,7 +27,14 @@ export const CATEGORY_IDS: readonly CategoryId[] = [
  * Article (news and blog posts too), product, documentation or reference, home or organization,
  * local business, or other.
  */
-export const PAGE_TYPE_IDS = ['article', 'product', 'documentation', 'home', 'localBusiness', 'other'] as const;
+export const PAGE_TYPE_IDS = [
+  'article',
+  'product',
+  'documentation',
+  'home',
+  'localBusiness',
+  'other',
+] as const;
 export type PageType = (typeof PAGE_TYPE_IDS)[number];
 
 /**

@@ -14,6 +14,8 @@ export function analyze(
 ): CategoryFindings[] {
   return CATEGORIES.map(({ id, checks }) => ({
     id,
-    findings: checks.filter(runs).map((check) => ({ id: check.id, weight: check.weight, ...judge(check, ctx) })),
+    findings: checks
+      .filter(runs)
+      .map((check) => ({ id: check.id, weight: check.weight, ...judge(check, ctx) })),
   }));
 }

@@ -15,7 +15,14 @@ import { pageDirectives } from './checks/page-directives.ts';
 import { openGraph, titleDescription } from './checks/previews.ts';
 import { aiSearchAgents, robotsTxt, trainingAgents } from './checks/robots-rules.ts';
 import { sitemap } from './checks/sitemap-listing.ts';
-import { consistency, identity, markup, product, typeProperties, vocabulary } from './checks/structured-data.ts';
+import {
+  consistency,
+  identity,
+  markup,
+  product,
+  typeProperties,
+  vocabulary,
+} from './checks/structured-data.ts';
 import { viewport } from './checks/viewport.ts';
 import { CATEGORY_IDS, type CategoryId, type PageType } from '../../lib/audit.ts';
 import { check, type CheckDefinition } from './check.ts';

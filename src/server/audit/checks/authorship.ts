@@ -21,9 +21,7 @@ function subjectOf(ctx: AuditContext): Entity | undefined {
   const main = ctx.main?.entity;
   if (main && SCHEMA_ORG.isA(main.types, 'Article')) return main;
   const { entities } = ctx.structured;
-  return (
-    entities.find((e) => SCHEMA_ORG.isA(e.types, 'Article') && !isSomeoneElses(e, entities)) ?? main
-  );
+  return entities.find((e) => SCHEMA_ORG.isA(e.types, 'Article') && !isSomeoneElses(e, entities)) ?? main;
 }
 
 /** The page's own entities (none of someone else's), its subject first: where its dates are read. */

@@ -181,7 +181,12 @@ export function consistency(ctx: AuditContext): Verdict {
   );
 }
 
-const GOOGLE_RULE_IDS: ReadonlySet<Rule> = new Set<Rule>(['required', 'oneOf', 'expectedEntity', 'recommended']);
+const GOOGLE_RULE_IDS: ReadonlySet<Rule> = new Set<Rule>([
+  'required',
+  'oneOf',
+  'expectedEntity',
+  'recommended',
+]);
 
 /**
  * The entity and every entity it holds, nested or referenced by `@id` (a product's offers, their
@@ -241,7 +246,10 @@ function faqEvidence(ctx: AuditContext): { status: ItemStatus; evidence: Message
         pageText.includes(` ${comparableText(a).slice(0, 80).trim()}`),
       ).length;
       const status = visible === answers.length ? 'pass' : visible === 0 ? 'fail' : 'warning';
-      return { status, evidence: [msg('items.typeProperties.evidence.faq', { visible, total: answers.length })] };
+      return {
+        status,
+        evidence: [msg('items.typeProperties.evidence.faq', { visible, total: answers.length })],
+      };
     });
 }
 
@@ -270,7 +278,12 @@ export function typeProperties(ctx: AuditContext): Verdict {
       : faqs.length > 0
         ? []
         : [msg('items.typeProperties.evidence.nothing')];
-  const found = findingsVerdict(ctx, findings, passEvidence, msg('items.typeProperties.recommendation.complete'));
+  const found = findingsVerdict(
+    ctx,
+    findings,
+    passEvidence,
+    msg('items.typeProperties.recommendation.complete'),
+  );
   if (faqs.length === 0) return found;
   const status = worst([found.status, ...faqs.map((f) => f.status)]);
   const evidence = [...faqs.flatMap((f) => f.evidence), ...found.evidence];
@@ -284,12 +297,20 @@ export function typeProperties(ctx: AuditContext): Verdict {
 /** Whether any of the entities a property holds has a value at `path`. */
 function anyHas(entity: Entity, property: string, path: string, entities: readonly Entity[]): boolean {
   return valuesOf(entity, property).some(
-    (v) => v.kind === 'entity' && entities[v.entity] !== undefined && hasValue(entities[v.entity]!, path, entities),
+    (v) =>
+      v.kind === 'entity' &&
+      entities[v.entity] !== undefined &&
+      hasValue(entities[v.entity]!, path, entities),
   );
 }
 
 /** The first text at a path under the entities a property holds (`offers` → `price`). */
-function firstIn(entity: Entity, property: string, path: string, entities: readonly Entity[]): string | undefined {
+function firstIn(
+  entity: Entity,
+  property: string,
+  path: string,
+  entities: readonly Entity[],
+): string | undefined {
   for (const value of valuesOf(entity, property)) {
     if (value.kind !== 'entity') continue;
     const found = valuesAt(entities[value.entity]!, path, entities).flatMap((v) =>
@@ -318,7 +339,11 @@ export function product(ctx: AuditContext): Verdict {
   const name = textsOf(item, 'name')[0];
   const evidence: Message[] = [
     name
-      ? msg('items.product.evidence.found', { type: displayType(item), name: clip(name, 80), syntax: syntaxOf(item) })
+      ? msg('items.product.evidence.found', {
+          type: displayType(item),
+          name: clip(name, 80),
+          syntax: syntaxOf(item),
+        })
       : msg('items.product.evidence.foundUnnamed', { type: displayType(item), syntax: syntaxOf(item) }),
   ];
   const offerHas = (...paths: string[]) => paths.some((p) => anyHas(item, 'offers', p, entities));
@@ -333,7 +358,10 @@ export function product(ctx: AuditContext): Verdict {
   const price = firstIn(item, 'offers', 'price', entities) ?? firstIn(item, 'offers', 'lowPrice', entities);
   if (price !== undefined) {
     const currency = firstIn(item, 'offers', 'priceCurrency', entities) ?? '';
-    const availability = firstIn(item, 'offers', 'availability', entities)?.replace(/^https?:\/\/schema\.org\//, '');
+    const availability = firstIn(item, 'offers', 'availability', entities)?.replace(
+      /^https?:\/\/schema\.org\//,
+      '',
+    );
     evidence.push(
       availability
         ? msg('items.product.evidence.offer', { price, currency, availability })
@@ -418,7 +446,9 @@ export function identity(ctx: AuditContext): Verdict {
   }
   const evidence = found(organization.entity, organization.missing);
   const statuses: ItemStatus[] = organization.missing.length > 0 ? ['warning'] : [];
-  let recommendation = msg('items.identity.recommendation.complete', { type: displayType(organization.entity) });
+  let recommendation = msg('items.identity.recommendation.complete', {
+    type: displayType(organization.entity),
+  });
 
   const organizationName = textsOf(organization.entity, 'name')[0];
   const websiteName = website ? textsOf(website, 'name')[0] : undefined;

@@ -245,7 +245,8 @@ describe('microdata dates', () => {
   });
 
   it('judges freshness by a microdata dateModified, from <meta content> or <time datetime>', () => {
-    const meta = undated(`<section itemscope itemtype="https://schema.org/WebPage"><meta itemprop="dateModified" content="2025-04-01">
+    const meta =
+      undated(`<section itemscope itemtype="https://schema.org/WebPage"><meta itemprop="dateModified" content="2025-04-01">
       <h1>T</h1>${paragraphs(4)}</section>`);
     expect(find(meta, 'freshness')).toMatchObject({
       status: 'pass',
