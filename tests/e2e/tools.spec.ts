@@ -69,6 +69,15 @@ test.describe('tools: the free audit', () => {
     await expect(page.locator('[data-item="aiSearchAgents"]')).toContainText('User-agent: *');
     await expect(page.locator('[data-item="https"]')).toHaveAttribute('data-status', 'fail');
     await expect(page.locator('[data-item="https"]')).toContainText('Recommendation:');
+    // How the page was read opens the report; a check that does not apply says so, without advice.
+    await expect(page.getByTestId('page-type')).toHaveText(
+      'Read as a home page, from its Organization markup.',
+    );
+    const product = page.locator('[data-item="product"]');
+    await expect(product).toHaveAttribute('data-status', 'notApplicable');
+    await expect(product.locator('.badge')).toHaveText('Not applicable');
+    await expect(product).toContainText('Does not apply to a home page.');
+    await expect(product).not.toContainText('Recommendation:');
 
     // Next steps lead to the guide and the services.
     const next = page.getByRole('region', { name: 'Next steps' });

@@ -74,16 +74,17 @@ describe('GET /api/audit', () => {
         expect(Boolean(i.recommendation)).toBe(i.status === 'warning' || i.status === 'fail');
       }
     }
-    // A blog post, read as an article from its markup: the product check does not apply to it.
+    // The site's root, whose Organization names it by its url: read as the home page, from its
+    // markup. The product check does not apply to it.
     expect(report.pageType).toEqual({
-      type: 'article',
+      type: 'home',
       from: 'markup',
-      detail: 'BlogPosting',
-      text: 'Read as an article, from its BlogPosting markup.',
+      detail: 'Organization',
+      text: 'Read as a home page, from its Organization markup.',
     });
     expect(item(report, 'product')).toMatchObject({
       status: 'notApplicable',
-      evidence: 'Does not apply to an article.',
+      evidence: 'Does not apply to a home page.',
     });
     // Everything else but HTTPS passes on this site, served over plain http.
     const notPassed = report.categories
@@ -101,8 +102,10 @@ describe('GET /api/audit', () => {
     expect(item(report, 'mainText').title).not.toBe(item(english, 'mainText').title);
     expect(item(report, 'mainText').evidence).toMatch(/mots/);
     expect(item(report, 'https').recommendation).toMatch(/HTTPS/);
-    expect(report.pageType?.text).toBe('Page lue comme un article, d’après son balisage BlogPosting.');
-    expect(item(report, 'product').evidence).toBe('Sans objet pour un article.');
+    expect(report.pageType?.text).toBe(
+      'Page lue comme une page d’accueil, d’après son balisage Organization.',
+    );
+    expect(item(report, 'product').evidence).toBe('Sans objet pour une page d’accueil.');
   });
 
   it('fails a site that blocks AI search crawlers, quoting the robots.txt line', async () => {
