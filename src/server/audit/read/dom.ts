@@ -61,8 +61,6 @@ export interface Placed {
   inArticle: boolean;
   /** Inside an `<svg>` (whose `<title>` is not the document's). */
   inSvg: boolean;
-  /** Inside an element with `itemscope`: its `itemprop` properties belong to that microdata item. */
-  inItem: boolean;
 }
 
 /**
@@ -80,7 +78,6 @@ export function placeElements(document: DomDocument): Placed[] {
     unrendered: false,
     inArticle: false,
     inSvg: false,
-    inItem: false,
   });
   while (stack.length > 0) {
     const { node, ...flags } = stack.pop()!;
@@ -91,7 +88,6 @@ export function placeElements(document: DomDocument): Placed[] {
       unrendered: flags.unrendered || isHidden(node),
       inArticle: flags.inArticle || node.name === 'article',
       inSvg: flags.inSvg || node.name === 'svg',
-      inItem: flags.inItem || attr(node, 'itemscope') !== undefined,
     });
   }
   return found;

@@ -43,13 +43,6 @@ export interface LinkTag {
   inHead: boolean;
 }
 
-/** A date given as a microdata property (HTML Living Standard, "Microdata"). */
-export interface ItemDate {
-  property: 'datePublished' | 'dateModified';
-  /** The property's value: `<meta content>`, `<time datetime>` (else the time's text), else the text. */
-  value: string;
-}
-
 export interface HeadingTag {
   level: number;
   text: string;
@@ -78,8 +71,6 @@ export interface PageData {
   images: ImageTag[];
   /** `datetime` attributes of `<time>` elements. */
   times: string[];
-  /** Microdata `datePublished` and `dateModified` properties of items on the page, in order. */
-  itemDates: ItemDate[];
   main: MainText;
   /** Visible text of the whole body, whitespace collapsed (for "is this answer on the page?"). */
   bodyText: string;
@@ -196,39 +187,6 @@ function headSection(document: DomDocument): Set<DomElement> {
   return head;
 }
 
-const ITEM_DATES = new Set(['datePublished', 'dateModified']);
-/** Microdata dates read, at most: bounded work on a hostile page. */
-const MAX_ITEM_DATES = 100;
-
-/**
- * `datePublished` and `dateModified` given as microdata properties of an item (an `itemprop` inside
- * an element with `itemscope`; `itemprop` may name several properties, space-separated). The value is
- * the one the HTML Standard's microdata "property value" gives these elements: a `<meta>`'s
- * content, a `<time>`'s datetime (its text without one), and the text of any other element.
- * `itemref` is not followed.
- */
-function readItemDates(placed: Placed[], base: URL): ItemDate[] {
-  const dates: ItemDate[] = [];
-  for (const p of placed) {
-    if (dates.length >= MAX_ITEM_DATES) break;
-    const itemprop = attr(p.element, 'itemprop');
-    if (!p.inItem || itemprop === undefined) continue;
-    const properties = itemprop.split(/\s+/).filter((name) => ITEM_DATES.has(name));
-    if (properties.length === 0) continue;
-    const { element } = p;
-    const value =
-      element.name === 'meta'
-        ? (attr(element, 'content') ?? '')
-        : element.name === 'time' && attr(element, 'datetime') !== undefined
-          ? attr(element, 'datetime')!
-          : visibleText(element.children, base);
-    for (const property of properties) {
-      dates.push({ property: property as ItemDate['property'], value: value.trim() });
-    }
-  }
-  return dates;
-}
-
 function readMeta(element: DomElement): MetaTag {
   return {
     name: (attr(element, 'name') ?? '').trim().toLowerCase(),
@@ -287,7 +245,6 @@ export function parsePage(html: string, finalUrl: string): PageData {
     times: byName('time')
       .map((e) => attr(e, 'datetime')?.trim() ?? '')
       .filter(Boolean),
-    itemDates: readItemDates(placed, base),
     main: readMain(placed, document, base),
     bodyText: visibleText(bodyNodes(placed, document), base),
     scripts: scripts.filter((e) => EXECUTABLE_SCRIPT.test(scriptType(e))).length,
