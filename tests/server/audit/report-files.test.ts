@@ -2,7 +2,7 @@ import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { textReader } from '../../../src/i18n/instance.ts';
 import { loadNamespaces } from '../../../src/i18n/resources.ts';
-import type { AuditReport } from '../../../src/lib/audit.ts';
+import { compareReports, type AuditReport } from '../../../src/lib/audit.ts';
 import { markdownText, reportMarkdown } from '../../../src/server/audit/report-files.ts';
 
 // A saved report's Markdown copy (decision 031) read as GitHub reads it (issue 34, decision 048):
@@ -92,5 +92,54 @@ describe('the Markdown copy of a report', () => {
     expect(markdownText('https://a.example www.b.example c@d.example')).toBe(
       'https\\://a.example www\\.b.example c\\@d.example',
     );
+  });
+});
+
+describe('how the page was read, in the copies and in what changed', () => {
+  const reading = (type: 'article' | 'product', text: string) => ({ type, from: 'markup' as const, text });
+  const base: AuditReport = {
+    url: 'https://shop.example/kettle',
+    finalUrl: 'https://shop.example/kettle',
+    auditedAt: '2027-03-01T08:00:00.000Z',
+    overall: 80,
+    categories: [
+      {
+        id: 'citability',
+        score: 80,
+        status: 'good',
+        items: [{ id: 'authorDate', status: 'pass', title: 'Author and date', evidence: 'Author: Jane.' }],
+      },
+    ],
+  };
+  const before = { ...base, pageType: reading('article', 'Read as an article, from its Article markup.') };
+  const after: AuditReport = {
+    ...base,
+    pageType: reading('product', 'Read as a product page, from its Product markup.'),
+    categories: [
+      {
+        ...base.categories[0]!,
+        items: [{ ...base.categories[0]!.items[0]!, status: 'notApplicable', evidence: 'Does not apply.' }],
+      },
+    ],
+  };
+
+  it('opens the Markdown with the reading, and marks a check that does not apply', () => {
+    const md = reportMarkdown(after, 'en', read('en', 'tools'), PERMALINK);
+    expect(md).toContain('\n**Read as a product page, from its Product markup.**\n');
+    expect(md).toContain('- – **Not applicable**: Author and date');
+  });
+
+  it('says when the page is read as another type than before, in both languages', () => {
+    const changes = compareReports(after, before);
+    expect(changes.pageType).toEqual({ before: before.pageType, after: after.pageType });
+    expect(changes.checks).toEqual([
+      { id: 'authorDate', title: 'Author and date', before: 'pass', after: 'notApplicable' },
+    ]);
+    expect(compareReports(after, after).pageType).toBeUndefined();
+    // A report saved before page types were read has none to compare.
+    expect(compareReports(after, base).pageType).toBeUndefined();
+    const md = reportMarkdown({ ...after, changes }, 'fr', read('fr', 'tools'), PERMALINK);
+    expect(md).toContain('### La lecture de la page a changé');
+    expect(md).toContain('- Avant\u00a0: Read as an article, from its Article markup.');
   });
 });
