@@ -1,4 +1,4 @@
-import data from './schemaorg/vocabulary.json';
+import data from './schemaorg/vocabulary.json' with { type: 'json' };
 
 // The schema.org vocabulary (schemaorg/README.md says which release and where it came from), indexed
 // once when the module loads; read-only afterwards.
