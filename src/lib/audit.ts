@@ -50,6 +50,24 @@ export interface PageReading {
   text: string;
 }
 
+/** The answer engines the report gives a verdict for (src/server/audit/engines.ts holds their rules). */
+export type EngineId = 'chatgpt' | 'perplexity' | 'copilot' | 'google' | 'claude';
+/** Can the engine use the page: yes, only in part, no, or it cannot be told. */
+export type EngineStatus = 'yes' | 'limited' | 'no' | 'unknown';
+
+/**
+ * One answer engine's verdict on the page, in the reader's language: the engine's name, its status,
+ * the reasons (which crawler, which robots.txt line or directive, what our fetch got) and the
+ * operator's documentation the rule comes from. Reasons may quote the audited site: plain text.
+ */
+export interface EngineReading {
+  id: EngineId;
+  name: string;
+  status: EngineStatus;
+  reasons: string[];
+  docs: string;
+}
+
 /**
  * One check of a report, already in the reader's language. `evidence` may quote the audited site:
  * it is untrusted plain text, shown only as text.
@@ -109,6 +127,8 @@ export interface AuditReport {
   site?: SiteReport;
   /** How the page was read (reports made before issue 36 have none). */
   pageType?: PageReading;
+  /** Whether each answer engine can use the page (reports made before issue 37 have none). */
+  engines?: EngineReading[];
   /** The saved report's id (its permanent address /{lang}/tools/report/{id}), once it is kept. */
   id?: string;
   /** What changed since the report of the same address before this one, when there is one. */
@@ -305,15 +325,32 @@ export function blockingItems<I extends Pick<AuditItem, 'status' | 'blocks'>>(
 }
 
 /**
- * The overall score: the rounded mean of the category scores (0 when there is none), capped at
- * BLOCKED_SCORE_CAP when a blocking check failed.
+ * What each category weighs in the overall score (issue 37, decision 063): whether engines can reach
+ * the page and whether its text can be quoted weigh most, its structured data next, technical
+ * signals least. In percent; they sum to 100.
+ */
+export const CATEGORY_WEIGHTS: Readonly<Record<CategoryId, number>> = {
+  crawlerAccess: 30,
+  citability: 30,
+  structuredData: 25,
+  technical: 15,
+};
+
+/**
+ * The overall score: the weighted mean of the category scores (CATEGORY_WEIGHTS; 0 when there is
+ * none), rounded, capped at BLOCKED_SCORE_CAP when a blocking check failed.
  */
 export function overallScore(
-  categories: readonly { score: number; items: readonly Pick<AuditItem, 'status' | 'blocks'>[] }[],
+  categories: readonly {
+    id: CategoryId;
+    score: number;
+    items: readonly Pick<AuditItem, 'status' | 'blocks'>[];
+  }[],
 ): number {
-  if (categories.length === 0) return 0;
-  const total = categories.reduce((sum, c) => sum + c.score, 0);
-  const mean = Math.round(total / categories.length);
+  const weight = categories.reduce((sum, c) => sum + CATEGORY_WEIGHTS[c.id], 0);
+  if (weight === 0) return 0;
+  const total = categories.reduce((sum, c) => sum + c.score * CATEGORY_WEIGHTS[c.id], 0);
+  const mean = Math.round(total / weight);
   return blockingItems(categories).length > 0 ? Math.min(mean, BLOCKED_SCORE_CAP) : mean;
 }
 

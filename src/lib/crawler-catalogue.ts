@@ -31,10 +31,10 @@ export interface AiAgentRecord {
 }
 
 export const AI_ROBOTS_TXT = 'https://github.com/ai-robots-txt/ai.robots.txt';
-const OPENAI = 'https://developers.openai.com/api/docs/bots';
-const ANTHROPIC =
+export const OPENAI = 'https://developers.openai.com/api/docs/bots';
+export const ANTHROPIC =
   'https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler';
-const PERPLEXITY = 'https://docs.perplexity.ai/guides/bots';
+export const PERPLEXITY = 'https://docs.perplexity.ai/guides/bots';
 const GOOGLE_COMMON = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
 const GOOGLE_USER_TRIGGERED =
   'https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers';

@@ -16,14 +16,17 @@ import {
 } from '../../src/lib/audit.ts';
 import { LANGUAGES } from '../../src/site.ts';
 
-const scores = (...values: number[]) => values.map((score) => ({ score, items: [] }));
+/** Category scores in report order: crawler access, structured data, citability, technical. */
+const scores = (...values: number[]) =>
+  values.map((score, i) => ({ id: CATEGORY_IDS[i]!, score, items: [] }));
 
 describe('audit scoring', () => {
-  it('rounds the mean of the category scores', () => {
-    expect(overallScore(scores(92, 84, 78, 88))).toBe(86); // 85.5 rounds up
-    expect(overallScore(scores(90, 90, 89, 89))).toBe(90); // 89.5 rounds up
-    expect(overallScore(scores(75, 75, 74, 74))).toBe(75); // 74.5 rounds up
-    expect(overallScore(scores(75, 74, 74, 74))).toBe(74); // 74.25 rounds down
+  it('rounds the mean of the category scores, weighted 30, 25, 30 and 15', () => {
+    expect(overallScore(scores(92, 84, 78, 88))).toBe(85); // 27.6 + 21 + 23.4 + 13.2 = 85.2
+    expect(overallScore(scores(90, 90, 89, 89))).toBe(90); // 27 + 22.5 + 26.7 + 13.35 = 89.55
+    expect(overallScore(scores(100, 100, 100, 0))).toBe(85);
+    // Reaching the engines and being quotable weigh twice what technical signals do.
+    expect(overallScore(scores(0, 100, 100, 100))).toBe(70);
     expect(overallScore(scores(100, 100, 100, 100))).toBe(100);
     expect(overallScore([])).toBe(0);
   });
@@ -36,11 +39,26 @@ describe('audit scoring', () => {
       evidence: 'x',
       ...(blocks ? { blocks } : {}),
     });
-    const category = (score: number, items: ReturnType<typeof item>[]) => ({ score, items });
-    const clean = [category(100, [item('pass')]), category(90, [item('fail')])];
+    const category = (
+      id: 'crawlerAccess' | 'citability',
+      score: number,
+      items: ReturnType<typeof item>[],
+    ) => ({
+      id,
+      score,
+      items,
+    });
+    const clean = [
+      category('crawlerAccess', 100, [item('pass')]),
+      category('citability', 90, [item('fail')]),
+    ];
     expect(overallScore(clean)).toBe(95);
-    expect(overallScore([category(100, [item('fail', true)]), category(90, [])])).toBe(40);
-    expect(overallScore([category(20, [item('fail', true)]), category(10, [])])).toBe(15);
+    expect(
+      overallScore([category('crawlerAccess', 100, [item('fail', true)]), category('citability', 90, [])]),
+    ).toBe(40);
+    expect(
+      overallScore([category('crawlerAccess', 20, [item('fail', true)]), category('citability', 10, [])]),
+    ).toBe(15);
   });
 
   it('puts the band edges at 90 and 75', () => {

@@ -15,6 +15,13 @@ function auditedAgents(category: BotCategory): readonly string[] {
  */
 export const SEARCH_AGENTS = auditedAgents('search');
 
+/**
+ * The search agents that fetch a page because a person asked about it (ChatGPT-User,
+ * Perplexity-User, Claude-User): their operators say how far robots.txt binds them, so a rule
+ * against one is shown for information, never judged as a crawler's (issue 37).
+ */
+export const USER_FETCHERS = CRAWLERS.filter((c) => c.audited && c.kind === 'user-fetch').map((c) => c.name);
+
 /** Training crawlers: whether to feed them is the site's choice, reported and never penalised. */
 export const TRAINING_AGENTS = auditedAgents('training');
 

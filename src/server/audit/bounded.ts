@@ -90,6 +90,14 @@ export function boundedResult(result: Report): Report {
     ...(result.pageType?.detail
       ? { pageType: { ...result.pageType, detail: clip(result.pageType.detail, 60) } }
       : {}),
+    ...(result.engines
+      ? {
+          engines: result.engines.map((e) => ({
+            ...e,
+            reasons: boundedEvidence(e.reasons, REPORT_BOUNDS.messagesPerSummaryItem),
+          })),
+        }
+      : {}),
     ...(result.site ? { site: boundedSite(result.site) } : {}),
   };
 }

@@ -17,6 +17,8 @@ export interface Verdict {
   recommendation?: Message;
   /** The page cannot be used by AI assistants at all because of this (only checks with `gate`). */
   blocks?: true;
+  /** The most the check's category may score (decision 063: each engine the page is out of). */
+  cap?: number;
 }
 
 /** A resource the audit fetches: the steps of an audit before its analysis. */

@@ -7,6 +7,7 @@ import type { StructuredData } from './structured/graph.ts';
 import { mainEntity, type MainEntity } from './structured/main-entity.ts';
 import { pageType, type PageTypeReading } from './structured/page-type.ts';
 import { validate, type ValidationFinding } from './structured/validate.ts';
+import { engineVerdicts, type EngineVerdict } from './engines.ts';
 import type { AuditInput } from './types.ts';
 
 // What the checks read, parsed once per audit: the page's markup, its head links merged with its
@@ -35,13 +36,15 @@ export interface AuditContext {
   markupFindings: ValidationFinding[];
   robots: RobotsState;
   sitemap: SitemapState;
+  /** Whether each answer engine can use the page, and why (engines.ts, decision 063). */
+  engines: EngineVerdict[];
 }
 
 export function buildContext(input: AuditInput): AuditContext {
   const page = parsePage(input.page.body, input.page.finalUrl);
   const { structured } = page;
   const main = mainEntity(structured, page.url);
-  return {
+  const ctx: Omit<AuditContext, 'engines'> = {
     input,
     page,
     links: pageLinks(page, input.page.headers['link']),
@@ -54,4 +57,5 @@ export function buildContext(input: AuditInput): AuditContext {
     robots: readRobots(input.robots),
     sitemap: readSitemap(input.sitemap, input.sitemapSource, input.page.finalUrl),
   };
+  return { ...ctx, engines: engineVerdicts(ctx) };
 }

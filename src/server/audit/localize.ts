@@ -3,10 +3,12 @@ import {
   PAGE_TYPE_IDS,
   type AuditCategory,
   type AuditItem,
+  type EngineReading,
   type PageReading,
   type SitePageRow,
   type SiteReport,
 } from '../../lib/audit.ts';
+import { ANSWER_ENGINES, type EngineVerdict } from './engines.ts';
 import type { SiteResult } from './run.ts';
 import type { PageTypeReading } from './structured/page-type.ts';
 import { scoreFindings } from './score.ts';
@@ -109,6 +111,17 @@ export function localizePageType(reading: PageTypeReading, t: Translate): PageRe
           : 'other';
   const text = t(`pageType.read.${how}`, { page: t(`pageType.name.${type}`), detail: detail ?? '' });
   return { type, from, ...(detail ? { detail } : {}), text };
+}
+
+/** The answer engines' verdicts in the reader's language, with their names and sources. */
+export function localizeEngines(verdicts: readonly EngineVerdict[], t: Translate): EngineReading[] {
+  const f = formats(t);
+  return verdicts.flatMap((v) => {
+    const engine = ANSWER_ENGINES.find((e) => e.id === v.id);
+    if (!engine) return [];
+    const reasons = v.reasons.map((m) => localizeMessage(m, t, f));
+    return [{ id: v.id, name: engine.name, status: v.status, reasons, docs: engine.docs }];
+  });
 }
 
 /** A site audit's table and summary in the reader's language (decision 024). */

@@ -1,3 +1,4 @@
+import { answerEngines } from './checks/answer-engines.ts';
 import { authorDate, freshness } from './checks/authorship.ts';
 import { canonical } from './checks/canonical.ts';
 import { contentSignals } from './checks/content-signals.ts';
@@ -45,8 +46,10 @@ const AUTHORED_PAGES: readonly PageType[] = ['article', 'documentation', 'home',
 
 export const CHECKS: readonly CheckDefinition[] = [
   check('httpStatus', 'crawlerAccess', httpStatus, { weight: 2, gate: true }),
+  // Each engine the page is out of lowers the category's ceiling; all of them out is a gate.
+  check('answerEngines', 'crawlerAccess', answerEngines, { weight: 2, gate: true }),
   check('robotsTxt', 'crawlerAccess', robotsTxt, { needs: ['robots'] }),
-  check('aiSearchAgents', 'crawlerAccess', aiSearchAgents, { weight: 2, needs: ['robots'], gate: true }),
+  check('aiSearchAgents', 'crawlerAccess', aiSearchAgents, { weight: 2, needs: ['robots'] }),
   // Informative: a stated choice about training says nothing about whether answers can cite the page.
   check('trainingAgents', 'crawlerAccess', trainingAgents, { weight: 0, needs: ['robots'] }),
   check('contentSignals', 'crawlerAccess', contentSignals, { weight: 0.5, needs: ['robots'] }),
@@ -63,7 +66,8 @@ export const CHECKS: readonly CheckDefinition[] = [
   check('titleDescription', 'structuredData', titleDescription),
   check('canonical', 'structuredData', canonical),
   check('language', 'structuredData', language, { weight: 0.5 }),
-  check('mainText', 'citability', mainText, { weight: 2 }),
+  // No main content in the HTML the server sends (an app shell): no engine can quote it, a gate.
+  check('mainText', 'citability', mainText, { weight: 2, gate: true }),
   check('headings', 'citability', headings),
   check('directAnswer', 'citability', directAnswer, { appliesTo: ANSWER_PAGES }),
   check('listsTables', 'citability', listsTables, { weight: 0.5 }),

@@ -27,6 +27,7 @@ import { auditSitePages, notFetchedForSitePage } from './site.ts';
 import { reportUrl } from '../../lib/report-bounds.ts';
 import type { CandidateSource, PageFacts } from './site-pages.ts';
 import { siteSummary, type SiteFinding, type SitePage } from './site-summary.ts';
+import type { EngineVerdict } from './engines.ts';
 import type { PageTypeReading } from './structured/page-type.ts';
 import type { Analysed, Discovery } from './worker.ts';
 
@@ -116,6 +117,8 @@ export type RunResult =
       categories: CategoryFindings[];
       /** How the first page was read (results saved before issue 36 have none). */
       pageType?: PageTypeReading;
+      /** Whether each answer engine can use the first page (results saved before issue 37 have none). */
+      engines?: EngineVerdict[];
       site?: SiteResult;
     }
   | { ok: false; url: string; reason: AuditFailureReason; detail: string };
@@ -335,7 +338,8 @@ async function auditWithin(
   }
   report('analysis');
   const result = { ok: true as const, url, finalUrl: page.finalUrl, auditedAt: now.toISOString() };
-  if (!first.site) return { ...result, categories: first.categories, pageType: first.pageType };
+  const read = { categories: first.categories, pageType: first.pageType, engines: first.engines };
+  if (!first.site) return { ...result, ...read };
 
   // A site audit: the first page's own facts now, its further pages once this function has returned.
   const firstFacts = await options.analysis.page(input, signals.site).catch(() => undefined);
@@ -343,7 +347,7 @@ async function auditWithin(
     ? { url: reportUrl(page.finalUrl), outcome: 'audited', status: page.status, score: firstFacts.score }
     : { url: reportUrl(page.finalUrl), outcome: 'failed', status: page.status, detail: 'tooComplex' };
   return {
-    result: { ...result, categories: first.categories, pageType: first.pageType },
+    result: { ...result, ...read },
     site: first.site,
     firstRow,
     firstFacts,

@@ -18,7 +18,7 @@ import type { Lang } from '../../site.ts';
 import type { AuditSettings } from '../config.ts';
 import { auditUserAgents } from './agents.ts';
 import type { Analysis } from './analysis.ts';
-import { localizeFindings, localizePageType, localizeSite } from './localize.ts';
+import { localizeEngines, localizeFindings, localizePageType, localizeSite } from './localize.ts';
 import { bodyBudget } from './body-budget.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
 import {
@@ -305,6 +305,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       auditedAt: result.auditedAt,
       overall: overallScore(categories),
       ...(pageType ? { pageType } : {}),
+      ...(result.engines ? { engines: localizeEngines(result.engines, t) } : {}),
       categories,
       ...(result.site ? { site: localizeSite(result.site, t) } : {}),
     };

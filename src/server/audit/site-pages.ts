@@ -37,7 +37,7 @@ function overallOf(categories: readonly CategoryFindings[]): number {
   return overallScore(
     categories
       .filter((c) => c.findings.length > 0)
-      .map((c) => ({ score: categoryScore(c.findings), items: c.findings })),
+      .map((c) => ({ id: c.id, score: categoryScore(c.findings), items: c.findings })),
   );
 }
 

@@ -121,6 +121,8 @@ export interface Finding {
   recommendation?: Message;
   /** This finding alone keeps AI assistants from using the page: the overall score is capped. */
   blocks?: true;
+  /** The most its category may score, whatever its other checks say (decision 063). */
+  cap?: number;
 }
 
 export interface CategoryFindings {

@@ -12,6 +12,7 @@ import {
   type PageFacts,
 } from './site-pages.ts';
 import type { AuditInput, CategoryFindings, FetchOutcome } from './types.ts';
+import type { EngineVerdict } from './engines.ts';
 import type { PageTypeReading } from './structured/page-type.ts';
 
 // The audit's CPU work, run in a worker thread of the analysis pool (analysis.ts): everything that
@@ -29,6 +30,8 @@ export interface Analysed {
   categories: CategoryFindings[];
   /** What kind of page it is, and what said so (issue 36). */
   pageType: PageTypeReading;
+  /** Whether each answer engine can use the page (issue 37). */
+  engines: EngineVerdict[];
   site?: {
     source: CandidateSource;
     candidates: Candidate[];
@@ -40,12 +43,13 @@ export interface Analysed {
 export function analyseFirst(input: AuditInput, withCandidates: boolean): Analysed {
   const ctx = buildContext(input);
   const categories = analyze(input, ctx);
-  const { pageType } = ctx;
-  if (!withCandidates) return { categories, pageType };
+  const { pageType, engines } = ctx;
+  if (!withCandidates) return { categories, pageType, engines };
   const crawlDelay = crawlDelayOf(ctx.robots, AUDIT_AGENT);
   return {
     categories,
     pageType,
+    engines,
     site: { ...candidatesOf(ctx), ...(crawlDelay !== undefined ? { crawlDelay } : {}) },
   };
 }

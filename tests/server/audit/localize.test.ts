@@ -23,7 +23,7 @@ import {
 
 describe('localization', () => {
   it('gives the API shape, evidence joined with a space', () => {
-    const input = withRobots('User-agent: Claude-User\nDisallow: /\n');
+    const input = withRobots('User-agent: Claude-SearchBot\nDisallow: /\n');
     const [access] = localizeFindings(analyze(input), T.en);
     expect(access).toMatchObject({
       id: 'crawlerAccess',
@@ -34,9 +34,8 @@ describe('localization', () => {
     expect(Object.keys(item).sort()).toEqual(['evidence', 'id', 'recommendation', 'status', 'title']);
     expect(item.title).toBe('AI search and assistant crawlers');
     expect(item.evidence).toBe(
-      'Claude-User is blocked by line 2 (“Disallow: /”), in its own group. ' +
-        'Allowed, as no rule applies to them: OAI-SearchBot, ChatGPT-User, Claude-SearchBot, ' +
-        'PerplexityBot, Perplexity-User, Googlebot, Bingbot, Applebot.',
+      'Claude-SearchBot is blocked by line 2 (“Disallow: /”), in its own group. ' +
+        'Allowed, as no rule applies to them: OAI-SearchBot, PerplexityBot, Googlebot, Bingbot, Applebot.',
     );
   });
 

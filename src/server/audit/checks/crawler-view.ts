@@ -20,13 +20,14 @@ const SHORTER_MIN_BYTES = 4096;
 
 type Outcome = 'same' | 'refused' | 'shorter';
 
-interface Seen {
+export interface Seen {
   view: CrawlerView;
   outcome: Outcome;
   evidence: Message;
 }
 
-function see(view: CrawlerView, page: FetchedResource): Seen {
+/** What a crawler view got, compared with the browser's page. */
+export function see(view: CrawlerView, page: FetchedResource): Seen {
   const { agent, outcome } = view;
   if (!outcome.ok) {
     const detail = clip(outcome.detail, 100);

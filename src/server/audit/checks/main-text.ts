@@ -8,7 +8,7 @@ import type { Message } from '../types.ts';
 // front, and structured passages.
 
 /** Below this the HTML is an empty shell (or nearly): nothing to read without running scripts. */
-const SHELL_WORDS = 50;
+export const SHELL_WORDS = 50;
 
 /** Below this the text is thin: answer engines prefer pages that cover their question. */
 const THIN_WORDS = 300;
@@ -37,7 +37,8 @@ export function mainText(ctx: AuditContext): Verdict {
     if (emptyMount) evidence.push(msg('items.mainText.evidence.mount', { id: clip(emptyMount, 40) }));
     const recommendation =
       scripts > 0 ? msg('items.mainText.recommendation.render') : msg('items.mainText.recommendation.write');
-    return verdict('fail', evidence, recommendation);
+    // Nothing to quote in the HTML as sent: like a page closed to every crawler (decision 063).
+    return { ...verdict('fail', evidence, recommendation), blocks: true };
   }
   if (main.words < THIN_WORDS && isJudgedByLength(ctx)) {
     const evidence = [msg('items.mainText.evidence.thin', { count: main.words, source })];

@@ -26,7 +26,7 @@ const BLOCKING = new Set(['noindex', 'none']);
 
 const LIMITING = new Set(['nosnippet', 'noai', 'noimageai', 'max-snippet:0']);
 
-interface Directive {
+export interface Directive {
   /** The agent it is addressed to (lower case); undefined when it addresses every crawler. */
   scope: string | undefined;
   /** Lower case, spaces removed, except the date of `unavailable_after`, kept as written. */
@@ -100,7 +100,14 @@ function isBlocking(d: Directive, now: Date): boolean {
   return until !== undefined && until.getTime() <= now.getTime();
 }
 
-export function pageDirectives(ctx: AuditContext): Verdict {
+/**
+ * The page's robots directives addressed to every crawler or to one the audit judges, from its meta
+ * tags and its X-Robots-Tag header, with what was read where (as evidence).
+ */
+export function robotsDirectives(ctx: Pick<AuditContext, 'page' | 'input'>): {
+  directives: Directive[];
+  evidence: Message[];
+} {
   const evidence: Message[] = [];
   const directives: Directive[] = [];
   for (const name of OUR_SCOPES) {
@@ -116,6 +123,16 @@ export function pageDirectives(ctx: AuditContext): Verdict {
       ...headerDirectives(header).filter((d) => d.scope === undefined || OUR_SCOPES.has(d.scope)),
     );
   }
+  return { directives, evidence };
+}
+
+/** Whether a directive keeps the page out of results now (`noindex`, `none`, a past date). */
+export function keepsOut(d: Directive, now: Date): boolean {
+  return isBlocking(d, now);
+}
+
+export function pageDirectives(ctx: AuditContext): Verdict {
+  const { directives, evidence } = robotsDirectives(ctx);
   const now = ctx.input.now;
   const blockingFound = directives.filter((d) => isBlocking(d, now));
   const names = (found: Directive[]) => list([...new Set(found.map((d) => clip(d.value, 60)))]);

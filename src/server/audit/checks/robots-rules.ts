@@ -3,7 +3,7 @@ import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
 import { agentVerdict, type AgentVerdict, type RobotsProblem } from '../read/robots.ts';
 import type { Message } from '../types.ts';
-import { SEARCH_AGENTS, TRAINING_AGENTS } from '../agents.ts';
+import { SEARCH_AGENTS, TRAINING_AGENTS, USER_FETCHERS } from '../agents.ts';
 
 // robots.txt: the file itself, then what it says to AI search agents (blocking one fails) and to
 // training crawlers (reported, never penalised).
@@ -111,26 +111,33 @@ function blockedEvidence(blocked: AgentVerdict[]): Message[] {
   });
 }
 
+/**
+ * The AI search agents and search engines robots.txt lets in. A page every engine is out of is the
+ * answerEngines check's gate (answer-engines.ts); here each crawler is judged. The fetchers that act
+ * on a person's request are listed apart: their operators say robots.txt may not bind them, so a
+ * rule against one is information, not a fault (issue 37).
+ */
 export function aiSearchAgents(ctx: AuditContext): Verdict {
+  const crawlers = SEARCH_AGENTS.filter((a) => !USER_FETCHERS.includes(a));
   if (ctx.robots.kind === 'unreachable') {
     // RFC 9309 §2.3.1.4: crawlers must then assume the whole site is disallowed.
-    return {
-      ...verdict(
-        'fail',
-        [msg('items.aiSearchAgents.evidence.unreadable', { count: SEARCH_AGENTS.length })],
-        msg('items.aiSearchAgents.recommendation.robots'),
-      ),
-      blocks: true,
-    };
+    return verdict(
+      'fail',
+      [msg('items.aiSearchAgents.evidence.unreadable', { count: crawlers.length })],
+      msg('items.aiSearchAgents.recommendation.robots'),
+    );
   }
-  const all = verdicts(ctx, SEARCH_AGENTS);
+  const all = verdicts(ctx, crawlers);
   const blocked = all.filter((v) => !v.allowed);
   const evidence = [...blockedEvidence(blocked), ...allowedEvidence(all.filter((v) => v.allowed))];
+  const fetchers = verdicts(ctx, USER_FETCHERS).filter((v) => !v.allowed);
+  if (fetchers.length > 0)
+    evidence.push(
+      msg('items.aiSearchAgents.evidence.userFetchers', { agents: list(fetchers.map((v) => v.agent)) }),
+    );
   if (blocked.length === 0) return verdict('pass', evidence);
   const agents = list(blocked.map((v) => v.agent));
-  const failed = verdict('fail', evidence, msg('items.aiSearchAgents.recommendation.unblock', { agents }));
-  // Every agent blocked: no assistant and no search engine may read the page.
-  return blocked.length === all.length ? { ...failed, blocks: true } : failed;
+  return verdict('fail', evidence, msg('items.aiSearchAgents.recommendation.unblock', { agents }));
 }
 
 export function trainingAgents(ctx: AuditContext): Verdict {

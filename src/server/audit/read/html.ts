@@ -78,6 +78,8 @@ export interface PageData {
   scripts: number;
   /** The id of an empty single-page-app mount point (`<div id="root"></div>`...), if there is one. */
   emptyMount: string | undefined;
+  /** Elements marked `data-nosnippet`: Google keeps their text out of snippets and AI features. */
+  nosnippetElements: number;
   /** An inline script carries schema.org data that only running it would put on the page. */
   jsonLdInScripts: boolean;
   /** The parsing limit the page reached, if any: everything above was read from the part before it. */
@@ -255,6 +257,7 @@ export function parsePage(html: string, finalUrl: string): PageData {
         EXECUTABLE_SCRIPT.test(scriptType(e)) && SCHEMA_IN_SCRIPT.test(rawText(e).slice(0, MAX_SCRIPT_SCAN)),
     ),
     emptyMount: emptyMount(placed, base),
+    nosnippetElements: placed.filter((p) => attr(p.element, 'data-nosnippet') !== undefined).length,
     limit,
   };
 }

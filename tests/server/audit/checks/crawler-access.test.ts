@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_AGENTS, TRAINING_AGENTS } from '../../../../src/server/audit/agents.ts';
+import { SEARCH_AGENTS, TRAINING_AGENTS, USER_FETCHERS } from '../../../../src/server/audit/agents.ts';
 import { agentVerdict, readRobots } from '../../../../src/server/audit/read/robots.ts';
 import type { FetchedResource } from '../../../../src/server/audit/types.ts';
 import { CRAWLERS } from '../../../../src/lib/visitor.ts';
@@ -81,18 +81,26 @@ describe('crawlerAccess: status and robots.txt', () => {
     const f = find(input, 'aiSearchAgents');
     expect(f.status).toBe('fail');
     const blockedLine = SEARCH_AGENTS.length + TRAINING_AGENTS.length + 2;
-    // One message per deciding line, saying which kind of group decided.
+    const crawlers = SEARCH_AGENTS.filter((a) => !USER_FETCHERS.includes(a));
+    // One message per deciding line, saying which kind of group decided; the fetchers acting on a
+    // person's request apart, for information (their operators say robots.txt may not bind them).
     expect(f.evidence).toEqual([
       {
         key: 'items.aiSearchAgents.evidence.blockedNamed',
-        values: { agents: SEARCH_AGENTS.join(', '), count: 9, line: blockedLine, rule: 'Disallow: /' },
+        values: { agents: crawlers.join(', '), count: 6, line: blockedLine, rule: 'Disallow: /' },
+      },
+      {
+        key: 'items.aiSearchAgents.evidence.userFetchers',
+        values: { agents: 'ChatGPT-User, Claude-User, Perplexity-User' },
       },
     ]);
-    expect(f.recommendation?.values?.agents).toBe(SEARCH_AGENTS.join(', '));
-    expect(text(input, 'aiSearchAgents').evidence).toBe(
-      `${SEARCH_AGENTS.join(', ')} are blocked by line ${blockedLine} (“Disallow: /”), ` +
-        'in their own group.',
+    expect(f.recommendation?.values?.agents).toBe(crawlers.join(', '));
+    expect(text(input, 'aiSearchAgents').evidence).toContain(
+      `${crawlers.join(', ')} are blocked by line ${blockedLine} (“Disallow: /”), in their own group.`,
     );
+    // Closing only the user-triggered fetchers fails nothing.
+    const fetchersOnly = withRobots('User-agent: ChatGPT-User\nUser-agent: Perplexity-User\nDisallow: /\n');
+    expect(find(fetchersOnly, 'aiSearchAgents').status).toBe('pass');
     const star = find(withRobots('User-agent: *\nDisallow: /\n'), 'aiSearchAgents');
     expect(star.evidence[0]).toMatchObject({
       key: 'items.aiSearchAgents.evidence.blockedStar',

@@ -37,13 +37,13 @@ describe('pages AI assistants cannot use', () => {
   it('caps a site whose robots.txt disallows everything for everyone', () => {
     expect(report(withRobots('User-agent: *\nDisallow: /\n'))).toEqual({
       overall: 40,
-      blocking: ['aiSearchAgents'],
+      blocking: ['answerEngines'],
     });
   });
 
   it('caps a site whose robots.txt answers 5xx (RFC 9309: assume everything is disallowed)', () => {
     const input = { ...goodInput(), robots: resource(`${PAGE_URL}/robots.txt`, 'oops', { status: 503 }) };
-    expect(report(input).blocking).toEqual(['aiSearchAgents']);
+    expect(report(input).blocking).toEqual(['answerEngines']);
   });
 
   it('does not cap a page blocked for some agents only, though that agent check fails', () => {
@@ -95,6 +95,6 @@ describe('pages AI assistants cannot use', () => {
 
   it('lets only the checks declared as gates block', () => {
     const gates = CHECKS.filter((c) => c.gate).map((c) => c.id);
-    expect(gates).toEqual(['httpStatus', 'aiSearchAgents', 'pageDirectives', 'crawlerView']);
+    expect(gates).toEqual(['httpStatus', 'answerEngines', 'pageDirectives', 'crawlerView', 'mainText']);
   });
 });

@@ -1,0 +1,44 @@
+import { msg, verdict, type Verdict } from '../check.ts';
+import type { AuditContext } from '../context.ts';
+import { ANSWER_ENGINES, engineOf } from '../engines.ts';
+import type { Message } from '../types.ts';
+
+// Whether the answer engines can use the page, as one check of crawler access (issue 37, decision
+// 063). The verdicts themselves (engines.ts) lead the report; this check gives them their weight:
+// each engine the page is out of lowers the category's ceiling, and a page every engine is out of
+// cannot be used by any assistant (a gate: the overall score is capped).
+
+/** Crawler access scores at most this when every engine is out of the page. */
+const FLOOR = 20;
+
+/**
+ * The most the crawler-access category may score: 100 with every engine in, falling in equal steps
+ * with each engine out (half a step for one that may use the page only in part or cannot be told),
+ * to FLOOR with all of them out.
+ */
+export function accessCeiling(out: number, partly: number, engines: number): number {
+  return Math.round(100 - ((100 - FLOOR) * (out + partly / 2)) / engines);
+}
+
+export function answerEngines(ctx: AuditContext): Verdict {
+  const verdicts = ctx.engines;
+  const out = verdicts.filter((v) => v.status === 'no');
+  const partly = verdicts.filter((v) => v.status === 'limited' || v.status === 'unknown');
+  const evidence: Message[] = verdicts.map((v) =>
+    msg(`engines.line.${v.status}`, { engine: engineOf(v.id).name }),
+  );
+  // The first reason of each engine that cannot fully use the page, after the lines.
+  for (const v of [...out, ...partly]) if (v.reasons[0]) evidence.push(v.reasons[0]);
+  if (out.length === 0 && partly.length === 0) return verdict('pass', evidence);
+  const cap = accessCeiling(out.length, partly.length, ANSWER_ENGINES.length);
+  const found = verdict(
+    out.length > 0 ? 'fail' : 'warning',
+    evidence,
+    msg(
+      out.length > 0
+        ? 'items.answerEngines.recommendation.open'
+        : 'items.answerEngines.recommendation.limits',
+    ),
+  );
+  return { ...found, cap, ...(out.length === verdicts.length ? { blocks: true as const } : {}) };
+}
