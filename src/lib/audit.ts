@@ -54,6 +54,8 @@ export interface PageReading {
 export type EngineId = 'chatgpt' | 'perplexity' | 'copilot' | 'google' | 'claude';
 /** Can the engine use the page: yes, only in part, no, or it cannot be told. */
 export type EngineStatus = 'yes' | 'limited' | 'no' | 'unknown';
+/** When the engines' rules (src/server/audit/engines.ts) were last checked against their sources. */
+export const ENGINES_CHECKED_ON = '2026-11-29';
 
 /**
  * One answer engine's verdict on the page, in the reader's language: the engine's name, its status,

@@ -69,6 +69,14 @@ test.describe('tools: the free audit', () => {
     await expect(page.locator('[data-item="aiSearchAgents"]')).toContainText('User-agent: *');
     await expect(page.locator('[data-item="https"]')).toHaveAttribute('data-status', 'fail');
     await expect(page.locator('[data-item="https"]')).toContainText('Recommendation:');
+    // Whether each answer engine can use the page leads the report, each with its operator's documentation.
+    const engines = page.getByTestId('engines');
+    await expect(engines.getByRole('heading', { level: 3 })).toHaveText('Can answer engines use this page?');
+    await expect(engines.locator('[data-engine]')).toHaveCount(5);
+    await expect(engines.locator('[data-engine="chatgpt"]')).toHaveAttribute('data-status', 'yes');
+    await expect(
+      engines.getByRole('link', { name: 'Operator’s documentation for Microsoft Copilot (Bing)' }),
+    ).toHaveAttribute('href', /^https:\/\/blogs\.bing\.com\//);
     // How the page was read opens the report; a check that does not apply says so, without advice.
     await expect(page.getByTestId('page-type')).toHaveText(
       'Read as a home page, from its Organization markup.',

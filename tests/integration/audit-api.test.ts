@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
 import { errorCode } from '../../src/lib/api-error.ts';
-import type { AuditCategory, AuditReport } from '../../src/lib/audit.ts';
+import { CATEGORY_WEIGHTS, type AuditCategory, type AuditReport } from '../../src/lib/audit.ts';
 import { VIEW_AGENTS } from '../../src/server/audit/agents.ts';
 import { heldPage, startHeldSite } from '../fixtures/held-site.ts';
 import { HOSTILE, startFixtureSites, type FixtureSites, type SiteName } from '../fixtures/audit-sites.ts';
@@ -63,7 +63,8 @@ describe('GET /api/audit', () => {
       'citability',
       'technical',
     ]);
-    const mean = report.categories.reduce((sum, c) => sum + c.score, 0) / 4;
+    // The categories weighted as "How we score" says: 30, 25, 30 and 15.
+    const mean = report.categories.reduce((sum, c) => sum + c.score * CATEGORY_WEIGHTS[c.id], 0) / 100;
     expect(report.overall).toBe(Math.round(mean));
     for (const c of report.categories as AuditCategory[]) {
       expect(c.status).toBe(c.score >= 90 ? 'excellent' : c.score >= 75 ? 'good' : 'needsWork');
@@ -86,6 +87,18 @@ describe('GET /api/audit', () => {
       status: 'notApplicable',
       evidence: 'Does not apply to a home page.',
     });
+    // Every answer engine can use it: its crawler is let in, and the HTML holds the text.
+    expect(report.engines?.map((e) => [e.name, e.status])).toEqual([
+      ['ChatGPT search', 'yes'],
+      ['Perplexity', 'yes'],
+      ['Microsoft Copilot (Bing)', 'yes'],
+      ['Google AI Overviews and AI Mode', 'yes'],
+      ['Claude', 'yes'],
+    ]);
+    expect(report.engines?.[0]?.reasons).toEqual([
+      'OAI-SearchBot may fetch the page, and its HTML holds the text.',
+    ]);
+    expect(report.engines?.[0]?.docs).toMatch(/^https:\/\/developers\.openai\.com\//);
     // Everything else but HTTPS passes on this site, served over plain http.
     const notPassed = report.categories
       .flatMap((c) => c.items)

@@ -9,8 +9,12 @@ import {
   overallScore,
   scoreBand,
   scoreMessageKey,
+  type AuditBadgeVariant,
   type AuditCategory,
   type AuditItem,
+  type EngineReading,
+  type EngineStatus,
+  ENGINES_CHECKED_ON,
   type AuditReport,
   type ItemStatus,
   type SiteReport,
@@ -106,6 +110,63 @@ function OverallScore({ categories }: { categories: readonly AuditCategory[] }) 
           </ul>
         </div>
       </div>
+    </section>
+  );
+}
+
+const ENGINE_BADGE: Record<EngineStatus, AuditBadgeVariant> = {
+  yes: 'success',
+  limited: 'warning',
+  no: 'destructive',
+  unknown: 'secondary',
+};
+
+/**
+ * Whether each answer engine can use the page, first: the engine, its verdict, the reasons (they
+ * may quote the audited site's robots.txt: plain text) and its operator's documentation.
+ */
+function EngineVerdicts({ engines }: { engines: readonly EngineReading[] }) {
+  const { t } = useT('tools');
+  const lang = useLang();
+  return (
+    <section aria-labelledby="engines-title" className="card gap-4" data-testid="engines">
+      <div className="grid gap-1">
+        <h3 id="engines-title" className="card-title">
+          {t('results.engines.title')}
+        </h3>
+        <p className="muted">{t('results.engines.lead', { date: longDate(ENGINES_CHECKED_ON, lang) })}</p>
+      </div>
+      <ul className="grid">
+        {engines.map((engine) => (
+          <li
+            key={engine.id}
+            className="grid min-w-0 gap-1.5 border-t border-border py-3 last:pb-0"
+            data-engine={engine.id}
+            data-status={engine.status}
+          >
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <span className="font-semibold">{engine.name}</span>
+              <Badge variant={ENGINE_BADGE[engine.status]}>
+                {t(`results.engines.status.${engine.status}`)}
+              </Badge>
+            </div>
+            <ul className="grid gap-1 text-sm text-muted wrap-anywhere">
+              {engine.reasons.map((reason, i) => (
+                <li key={i}>{reason}</li>
+              ))}
+            </ul>
+            <a
+              className="w-fit text-sm underline"
+              href={engine.docs}
+              rel="noopener noreferrer"
+              aria-label={t('results.engines.sourceOf', { engine: engine.name })}
+            >
+              {t('results.engines.source')}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="muted small">{t('results.engines.training')}</p>
     </section>
   );
 }
@@ -331,6 +392,7 @@ export function AuditResults({
           </p>
         </div>
         {children}
+        {report.engines ? <EngineVerdicts engines={report.engines} /> : null}
         {blocking.length > 0 ? <BlockedNotice items={blocking} /> : null}
         <OverallScore categories={report.categories} />
         <div className="grid gap-5 lg:grid-cols-2">

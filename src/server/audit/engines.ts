@@ -11,12 +11,10 @@ import type { Message } from './types.ts';
 
 // Can each answer engine use the page? One table of the engines whose operators document their
 // crawler and its controls, with the rules the verdict follows and where each comes from, checked
-// on ENGINES_CHECKED (issue 37). The verdict is the audit's reading of the operator's own words:
+// on ENGINES_CHECKED_ON (src/lib/audit.ts, shown with the verdicts; issue 37). The verdict is the audit's reading of the operator's own words:
 // robots.txt for the crawler that feeds the engine, the page directives the operator documents,
 // what our fetch as that crawler got, and whether the HTML holds the text at all.
 
-/** When the rules below were last checked against their sources. */
-export const ENGINES_CHECKED = '2026-11-29';
 
 const BING_AI_CONTROLS =
   'https://blogs.bing.com/webmaster/september-2023/Announcing-new-options-for-webmasters-to-control-usage-of-their-content-in-Bing-Chat';

@@ -1,5 +1,11 @@
 import type { Translate } from '../../i18n/instance.ts';
-import { scoreBand, scoreMessageKey, type AuditReport, type ItemStatus } from '../../lib/audit.ts';
+import {
+  ENGINES_CHECKED_ON,
+  scoreBand,
+  scoreMessageKey,
+  type AuditReport,
+  type ItemStatus,
+} from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
 import { escapeXml } from '../../lib/serialize.ts';
 import type { Lang } from '../../site.ts';
@@ -52,6 +58,23 @@ export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, pe
     '',
     markdownText(t(scoreMessageKey(report.overall))),
   ];
+  if (report.engines) {
+    lines.push(
+      '',
+      `## ${markdownText(t('results.engines.title'))}`,
+      '',
+      markdownText(t('results.engines.lead', { date: longDate(ENGINES_CHECKED_ON, lang) })),
+      '',
+    );
+    for (const engine of report.engines) {
+      lines.push(
+        `- **${markdownText(engine.name)}**${colon} ${markdownText(t(`results.engines.status.${engine.status}`))}`,
+      );
+      for (const reason of engine.reasons) lines.push(`  - ${markdownText(reason)}`);
+      // The operator's documentation is ours to link (the table in engines.ts), never the site's text.
+      lines.push(`  - ${t('results.engines.source')}${colon} <${engine.docs}>`);
+    }
+  }
   if (report.changes) {
     const c = report.changes;
     lines.push(
