@@ -165,6 +165,8 @@ export interface ReportChanges {
   checks: { id: string; title: string; before: ItemStatus; after: ItemStatus }[];
   /** The page's type, when the two reports read the page as different types. */
   pageType?: { before: PageReading; after: PageReading };
+  /** The answer engines whose verdict changed (both reports have verdicts), in the table's order. */
+  engines?: { id: EngineId; name: string; before: EngineStatus; after: EngineStatus }[];
 }
 
 /**
@@ -180,6 +182,11 @@ export function compareReports(
   const before = new Map(previous.categories.map((c) => [c.id, c]));
   const earlierItems = new Map(previous.categories.flatMap((c) => c.items).map((i) => [i.id, i]));
   const [typeBefore, typeAfter] = [previous.pageType, current.pageType];
+  const enginesBefore = new Map((previous.engines ?? []).map((e) => [e.id, e.status]));
+  const engines = (previous.engines ? (current.engines ?? []) : []).flatMap((e) => {
+    const before = enginesBefore.get(e.id);
+    return before && before !== e.status ? [{ id: e.id, name: e.name, before, after: e.status }] : [];
+  });
   return {
     previous: { ...(previousId ? { id: previousId } : {}), auditedAt: previous.auditedAt },
     overall: { before: previous.overall, after: current.overall },
@@ -199,6 +206,7 @@ export function compareReports(
     ...(typeBefore && typeAfter && typeBefore.type !== typeAfter.type
       ? { pageType: { before: typeBefore, after: typeAfter } }
       : {}),
+    ...(engines.length > 0 ? { engines } : {}),
   };
 }
 
@@ -389,6 +397,11 @@ export function itemBadgeVariant(status: string): AuditBadgeVariant {
   if (status === 'warning') return 'warning';
   if (status === 'notApplicable') return 'secondary';
   return 'destructive';
+}
+
+/** An engine's verdict badge: success, warning for in part, neutral when it cannot be told, destructive. */
+export function engineBadgeVariant(status: EngineStatus): AuditBadgeVariant {
+  return ({ yes: 'success', limited: 'warning', no: 'destructive', unknown: 'secondary' } as const)[status];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
-import { itemBadgeVariant, type ReportChanges as Changes } from '../../lib/audit.ts';
+import { engineBadgeVariant, itemBadgeVariant, type ReportChanges as Changes } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
 import { Badge, TableHead } from '../Primitives.tsx';
 import { ReportCard } from './ReportCard.tsx';
@@ -87,6 +87,26 @@ export function ReportChanges({ changes }: { changes: Changes }) {
           <p className="text-sm">
             <span className="font-semibold">{t('report.changes.after')}</span> {changes.pageType.after.text}
           </p>
+        </div>
+      ) : null}
+      {changes.engines ? (
+        <div className="grid gap-2" data-testid="changes-engines">
+          <h3 className="font-bold">{t('report.changes.engines')}</h3>
+          <ul className="grid gap-2">
+            {changes.engines.map((engine) => (
+              <li key={engine.id} className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{engine.name}</span>
+                <Badge variant={engineBadgeVariant(engine.before)}>
+                  {t(`results.engines.status.${engine.before}`)}
+                </Badge>
+                <span aria-hidden="true">→</span>
+                <span className="sr-only">{t('report.changes.after')}</span>
+                <Badge variant={engineBadgeVariant(engine.after)}>
+                  {t(`results.engines.status.${engine.after}`)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
       <h3 className="font-bold">{t('report.changes.checks')}</h3>

@@ -9,11 +9,10 @@ import {
   overallScore,
   scoreBand,
   scoreMessageKey,
-  type AuditBadgeVariant,
+  engineBadgeVariant,
   type AuditCategory,
   type AuditItem,
   type EngineReading,
-  type EngineStatus,
   ENGINES_CHECKED_ON,
   type AuditReport,
   type ItemStatus,
@@ -114,13 +113,6 @@ function OverallScore({ categories }: { categories: readonly AuditCategory[] }) 
   );
 }
 
-const ENGINE_BADGE: Record<EngineStatus, AuditBadgeVariant> = {
-  yes: 'success',
-  limited: 'warning',
-  no: 'destructive',
-  unknown: 'secondary',
-};
-
 /**
  * Whether each answer engine can use the page, first: the engine, its verdict, the reasons (they
  * may quote the audited site's robots.txt: plain text) and its operator's documentation.
@@ -146,7 +138,7 @@ function EngineVerdicts({ engines }: { engines: readonly EngineReading[] }) {
           >
             <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
               <span className="font-semibold">{engine.name}</span>
-              <Badge variant={ENGINE_BADGE[engine.status]}>
+              <Badge variant={engineBadgeVariant(engine.status)}>
                 {t(`results.engines.status.${engine.status}`)}
               </Badge>
             </div>

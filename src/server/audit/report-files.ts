@@ -87,6 +87,17 @@ export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, pe
       ...c.categories.map(
         (cat) => `| ${t(`results.categories.${cat.id}.name`)} | ${cat.before} | ${cat.after} |`,
       ),
+      ...(c.engines
+        ? [
+            '',
+            `### ${t('report.changes.engines')}`,
+            '',
+            ...c.engines.map(
+              (e) =>
+                `- ${markdownText(e.name)}${colon} ${t(`results.engines.status.${e.before}`)} → ${t(`results.engines.status.${e.after}`)}`,
+            ),
+          ]
+        : []),
       ...(c.pageType
         ? [
             '',

@@ -143,3 +143,33 @@ describe('how the page was read, in the copies and in what changed', () => {
     expect(md).toContain('- Avant\u00a0: Read as an article, from its Article markup.');
   });
 });
+
+describe('what changed, engine by engine', () => {
+  const engine = (status: 'yes' | 'no') => ({
+    id: 'copilot' as const,
+    name: 'Microsoft Copilot (Bing)',
+    status,
+    reasons: [],
+    docs: 'https://blogs.bing.com/',
+  });
+  const report = (status: 'yes' | 'no'): AuditReport => ({
+    url: 'https://news.example/',
+    finalUrl: 'https://news.example/',
+    auditedAt: '2027-03-01T08:00:00.000Z',
+    overall: 80,
+    categories: [],
+    engines: [engine(status)],
+  });
+
+  it('names an engine the page gained after Bingbot was let in, though no check changed its result', () => {
+    const changes = compareReports(report('yes'), report('no'));
+    expect(changes.engines).toEqual([
+      { id: 'copilot', name: 'Microsoft Copilot (Bing)', before: 'no', after: 'yes' },
+    ]);
+    expect(changes.checks).toEqual([]);
+    expect(compareReports(report('yes'), report('yes')).engines).toBeUndefined();
+    const md = reportMarkdown({ ...report('yes'), changes }, 'fr', read('fr', 'tools'), PERMALINK);
+    expect(md).toContain('### Moteurs de réponse dont le verdict a changé');
+    expect(md).toContain('- Microsoft Copilot (Bing)\u00a0: Non → Oui');
+  });
+});
