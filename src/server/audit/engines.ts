@@ -15,7 +15,6 @@ import type { Message } from './types.ts';
 // robots.txt for the crawler that feeds the engine, the page directives the operator documents,
 // what our fetch as that crawler got, and whether the HTML holds the text at all.
 
-
 const BING_AI_CONTROLS =
   'https://blogs.bing.com/webmaster/september-2023/Announcing-new-options-for-webmasters-to-control-usage-of-their-content-in-Bing-Chat';
 const GOOGLE_AI_FEATURES = 'https://developers.google.com/search/docs/appearance/ai-features';
