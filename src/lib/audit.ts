@@ -116,6 +116,22 @@ export interface SiteReport {
   source: 'sitemap' | 'links' | 'none';
   pages: SitePageRow[];
   summary: SiteSummaryItem[];
+  /** The site as a whole (issue 37): its score over the pages audited, its worst pages, its engines. */
+  verdict?: {
+    score: number;
+    lowest: number;
+    highest: number;
+    worst: { url: string; score: number }[];
+    /** Each engine across the pages: how many it cannot use, and how many only in part. */
+    engines: {
+      id: EngineId;
+      name: string;
+      status: EngineStatus;
+      out: number;
+      partly: number;
+      pages: number;
+    }[];
+  };
 }
 
 /** A finished audit (the 200 body of GET /api/audit, decision 017). */
@@ -397,6 +413,20 @@ export function itemBadgeVariant(status: string): AuditBadgeVariant {
   if (status === 'warning') return 'warning';
   if (status === 'notApplicable') return 'secondary';
   return 'destructive';
+}
+
+/**
+ * Which sentence tells an engine's verdict across a site's pages (`results.site.verdict.engine.*`):
+ * every page, none, or how many it cannot use and how many only in part.
+ */
+export function engineAcross(engine: {
+  status: EngineStatus;
+  out: number;
+  partly: number;
+}): 'yes' | 'no' | 'unknown' | 'out' | 'partly' | 'outAndPartly' {
+  if (engine.status !== 'limited') return engine.status;
+  if (engine.out > 0 && engine.partly > 0) return 'outAndPartly';
+  return engine.out > 0 ? 'out' : 'partly';
 }
 
 /** An engine's verdict badge: success, warning for in part, neutral when it cannot be told, destructive. */

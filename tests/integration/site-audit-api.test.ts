@@ -73,9 +73,39 @@ describe('GET /api/audit?pages=25', () => {
     expect(paths('siteThin')).toEqual(['/help']);
     expect(paths('siteSkipped')).toEqual(['/private/plans']);
     expect(summary(s, 'siteJsonLd').status).toBe('pass');
+    // The same title and the same text, and no canonical between them: a duplicate, named as such.
+    expect(paths('siteDuplicates')).toEqual([`/careers → ${site.origin}/team`]);
     expect(summary(s, 'siteErrors').evidence).toBe(
       '1 page could not be audited: an error status, no answer or not a web page.',
     );
+  });
+
+  it('gives the site its own verdict: its score, its worst pages, and each engine across the pages', () => {
+    const s = report.site!;
+    const audited = s.pages.filter((p) => p.outcome === 'audited');
+    // The first page's row shows the score its own report gives it.
+    expect(audited[0]!.score).toBe(report.overall);
+    const scores = audited.map((p) => p.score!);
+    const mean = Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
+    expect(s.verdict).toMatchObject({
+      score: mean,
+      lowest: Math.min(...scores),
+      highest: Math.max(...scores),
+    });
+    expect(s.verdict!.worst.map((w) => w.url.replace(site.origin, ''))).toEqual([
+      '/draft',
+      '/archive',
+      '/help',
+    ]);
+    // The two noindex pages are out of Google's and Bing's answers; the other operators document
+    // no page directive, so for them those two pages cannot be told; /help has almost no text.
+    expect(s.verdict!.engines.map((e) => [e.id, e.status, e.out, e.partly, e.pages])).toEqual([
+      ['chatgpt', 'limited', 1, 2, 10],
+      ['perplexity', 'limited', 1, 2, 10],
+      ['copilot', 'limited', 2, 1, 10],
+      ['google', 'limited', 2, 1, 10],
+      ['claude', 'limited', 1, 2, 10],
+    ]);
   });
 
   it('never fetches the path robots.txt closes to it, and refuses the private sitemap entry', () => {

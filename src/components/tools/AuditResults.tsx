@@ -9,6 +9,7 @@ import {
   overallScore,
   scoreBand,
   scoreMessageKey,
+  engineAcross,
   engineBadgeVariant,
   type AuditCategory,
   type AuditItem,
@@ -159,6 +160,55 @@ function EngineVerdicts({ engines }: { engines: readonly EngineReading[] }) {
         ))}
       </ul>
       <p className="muted small">{t('results.engines.training')}</p>
+    </section>
+  );
+}
+
+type SiteVerdict = NonNullable<SiteReport['verdict']>;
+
+/** A site audit's verdict, first: the site's score, its worst pages, and its engines across pages. */
+function SiteVerdictCard({ verdict }: { verdict: SiteVerdict }) {
+  const { t } = useT('tools');
+  return (
+    <section aria-labelledby="site-verdict-title" className="card gap-4" data-testid="site-verdict">
+      <h3 id="site-verdict-title" className="card-title">
+        {t('results.site.verdict.title')}
+      </h3>
+      <p className="font-semibold" data-testid="site-score">
+        {t('results.site.verdict.score', {
+          score: verdict.score,
+          lowest: verdict.lowest,
+          highest: verdict.highest,
+        })}
+      </p>
+      <div className="grid gap-2">
+        <h4 className="font-semibold">{t('results.site.verdict.engines')}</h4>
+        <ul className="grid gap-1.5 text-sm">
+          {verdict.engines.map((engine) => (
+            <li key={engine.id} className="flex flex-wrap items-center gap-2" data-engine={engine.id}>
+              <Badge variant={engineBadgeVariant(engine.status)}>
+                {t(`results.engines.status.${engine.status}`)}
+              </Badge>
+              <span>
+                {t(`results.site.verdict.engine.${engineAcross(engine)}`, { ...engine, engine: engine.name })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="grid gap-2">
+        <h4 className="font-semibold">{t('results.site.verdict.worst')}</h4>
+        <ul className="grid gap-1 text-sm">
+          {verdict.worst.map((page, index) => (
+            <li key={index} className="flex gap-3">
+              <span className={`font-bold tabular-nums ${BAND_CLASS[scoreBand(page.score)]}`}>
+                {page.score}
+              </span>
+              <span className="wrap-anywhere">{page.url}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }
@@ -384,6 +434,7 @@ export function AuditResults({
           </p>
         </div>
         {children}
+        {report.site?.verdict ? <SiteVerdictCard verdict={report.site.verdict} /> : null}
         {report.engines ? <EngineVerdicts engines={report.engines} /> : null}
         {blocking.length > 0 ? <BlockedNotice items={blocking} /> : null}
         <OverallScore categories={report.categories} />

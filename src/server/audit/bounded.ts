@@ -67,6 +67,14 @@ function boundedSite(site: SiteResult): SiteResult {
       url: reportUrl(row.url),
       ...(row.detail !== undefined ? { detail: clip(row.detail, 40) } : {}),
     })),
+    ...(site.verdict
+      ? {
+          verdict: {
+            ...site.verdict,
+            worst: site.verdict.worst.slice(0, 3).map((w) => ({ ...w, url: reportListEntry(w.url) })),
+          },
+        }
+      : {}),
     findings: site.findings.slice(0, REPORT_BOUNDS.summaryItems).map((finding) => ({
       ...finding,
       evidence: boundedEvidence(finding.evidence, REPORT_BOUNDS.messagesPerSummaryItem),

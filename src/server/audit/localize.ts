@@ -139,6 +139,17 @@ export function localizeSite(site: SiteResult, t: Translate): SiteReport {
       }
       return out;
     }),
+    ...(site.verdict
+      ? {
+          verdict: {
+            ...site.verdict,
+            engines: site.verdict.engines.flatMap((e) => {
+              const engine = ANSWER_ENGINES.find((a) => a.id === e.id);
+              return engine ? [{ ...e, name: engine.name }] : [];
+            }),
+          },
+        }
+      : {}),
     summary: site.findings.map((finding) => ({
       id: finding.id,
       status: finding.status,

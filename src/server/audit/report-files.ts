@@ -1,5 +1,6 @@
 import type { Translate } from '../../i18n/instance.ts';
 import {
+  engineAcross,
   ENGINES_CHECKED_ON,
   scoreBand,
   scoreMessageKey,
@@ -58,6 +59,32 @@ export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, pe
     '',
     markdownText(t(scoreMessageKey(report.overall))),
   ];
+  const verdict = report.site?.verdict;
+  if (verdict) {
+    lines.push(
+      '',
+      `## ${t('results.site.verdict.title')}`,
+      '',
+      markdownText(
+        t('results.site.verdict.score', {
+          score: verdict.score,
+          lowest: verdict.lowest,
+          highest: verdict.highest,
+        }),
+      ),
+      '',
+      `### ${t('results.site.verdict.engines')}`,
+      '',
+      ...verdict.engines.map(
+        (e) =>
+          `- ${markdownText(t(`results.site.verdict.engine.${engineAcross(e)}`, { ...e, engine: e.name }))}`,
+      ),
+      '',
+      `### ${t('results.site.verdict.worst')}`,
+      '',
+      ...verdict.worst.map((page) => `- ${page.score}/100: ${markdownText(page.url)}`),
+    );
+  }
   if (report.engines) {
     lines.push(
       '',

@@ -25,8 +25,14 @@ import type {
 } from './types.ts';
 import { auditSitePages, notFetchedForSitePage } from './site.ts';
 import { reportUrl } from '../../lib/report-bounds.ts';
-import type { CandidateSource, PageFacts } from './site-pages.ts';
-import { siteSummary, type SiteFinding, type SitePage } from './site-summary.ts';
+import { overallOf, type CandidateSource, type PageFacts } from './site-pages.ts';
+import {
+  siteSummary,
+  siteVerdict,
+  type SiteFinding,
+  type SitePage,
+  type SiteVerdict,
+} from './site-summary.ts';
 import type { EngineVerdict } from './engines.ts';
 import type { PageTypeReading } from './structured/page-type.ts';
 import type { Analysed, Discovery } from './worker.ts';
@@ -106,6 +112,8 @@ export interface SiteResult {
   /** Every page looked at, the first one first. */
   table: SitePage[];
   findings: SiteFinding[];
+  /** The site as a whole: its score and its engines (results saved before issue 37 have none). */
+  verdict?: SiteVerdict;
 }
 
 export type RunResult =
@@ -343,8 +351,14 @@ async function auditWithin(
 
   // A site audit: the first page's own facts now, its further pages once this function has returned.
   const firstFacts = await options.analysis.page(input, signals.site).catch(() => undefined);
+  // The first page's row shows its report's own score, from every check it was given.
   const firstRow: SitePage = firstFacts
-    ? { url: reportUrl(page.finalUrl), outcome: 'audited', status: page.status, score: firstFacts.score }
+    ? {
+        url: reportUrl(page.finalUrl),
+        outcome: 'audited',
+        status: page.status,
+        score: overallOf(first.categories),
+      }
     : { url: reportUrl(page.finalUrl), outcome: 'failed', status: page.status, detail: 'tooComplex' };
   return {
     result: { ...result, ...read },
@@ -404,9 +418,12 @@ async function auditSite(work: SiteWork, options: RunOptions, signals: Signals):
       source: work.site.source,
       table,
       findings: siteSummary(table, facts, more.skipped),
+      ...withVerdict(siteVerdict(table, facts)),
     },
   };
 }
+
+const withVerdict = (verdict: SiteVerdict | undefined) => (verdict ? { verdict } : {});
 
 /** A task of the analysis pool; when it fails, the fetches still running are not needed any more. */
 function analysed<T>(work: Promise<T>, stop: AbortController): Promise<T> {

@@ -1,6 +1,8 @@
-import { overallScore } from '../../lib/audit.ts';
+import { createHash } from 'node:crypto';
+import { overallScore, type EngineId, type EngineStatus } from '../../lib/audit.ts';
 import { analyze } from './analyze.ts';
 import type { Resource } from './check.ts';
+import { SHELL_WORDS } from './checks/main-text.ts';
 import { buildContext, type AuditContext } from './context.ts';
 import { metaByName } from './read/html.ts';
 import { agentVerdict } from './read/robots.ts';
@@ -33,7 +35,7 @@ export interface Candidate {
 export type CandidateSource = 'sitemap' | 'links' | 'none';
 
 /** A page's overall score, by the report's own rule, over the categories it had checks in. */
-function overallOf(categories: readonly CategoryFindings[]): number {
+export function overallOf(categories: readonly CategoryFindings[]): number {
   return overallScore(
     categories
       .filter((c) => c.findings.length > 0)
@@ -97,6 +99,22 @@ export interface PageFacts {
   words: number;
   /** noindex, none or a past unavailable_after for every crawler, or a non-2xx answer. */
   excluded: boolean;
+  /** Whether each answer engine can use the page (engines.ts; no crawler view is fetched for it). */
+  engines: { id: EngineId; status: EngineStatus }[];
+  /**
+   * Its main text reduced to letters and digits, hashed: two pages with the same one show the same
+   * text (`/` and `/index.html`). Empty below SHELL_WORDS words: no text, nothing to compare.
+   */
+  fingerprint: string;
+}
+
+function fingerprintOf(text: string, words: number): string {
+  if (words < SHELL_WORDS) return '';
+  const letters = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return createHash('sha256').update(letters).digest('base64url');
 }
 
 /** One page of a site audit: its score on the checks it can be given, and its facts. */
@@ -119,5 +137,7 @@ export function pageFacts(input: AuditInput): PageFacts {
     structuredData: ctx.structured.entities.length > 0,
     words: ctx.page.main.words,
     excluded: input.page.status < 200 || input.page.status >= 300 || directives?.status === 'fail',
+    engines: ctx.engines.map((e) => ({ id: e.id, status: e.status })),
+    fingerprint: fingerprintOf(ctx.page.main.text, ctx.page.main.words),
   };
 }

@@ -1,4 +1,4 @@
-import type { ItemStatus } from '../../lib/audit.ts';
+import type { EngineId, EngineStatus, ItemStatus } from '../../lib/audit.ts';
 import { msg } from './check.ts';
 import { samePage, type PageFacts } from './site-pages.ts';
 import type { Message } from './types.ts';
@@ -36,6 +36,83 @@ export interface SiteFinding {
   urls: string[];
 }
 
+/** What a site audit says of the site as a whole (issue 37): its score and its engines. */
+export interface SiteVerdict {
+  /** The mean of the audited pages' scores, rounded; the lowest and the highest. */
+  score: number;
+  lowest: number;
+  highest: number;
+  /** The lowest-scoring pages, lowest first (at most WORST_PAGES). */
+  worst: { url: string; score: number }[];
+  /**
+   * Each engine across the audited pages: `yes` when it can use every page, `no` when none,
+   * `limited` when some; with the pages it cannot use, and those it can use only in part.
+   */
+  engines: { id: EngineId; status: EngineStatus; out: number; partly: number; pages: number }[];
+}
+
+/** Pages named as the site's worst. */
+const WORST_PAGES = 3;
+
+/** The site's score and its engines, over the pages audited (none: no verdict). */
+export function siteVerdict(
+  table: readonly SitePage[],
+  pages: readonly PageFacts[],
+): SiteVerdict | undefined {
+  const scored = table.filter((p) => p.outcome === 'audited' && p.score !== undefined);
+  if (scored.length === 0) return undefined;
+  const scores = scored.map((p) => p.score!);
+  const worst = [...scored]
+    .sort((a, b) => a.score! - b.score!)
+    .slice(0, WORST_PAGES)
+    .map((p) => ({ url: reportListEntry(p.url), score: p.score! }));
+  const ids = pages[0]?.engines.map((e) => e.id) ?? [];
+  const engines = ids.map((id) => {
+    const statuses = pages.map((p) => p.engines.find((e) => e.id === id)?.status ?? 'unknown');
+    const out = statuses.filter((s) => s === 'no').length;
+    const partly = statuses.filter((s) => s === 'limited' || s === 'unknown').length;
+    const status: EngineStatus =
+      out === statuses.length
+        ? 'no'
+        : out + partly === 0
+          ? 'yes'
+          : statuses.every((s) => s === 'unknown')
+            ? 'unknown'
+            : 'limited';
+    return { id, status, out, partly, pages: statuses.length };
+  });
+  return {
+    score: Math.round(scores.reduce((a, b) => a + b, 0) / scores.length),
+    lowest: Math.min(...scores),
+    highest: Math.max(...scores),
+    worst,
+    engines,
+  };
+}
+
+/**
+ * Pages that show the same text as another one, where none of them names another as its canonical:
+ * engines then pick one themselves, or index both (`/` and `/index.html`). As "from → to" pairs.
+ */
+function uncanonicalDuplicates(pages: readonly PageFacts[]): string[] {
+  const groups = new Map<string, PageFacts[]>();
+  for (const page of pages) {
+    if (page.fingerprint === '' || page.excluded) continue;
+    groups.set(page.fingerprint, [...(groups.get(page.fingerprint) ?? []), page]);
+  }
+  const pairs: string[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const declared = group.some((p) =>
+      group.some(
+        (other) => other !== p && p.canonical !== undefined && samePage(p.canonical, other.finalUrl),
+      ),
+    );
+    if (!declared) pairs.push(...group.slice(1).map((p) => `${p.finalUrl}${PAIR}${group[0]!.finalUrl}`));
+  }
+  return pairs;
+}
+
 /** Below this, a page's main text is thin (the single-page audit's own threshold). */
 export const THIN_WORDS = 300;
 
@@ -59,6 +136,7 @@ const NONE_OR_SOME = {
   siteCanonicals: ['site.items.siteCanonicals.evidence.none', 'site.items.siteCanonicals.evidence.some'],
   siteJsonLd: ['site.items.siteJsonLd.evidence.all', 'site.items.siteJsonLd.evidence.some'],
   siteThin: ['site.items.siteThin.evidence.none', 'site.items.siteThin.evidence.some'],
+  siteDuplicates: ['site.items.siteDuplicates.evidence.none', 'site.items.siteDuplicates.evidence.some'],
 } as const;
 
 /**
@@ -161,6 +239,7 @@ export function siteSummary(
     .filter((p) => p.canonical !== undefined && !samePage(p.canonical, p.finalUrl))
     .map((p) => `${p.finalUrl}${PAIR}${p.canonical}`);
   items.push(noneOrSome('siteCanonicals', 'warning', total, elsewhere));
+  items.push(noneOrSome('siteDuplicates', 'warning', total, uncanonicalDuplicates(pages)));
   const oneWay = oneWayAlternates(pages);
   const withAlternates = pages.filter((p) => p.alternates.length > 0).length;
   items.push(
