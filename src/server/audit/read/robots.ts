@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { closest, distance } from 'fastest-levenshtein';
 import { clip } from '../../../lib/text.ts';
 import type { FetchOutcome } from '../types.ts';
 
@@ -182,7 +182,7 @@ export interface RobotsProblem {
     | 'lineTooLong';
   /** The field as written, or for the token kinds the User-agent value (clipped by the check). */
   field: string;
-  /** `typo`: the field meant; `tokenVersion` and `tokenCut`: the product token Google reads. */
+  /** `typo`: the field meant; `tokenVersion` and `tokenCut`: the product token Google reads, as written. */
   read?: string;
 }
 
@@ -258,14 +258,15 @@ const OTHER_RECORDS: Record<string, OtherRecordKind> = {
 };
 
 /**
- * The protocol field an unknown field name was probably meant to be: within two edits of it
- * (Levenshtein distance, fastest-levenshtein), names of four letters or more. "Dsallow" is a
+ * The protocol field an unknown field name was probably meant to be: the nearest, if within two
+ * edits of it (Levenshtein distance, fastest-levenshtein), for names of four letters or more. "Dsallow" is a
  * Disallow rule no crawler reads; "Clean-param" is far from every field and is left alone.
  */
 function meantField(name: string): string | undefined {
   if (name.length < 4) return undefined;
   const fields = ['User-agent', 'Allow', 'Disallow', 'Sitemap'];
-  return fields.find((field) => distance(name, field.toLowerCase()) <= 2);
+  const nearest = closest(name, fields.map((field) => field.toLowerCase()));
+  return distance(name, nearest) <= 2 ? fields.find((field) => field.toLowerCase() === nearest) : undefined;
 }
 
 /**
@@ -394,7 +395,8 @@ function readGroups(lines: readonly string[]): Groups {
       seenUserAgent = true;
       const token = productToken(value);
       const bad = tokenProblem(value, token);
-      if (bad) problem(bad, value, token === '' ? undefined : token);
+      // What Google reads, as written: the token is the start of the value (or "*").
+      if (bad) problem(bad, value, token === '' ? undefined : value.slice(0, token.length));
       if (token === '') return;
       agents.push(token);
       if (!found.groups.has(token)) found.groups.set(token, []);
