@@ -191,13 +191,7 @@ export interface RobotsProblem {
  * engines do with it: `unknown` is one no major engine documents reading.
  */
 export type OtherRecordKind =
-  | 'crawlDelay'
-  | 'host'
-  | 'cleanParam'
-  | 'noindex'
-  | 'contentSignal'
-  | 'contentUsage'
-  | 'unknown';
+  'crawlDelay' | 'host' | 'cleanParam' | 'noindex' | 'contentSignal' | 'contentUsage' | 'unknown';
 
 export interface OtherRecord {
   line: number;
@@ -265,7 +259,10 @@ const OTHER_RECORDS: Record<string, OtherRecordKind> = {
 function meantField(name: string): string | undefined {
   if (name.length < 4) return undefined;
   const fields = ['User-agent', 'Allow', 'Disallow', 'Sitemap'];
-  const nearest = closest(name, fields.map((field) => field.toLowerCase()));
+  const nearest = closest(
+    name,
+    fields.map((field) => field.toLowerCase()),
+  );
   return distance(name, nearest) <= 2 ? fields.find((field) => field.toLowerCase() === nearest) : undefined;
 }
 
@@ -300,19 +297,27 @@ interface Line {
 }
 
 /**
+ * Only ASCII white space is trimmed, as robots.cc does (StripAsciiWhitespace): a byte order mark or a
+ * no-break space pasted into a line is part of it, as it is for Google (String#trim drops both).
+ */
+function asciiTrim(text: string): string {
+  return text.replace(/^[ \t\v\f]+|[ \t\v\f]+$/g, '');
+}
+
+/**
  * A line's field and value: `field: value`, the comment dropped, the field lower-cased. Like Google's
  * parser, a line without a colon whose two words are a field and a value ("Disallow /tmp") is read,
  * and flagged.
  */
 function fieldOf(raw: string): Line | undefined {
-  const text = raw.split('#')[0]!.trim();
+  const text = asciiTrim(raw.split('#')[0]!);
   if (text === '') return undefined;
   const colon = text.indexOf(':');
   if (colon >= 0) {
-    const written = text.slice(0, colon).trim();
+    const written = asciiTrim(text.slice(0, colon));
     return written === ''
       ? undefined
-      : { field: written.toLowerCase(), written, value: text.slice(colon + 1).trim() };
+      : { field: written.toLowerCase(), written, value: asciiTrim(text.slice(colon + 1)) };
   }
   const words = text.split(/[ \t]+/);
   if (words.length !== 2) return { field: '', written: text, value: '', problem: 'noColon' };

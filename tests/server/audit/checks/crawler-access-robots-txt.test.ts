@@ -24,10 +24,7 @@ describe('robotsTxt: product tokens outside RFC 9309’s grammar', () => {
   it('names the token, not a rule outside any group', () => {
     const finding = find(withRobots(file), 'robotsTxt');
     expect(finding.status).toBe('warning');
-    expect(keysOf(finding)).toEqual([
-      'items.robotsTxt.evidence.found',
-      'items.robotsTxt.evidence.tokenNone',
-    ]);
+    expect(keysOf(finding)).toEqual(['items.robotsTxt.evidence.found', 'items.robotsTxt.evidence.tokenNone']);
   });
 
   it('says in English which parsers apply the group to the name as written', () => {
