@@ -237,7 +237,8 @@ function fieldNamed(name: string): Field | undefined {
 
 /**
  * Records outside RFC 9309 that engines document, by what they do with them (decision 065):
- * Crawl-delay (Bing and Yandex read it, Google ignores it; decision 049), Host (Yandex's main mirror,
+ * Crawl-delay (Bing reads it; Yandex's help says it has ignored it since 22 February 2018, and Google
+ * ignores it), Host (Yandex's main mirror,
  * which Yandex stopped reading in 2018), Clean-param (Yandex), Noindex (Google stopped reading it on
  * 1 September 2019), Content-Signal (contentsignals.org) and Content-Usage (the IETF AI preferences
  * draft), stated preferences. Request-rate and Visit-time, older extensions, no engine documents.

@@ -147,8 +147,9 @@ describe('robotsTxt: records outside the protocol (RFC 9309 §2.2.4)', () => {
     ]);
     expect(text(withRobots(file), 'robotsTxt').evidence).toBe(
       'robots.txt answered 200 with 9 lines. Lines 2, 7: Crawl-delay is not part of RFC 9309, ' +
-        'which lets crawlers read other records (§2.2.4): Bing and Yandex honor it, Google ignores ' +
-        'it. Line 4: “X-Robots” is not part of RFC 9309 and no major engine documents reading it: ' +
+        'which lets crawlers read other records (§2.2.4): Bing honors it, Yandex has ignored it ' +
+        'since February 22, 2018 (its crawl rate is set in Yandex Webmaster), and Google ignores it. ' +
+        'Line 4: “X-Robots” is not part of RFC 9309 and no major engine documents reading it: ' +
         'the protocol allows such lines (§2.2.4) and crawlers skip them, so it has no effect. ' +
         'Line 8: Clean-param is not part of RFC 9309, which lets crawlers read other records ' +
         '(§2.2.4): Yandex reads it to drop address parameters that do not change the page; other ' +
@@ -160,7 +161,8 @@ describe('robotsTxt: records outside the protocol (RFC 9309 §2.2.4)', () => {
     expect(text(withRobots(file), 'robotsTxt', 'fr').evidence).toBe(
       `Le robots.txt a répondu 200 avec 9${NBSP}lignes. Lignes 2, 7${NBSP}: Crawl-delay ne fait pas ` +
         `partie de la RFC 9309, qui permet aux robots de lire d’autres enregistrements (section ` +
-        `2.2.4)${NBSP}: Bing et Yandex le respectent, Google l’ignore. Ligne 4${NBSP}: ${q('X-Robots')} ` +
+        `2.2.4)${NBSP}: Bing le respecte, Yandex l’ignore depuis le 22 février 2018 (sa vitesse ` +
+        `d’exploration se règle dans Yandex Webmaster) et Google l’ignore. Ligne 4${NBSP}: ${q('X-Robots')} ` +
         `ne fait pas partie de la RFC 9309 et aucun grand moteur ne documente sa lecture${NBSP}: le ` +
         `protocole admet ces lignes (section 2.2.4) et les robots les ignorent, elle n’a donc aucun ` +
         `effet. Ligne 8${NBSP}: Clean-param ne fait pas partie de la RFC 9309, qui permet aux robots ` +
