@@ -258,7 +258,8 @@ const OTHER_RECORDS: Record<string, OtherRecordKind> = {
  * Disallow rule no crawler reads; "Clean-param" is far from every field and is left alone.
  */
 function meantField(name: string): string | undefined {
-  if (name.length < 4) return undefined;
+  // Beyond 12 letters a name is more than two edits from "user-agent", the longest field.
+  if (name.length < 4 || name.length > 12) return undefined;
   const fields = ['User-agent', 'Allow', 'Disallow', 'Sitemap'];
   const nearest = closest(
     name,
