@@ -237,11 +237,11 @@ function fieldNamed(name: string): Field | undefined {
 
 /**
  * Records outside RFC 9309 that engines document, by what they do with them (decision 065):
- * Crawl-delay (Bing reads it; Yandex's help says it has ignored it since 22 February 2018, and Google
- * ignores it), Host (Yandex's main mirror,
- * which Yandex stopped reading in 2018), Clean-param (Yandex), Noindex (Google stopped reading it on
- * 1 September 2019), Content-Signal (contentsignals.org) and Content-Usage (the IETF AI preferences
- * draft), stated preferences. Request-rate and Visit-time, older extensions, no engine documents.
+ * Crawl-delay (Bing reads it; Yandex's help says it has ignored it since 22 February 2018; Google
+ * ignores it), Host (Yandex's main mirror, which Yandex stopped reading in 2018), Clean-param
+ * (Yandex), Noindex (Google stopped reading it on 1 September 2019), Content-Signal
+ * (contentsignals.org) and Content-Usage (the IETF AI preferences draft), stated preferences.
+ * Request-rate and Visit-time, older extensions, no engine documents: they are `unknown`.
  */
 const OTHER_RECORDS: Record<string, OtherRecordKind> = {
   'crawl-delay': 'crawlDelay',
@@ -254,8 +254,8 @@ const OTHER_RECORDS: Record<string, OtherRecordKind> = {
 
 /**
  * The protocol field an unknown field name was probably meant to be: the nearest, if within two
- * edits of it (Levenshtein distance, fastest-levenshtein), for names of four letters or more. "Dsallow" is a
- * Disallow rule no crawler reads; "Clean-param" is far from every field and is left alone.
+ * edits of it (Levenshtein distance, fastest-levenshtein), for names of four letters or more.
+ * "Dsallow" is a Disallow rule no crawler reads; "Clean-param" is far from every field.
  */
 function meantField(name: string): string | undefined {
   // Beyond 12 letters a name is more than two edits from "user-agent", the longest field.
