@@ -17,8 +17,8 @@ const q = (s: string) => `«${NNBSP}${s}${NNBSP}»`;
 const REAL = readFileSync('tests/fixtures/robots/ai-robots-txt.txt', 'utf8');
 
 describe('robotsTxt: product tokens outside RFC 9309’s grammar', () => {
-  // The issue's case: line 5 is "User-agent: 80legs", and the audit said line 6 "comes before any
-  // User-agent line".
+  // The issue's case: a User-agent line whose token holds a digit (here first, as in 80legs), and
+  // the audit said the rule after it "comes before any User-agent line".
   const file = 'User-agent: *\nDisallow: /cart\nAllow: /\n\nUser-agent: 80legs\nDisallow: /\n';
 
   it('names the token, not a rule outside any group', () => {
