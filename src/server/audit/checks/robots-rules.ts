@@ -1,7 +1,13 @@
 import { list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
-import { agentVerdict, type AgentVerdict, type RobotsProblem } from '../read/robots.ts';
+import {
+  agentVerdict,
+  type AgentVerdict,
+  type OtherRecord,
+  type OtherRecordKind,
+  type RobotsProblem,
+} from '../read/robots.ts';
 import type { Message } from '../types.ts';
 import { SEARCH_AGENTS, TRAINING_AGENTS, USER_FETCHERS } from '../agents.ts';
 
@@ -39,32 +45,72 @@ export function robotsTxt(ctx: AuditContext): Verdict {
     evidence.push(msg('items.robotsTxt.evidence.cut'));
     return verdict('warning', evidence, msg('items.robotsTxt.recommendation.cut'));
   }
+  // Records outside the protocol are allowed (RFC 9309 §2.2.4): said, with what engines do, never a fault.
+  const records = recordEvidence(robots.records);
   if (robots.problems.length > 0) {
-    evidence.push(...syntaxEvidence(robots.problems));
+    evidence.push(...syntaxEvidence(robots.problems), ...records);
     return verdict('warning', evidence, msg('items.robotsTxt.recommendation.syntax'));
   }
-  return verdict('pass', evidence);
+  return verdict('pass', [...evidence, ...records]);
 }
 
 /** Problems quoted at most, each with its line number; the rest are counted. */
 const MAX_PROBLEMS_SHOWN = 5;
 
-/** One message per problem found by the syntax review, with its line and the field as written. */
+/**
+ * One message per problem found by the syntax review: its line, the field or User-agent value as
+ * written, and for names what each parser reads (decision 065).
+ */
 function syntaxEvidence(problems: readonly RobotsProblem[]): Message[] {
   const keys: Record<RobotsProblem['kind'], string> = {
     noColon: 'items.robotsTxt.evidence.noColon',
     misspelled: 'items.robotsTxt.evidence.misspelled',
-    unknownField: 'items.robotsTxt.evidence.unknownField',
+    typo: 'items.robotsTxt.evidence.typo',
     ruleOutsideGroup: 'items.robotsTxt.evidence.ruleOutsideGroup',
     noLeadingSlash: 'items.robotsTxt.evidence.noLeadingSlash',
     dollarInside: 'items.robotsTxt.evidence.dollarInside',
     relativeSitemap: 'items.robotsTxt.evidence.relativeSitemap',
+    tokenEmpty: 'items.robotsTxt.evidence.tokenEmpty',
+    tokenVersion: 'items.robotsTxt.evidence.tokenVersion',
+    tokenCut: 'items.robotsTxt.evidence.tokenCut',
+    tokenNone: 'items.robotsTxt.evidence.tokenNone',
+    lineTooLong: 'items.robotsTxt.evidence.lineTooLong',
   };
-  const shown = problems
-    .slice(0, MAX_PROBLEMS_SHOWN)
-    .map((p) => msg(keys[p.kind], { line: p.line, field: clip(p.field, 40) }));
+  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) =>
+    msg(keys[p.kind], {
+      line: p.line,
+      field: clip(p.field, 40),
+      ...(p.read === undefined ? {} : { read: clip(p.read, 40) }),
+    }),
+  );
   const more = problems.length - shown.length;
   return more > 0 ? [...shown, msg('items.robotsTxt.evidence.moreProblems', { count: more })] : shown;
+}
+
+/** Line numbers listed at most per kind of record. */
+const MAX_RECORD_LINES = 5;
+
+/** One message per kind of record outside the protocol, in order of first appearance, with its lines. */
+function recordEvidence(records: readonly OtherRecord[]): Message[] {
+  const keys: Record<OtherRecordKind, string> = {
+    crawlDelay: 'items.robotsTxt.evidence.record.crawlDelay',
+    host: 'items.robotsTxt.evidence.record.host',
+    cleanParam: 'items.robotsTxt.evidence.record.cleanParam',
+    noindex: 'items.robotsTxt.evidence.record.noindex',
+    contentSignal: 'items.robotsTxt.evidence.record.contentSignal',
+    contentUsage: 'items.robotsTxt.evidence.record.contentUsage',
+    unknown: 'items.robotsTxt.evidence.record.unknown',
+  };
+  const byKind = new Map<OtherRecordKind, OtherRecord[]>();
+  for (const record of records) byKind.set(record.kind, [...(byKind.get(record.kind) ?? []), record]);
+  return [...byKind].map(([kind, found]) => {
+    const lines = found.slice(0, MAX_RECORD_LINES).map((r) => r.line);
+    return msg(keys[kind], {
+      count: found.length,
+      lines: found.length > MAX_RECORD_LINES ? `${list(lines.map(String))}…` : list(lines.map(String)),
+      field: clip(found[0]!.field, 40),
+    });
+  });
 }
 
 function verdicts(ctx: AuditContext, agents: readonly string[]): AgentVerdict[] {

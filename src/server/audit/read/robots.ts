@@ -1,3 +1,4 @@
+import { closest, distance } from 'fastest-levenshtein';
 import { clip } from '../../../lib/text.ts';
 import type { FetchOutcome } from '../types.ts';
 
@@ -35,8 +36,10 @@ export type RobotsState =
       /** Served as an HTML page (a soft 404): crawlers find no rule in it. */
       looksHtml: boolean;
       sitemaps: string[];
-      /** Lines that break RFC 9309's syntax or name a field no crawler reads, in file order. */
+      /** Lines that break RFC 9309's syntax or that parsers read differently, in file order. */
       problems: RobotsProblem[];
+      /** Records outside RFC 9309, which it allows (§2.2.4): noted with what engines do, no fault. */
+      records: OtherRecord[];
       /** `Content-Signal` lines, in file order. */
       signals: ContentSignal[];
       /** Each product token's Crawl-delay in seconds (its group's last valid one): see crawlDelayOf. */
@@ -71,12 +74,19 @@ function firstBytes(text: string, limit: number): { text: string; cut: boolean }
 }
 
 /**
- * The product token of a User-agent value (RFC 9309 §2.2.1: letters, `-` and `_`), lower-cased:
- * "Googlebot/2.1" is "googlebot", as Google's own parser reads it.
+ * The product token Google's parser reads in a User-agent value (robots.cc, HandleUserAgent and
+ * ExtractUserAgent), lower-cased: "*" alone or followed by a space is every crawler; otherwise the
+ * letters, "-" and "_" up to anything else, so "Googlebot/2.1" is "googlebot", "AI2Bot" is "ai" and
+ * "360Spider" or "*bot" is "" (no crawler).
  */
 export function productToken(value: string): string {
-  if (value.startsWith('*')) return '*';
+  if (value === '*' || /^\*\s/.test(value)) return '*';
   return (/^[A-Za-z_-]*/.exec(value)?.[0] ?? '').toLowerCase();
+}
+
+/** RFC 9309 §2.2's grammar: product-token = identifier / "*", identifier = 1*(letters / "-" / "_"). */
+export function isProductToken(value: string): boolean {
+  return value === '*' || /^[A-Za-z_-]+$/.test(value);
 }
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
@@ -154,12 +164,39 @@ export interface RobotsProblem {
   kind:
     | 'noColon'
     | 'misspelled'
-    | 'unknownField'
+    /** A field no crawler reads, close to one of RFC 9309's: the rule or group meant is lost. */
+    | 'typo'
     | 'ruleOutsideGroup'
     | 'noLeadingSlash'
     | 'dollarInside'
-    | 'relativeSitemap';
-  /** The field as written (clipped by the check). */
+    | 'relativeSitemap'
+    /** A User-agent line with no value. */
+    | 'tokenEmpty'
+    /** A product token followed by "/" and a version ("FooBot/1.0"). */
+    | 'tokenVersion'
+    /** A value Google reads only the start of ("AI2Bot" as "AI", "Googlebot Images" as "Googlebot"). */
+    | 'tokenCut'
+    /** A value Google reads no name from ("360Spider", "*bot"): its group applies to no crawler. */
+    | 'tokenNone'
+    /** A line past Google's line limit, read up to it. */
+    | 'lineTooLong';
+  /** The field as written, or for the token kinds the User-agent value (clipped by the check). */
+  field: string;
+  /** `typo`: the field meant; `tokenVersion` and `tokenCut`: the product token Google reads, as written. */
+  read?: string;
+}
+
+/**
+ * A record outside RFC 9309 (§2.2.4 lets crawlers read them; they must not end a group), by what the
+ * engines do with it: `unknown` is one no major engine documents reading.
+ */
+export type OtherRecordKind =
+  'crawlDelay' | 'host' | 'cleanParam' | 'noindex' | 'contentSignal' | 'contentUsage' | 'unknown';
+
+export interface OtherRecord {
+  line: number;
+  kind: OtherRecordKind;
+  /** The field as written. */
   field: string;
 }
 
@@ -172,38 +209,86 @@ export interface ContentSignal {
   values: Record<string, string>;
 }
 
-/** The fields RFC 9309 defines, and their misspellings Google's parser accepts (robots.cc). */
-const FIELDS: Record<string, string> = {
-  'user-agent': 'user-agent',
-  useragent: 'user-agent',
-  'user agent': 'user-agent',
-  allow: 'allow',
-  disallow: 'disallow',
-  dissallow: 'disallow',
-  dissalow: 'disallow',
-  disalow: 'disallow',
-  diasllow: 'disallow',
-  disallaw: 'disallow',
-  sitemap: 'sitemap',
-  'site-map': 'sitemap',
+type Field = 'user-agent' | 'allow' | 'disallow' | 'sitemap';
+
+/**
+ * The fields RFC 9309 defines (and Sitemap), and the misspellings Google's parser accepts, in the
+ * order robots.cc tries them (GetKeyType): a field name that starts with one of these is read as
+ * that field, so "User-agents" is a User-agent line and "Disallowed" a Disallow rule.
+ */
+const FIELD_PREFIXES: readonly (readonly [string, Field])[] = [
+  ['user-agent', 'user-agent'],
+  ['useragent', 'user-agent'],
+  ['user agent', 'user-agent'],
+  ['allow', 'allow'],
+  ['disallow', 'disallow'],
+  ['dissallow', 'disallow'],
+  ['dissalow', 'disallow'],
+  ['disalow', 'disallow'],
+  ['diasllow', 'disallow'],
+  ['disallaw', 'disallow'],
+  ['sitemap', 'sitemap'],
+  ['site-map', 'sitemap'],
+];
+
+function fieldNamed(name: string): Field | undefined {
+  return FIELD_PREFIXES.find(([prefix]) => name.startsWith(prefix))?.[1];
+}
+
+/**
+ * Records outside RFC 9309 that engines document, by what they do with them (decision 065):
+ * Crawl-delay (Bing reads it; Yandex's help says it has ignored it since 22 February 2018; Google
+ * ignores it), Host (Yandex's main mirror, which Yandex stopped reading in 2018), Clean-param
+ * (Yandex), Noindex (Google stopped reading it on 1 September 2019), Content-Signal
+ * (contentsignals.org) and Content-Usage (the IETF AI preferences draft), stated preferences.
+ * Request-rate and Visit-time, older extensions, no engine documents: they are `unknown`.
+ */
+const OTHER_RECORDS: Record<string, OtherRecordKind> = {
+  'crawl-delay': 'crawlDelay',
+  host: 'host',
+  'clean-param': 'cleanParam',
+  noindex: 'noindex',
+  'content-signal': 'contentSignal',
+  'content-usage': 'contentUsage',
 };
 
 /**
- * Fields outside RFC 9309 that crawlers other than Google use, which §2.2.4 lets crawlers read: no
- * warning for them (Crawl-delay: Bing and Yandex; Host and Clean-param: Yandex; Request-rate,
- * Visit-time and Noindex: older extensions Lighthouse's robots.txt audit still accepts;
- * Content-Signal: contentsignals.org; Content-Usage: the IETF AI preferences draft).
+ * The protocol field an unknown field name was probably meant to be: the nearest, if within two
+ * edits of it (Levenshtein distance, fastest-levenshtein), for names of four letters or more.
+ * "Dsallow" is a Disallow rule no crawler reads; "Clean-param" is far from every field.
  */
-const OTHER_KNOWN = new Set([
-  'crawl-delay',
-  'host',
-  'clean-param',
-  'request-rate',
-  'visit-time',
-  'noindex',
-  'content-signal',
-  'content-usage',
-]);
+function meantField(name: string): string | undefined {
+  // Beyond 12 letters a name is more than two edits from "user-agent", the longest field.
+  if (name.length < 4 || name.length > 12) return undefined;
+  const fields = ['User-agent', 'Allow', 'Disallow', 'Sitemap'];
+  const nearest = closest(
+    name,
+    fields.map((field) => field.toLowerCase()),
+  );
+  return distance(name, nearest) <= 2 ? fields.find((field) => field.toLowerCase() === nearest) : undefined;
+}
+
+/**
+ * Google's parser keeps 8 × 2,083 bytes of a line, less its final NUL (robots.cc, Parse): the rest
+ * of a longer line is dropped, so a cut rule means its start.
+ */
+const LINE_LIMIT_BYTES = 8 * 2083 - 1;
+
+/** A line cut at Google's limit, in UTF-8 bytes; undefined when it fits. */
+function cutLine(raw: string): string | undefined {
+  if (raw.length * 3 <= LINE_LIMIT_BYTES) return undefined;
+  const bytes = new TextEncoder().encode(raw);
+  if (bytes.length <= LINE_LIMIT_BYTES) return undefined;
+  return new TextDecoder().decode(bytes.subarray(0, LINE_LIMIT_BYTES));
+}
+
+/** The problem of a User-agent value, by how the parsers read it (decision 065). */
+function tokenProblem(value: string, token: string): RobotsProblem['kind'] | undefined {
+  if (isProductToken(value)) return undefined;
+  if (value === '') return 'tokenEmpty';
+  if (token === '') return 'tokenNone';
+  return /^[A-Za-z_-]+\/\S*$/.test(value) ? 'tokenVersion' : 'tokenCut';
+}
 
 interface Line {
   field: string;
@@ -214,19 +299,27 @@ interface Line {
 }
 
 /**
+ * Only ASCII white space is trimmed, as robots.cc does (StripAsciiWhitespace): a byte order mark or a
+ * no-break space pasted into a line is part of it, as it is for Google (String#trim drops both).
+ */
+function asciiTrim(text: string): string {
+  return text.replace(/^[ \t\v\f]+|[ \t\v\f]+$/g, '');
+}
+
+/**
  * A line's field and value: `field: value`, the comment dropped, the field lower-cased. Like Google's
  * parser, a line without a colon whose two words are a field and a value ("Disallow /tmp") is read,
  * and flagged.
  */
 function fieldOf(raw: string): Line | undefined {
-  const text = raw.split('#')[0]!.trim();
+  const text = asciiTrim(raw.split('#')[0]!);
   if (text === '') return undefined;
   const colon = text.indexOf(':');
   if (colon >= 0) {
-    const written = text.slice(0, colon).trim();
+    const written = asciiTrim(text.slice(0, colon));
     return written === ''
       ? undefined
-      : { field: written.toLowerCase(), written, value: text.slice(colon + 1).trim() };
+      : { field: written.toLowerCase(), written, value: asciiTrim(text.slice(colon + 1)) };
   }
   const words = text.split(/[ \t]+/);
   if (words.length !== 2) return { field: '', written: text, value: '', problem: 'noColon' };
@@ -260,6 +353,7 @@ interface Groups {
   groups: Map<string, RobotsRule[]>;
   sitemaps: string[];
   problems: RobotsProblem[];
+  records: OtherRecord[];
   signals: ContentSignal[];
   delays: Map<string, number>;
 }
@@ -274,32 +368,49 @@ function delaySeconds(value: string): number | undefined {
  * The groups of a file per RFC 9309 §2.1: one or more User-agent lines, then rules. Only a rule
  * closes the run of User-agent lines: §2.2.4 says that reading other records (a Sitemap, a
  * Crawl-delay, an unknown line) must not interfere with the protocol's own, so such a line between
- * two User-agent lines leaves them in one group. The syntax review goes along.
+ * two User-agent lines leaves them in one group. A User-agent line whose value names no crawler
+ * ("360Spider", as Google reads it) still opens a group: its rules are in a group, for nobody, not
+ * outside any group. The syntax review goes along.
  */
 function readGroups(lines: readonly string[]): Groups {
-  const found: Groups = { groups: new Map(), sitemaps: [], problems: [], signals: [], delays: new Map() };
+  const found: Groups = {
+    groups: new Map(),
+    sitemaps: [],
+    problems: [],
+    records: [],
+    signals: [],
+    delays: new Map(),
+  };
   let agents: string[] = [];
   let closed = true;
-  lines.forEach((raw, index) => {
+  let seenUserAgent = false;
+  lines.forEach((whole, index) => {
     const line = index + 1;
-    const entry = fieldOf(raw);
+    const cut = cutLine(whole);
+    const entry = fieldOf(cut ?? whole);
+    if (cut !== undefined) found.problems.push({ line, kind: 'lineTooLong', field: entry?.written ?? '' });
     if (!entry) return;
-    const problem = (kind: RobotsProblem['kind']) =>
-      found.problems.push({ line, kind, field: entry.written });
+    const problem = (kind: RobotsProblem['kind'], field = entry.written, read?: string) =>
+      found.problems.push({ line, kind, field, ...(read === undefined ? {} : { read }) });
     if (entry.problem) problem(entry.problem);
-    const field = FIELDS[entry.field];
+    const field = fieldNamed(entry.field);
     if (field && field !== entry.field) problem('misspelled');
     const { value } = entry;
     if (field === 'user-agent') {
       if (closed) agents = [];
       closed = false;
+      seenUserAgent = true;
       const token = productToken(value);
+      const bad = tokenProblem(value, token);
+      // What Google reads, as written: the token is the start of the value (or "*").
+      if (bad) problem(bad, value, token === '' ? undefined : value.slice(0, token.length));
       if (token === '') return;
       agents.push(token);
       if (!found.groups.has(token)) found.groups.set(token, []);
     } else if (field === 'allow' || field === 'disallow') {
       closed = true;
-      if (agents.length === 0) problem('ruleOutsideGroup');
+      // RFC 9309 §2.2.2: rules before the first User-agent line are in no group; crawlers ignore them.
+      if (!seenUserAgent) problem('ruleOutsideGroup');
       const bad = patternProblem(value);
       if (bad) problem(bad);
       // An empty pattern matches nothing (RFC 9309 §2.2.2: "Disallow:" disallows nothing).
@@ -316,16 +427,25 @@ function readGroups(lines: readonly string[]): Groups {
       const bad = sitemapProblem(value);
       if (bad) problem(bad);
       else found.sitemaps.push(value);
-    } else if (entry.field === 'crawl-delay') {
-      const seconds = delaySeconds(value);
-      if (seconds !== undefined) for (const token of agents) found.delays.set(token, seconds);
-    } else if (entry.field === 'content-signal') {
-      found.signals.push({ line, agents: [...agents], values: signalValues(value) });
-    } else if (entry.field !== '' && !OTHER_KNOWN.has(entry.field)) {
-      problem('unknownField');
+    } else if (entry.field !== '') {
+      otherRecord(found, line, entry, agents);
     }
   });
   return found;
+}
+
+/** A record outside the protocol: read where it means something to us, noted, or a typo. */
+function otherRecord(found: Groups, line: number, entry: Line, agents: readonly string[]): void {
+  const kind = OTHER_RECORDS[entry.field];
+  if (kind === 'crawlDelay') {
+    const seconds = delaySeconds(entry.value);
+    if (seconds !== undefined) for (const token of agents) found.delays.set(token, seconds);
+  } else if (kind === 'contentSignal') {
+    found.signals.push({ line, agents: [...agents], values: signalValues(entry.value) });
+  }
+  const meant = kind ? undefined : meantField(entry.field);
+  if (meant) found.problems.push({ line, kind: 'typo', field: entry.written, read: meant });
+  else found.records.push({ line, kind: kind ?? 'unknown', field: entry.written });
 }
 
 function looksLikeHtml(resource: { headers: Record<string, string>; body: string }): boolean {
@@ -344,8 +464,10 @@ export function readRobots(robots: FetchOutcome): RobotsState {
   // 3xx here means the redirects could not be followed to an answer: RFC 9309 §2.3.1.2 treats that
   // as unavailable, like a 4xx.
   if (robots.status >= 300) return { kind: 'unavailable', status: robots.status };
-  // A byte order mark is not part of the first line's field name (Google's parser skips it too).
-  const { text, cut } = firstBytes(robots.body.replace(/^\ufeff/, ''), ROBOTS_PARSE_LIMIT);
+  // A byte order mark is not part of the first line's field name: Google's parser skips it, and the
+  // first one or two of its bytes alone (robots.cc, Parse), which the fetcher's UTF-8 decoder turns
+  // into one U+FFFD (a whole mark it drops itself).
+  const { text, cut } = firstBytes(robots.body.replace(/^[\ufeff\ufffd]/, ''), ROBOTS_PARSE_LIMIT);
   const lines = text.split(/\r\n|\r|\n/);
   return {
     kind: 'parsed',

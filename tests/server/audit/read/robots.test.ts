@@ -154,10 +154,14 @@ describe('limits (RFC 9309 §2.5)', () => {
 });
 
 describe('syntax review (RFC 9309 §2.1, §2.2.2, §2.2.4)', () => {
-  const problems = (file: string) => {
+  const parsed = (file: string) => {
     const state = readRobots(resource(`${SITE}/robots.txt`, file));
-    return state.kind === 'parsed' ? state.problems.map((p) => [p.line, p.kind, p.field]) : [];
+    if (state.kind !== 'parsed') throw new Error('not parsed');
+    return state;
   };
+  const problems = (file: string) =>
+    parsed(file).problems.map((p) => [p.line, p.kind, p.field, ...(p.read === undefined ? [] : [p.read])]);
+  const records = (file: string) => parsed(file).records.map((r) => [r.line, r.kind, r.field]);
 
   it('finds nothing to say about a clean file with the usual extra fields', () => {
     const file = [
@@ -177,23 +181,132 @@ describe('syntax review (RFC 9309 §2.1, §2.2.2, §2.2.4)', () => {
       'User-agent: *',
       'Disallow /tmp', // 3: no colon (read, as Google does)
       'Disalow: /old', // 4: a misspelling Google tolerates
-      'Noarchive: /drafts', // 5: not a field crawlers read
+      'Noarchive: /drafts', // 5: a record no engine reads: allowed (§2.2.4), no fault
       'Disallow: private', // 6: no leading slash
       'Disallow: /a$b', // 7: "$" inside the pattern
       'Sitemap: /sitemap.xml', // 8: relative sitemap
+      'Dsallow: /lost', // 9: a misspelling no crawler reads
     ].join('\n');
     expect(problems(file)).toEqual([
       [1, 'ruleOutsideGroup', 'Disallow'],
       [3, 'noColon', 'Disallow'],
       [4, 'misspelled', 'Disalow'],
-      [5, 'unknownField', 'Noarchive'],
       [6, 'noLeadingSlash', 'Disallow'],
       [7, 'dollarInside', 'Disallow'],
       [8, 'relativeSitemap', 'Sitemap'],
+      [9, 'typo', 'Dsallow', 'Disallow'],
     ]);
-    // What Google reads anyway still decides: the colon-less and misspelled rules apply.
+    expect(records(file)).toEqual([[5, 'unknown', 'Noarchive']]);
+    // What Google reads anyway still decides: the colon-less and misspelled rules apply, the typo not.
     expect(verdict(file, '/tmp/x', 'x').allowed).toBe(false);
     expect(verdict(file, '/old/x', 'x').allowed).toBe(false);
+    expect(verdict(file, '/lost', 'x').allowed).toBe(true);
+  });
+
+  // The issue's case: a product token holding a digit was followed by "this Disallow rule comes
+  // before any User-agent line". Verdicts checked against google/robotstxt's robots_main built from
+  // source, robots-parser 3.0.1 and Python 3.11's urllib.robotparser (decision 065).
+  it('names a product token outside the grammar, and keeps the rules after it in its group', () => {
+    const file = [
+      'User-agent: *',
+      'Allow: /',
+      '',
+      'User-agent: AI2Bot', // 4: Google reads "AI"
+      'Disallow: /',
+      '',
+      'User-agent: 360Spider', // 7: Google reads no name at all
+      'Disallow: /',
+      '',
+      'User-agent: FooBot/1.0', // 10: a version, which Google and robots-parser drop
+      'Disallow: /foo',
+      '',
+      'User-agent:', // 13: no name
+      'Disallow: /none',
+      '',
+      'User-agent: Googlebot Images', // 16: Google reads "Googlebot"
+      'Disallow: /images',
+      '',
+      'User-agent: *bot', // 19: not "*": no name
+      'Disallow: /star',
+    ].join('\n');
+    expect(problems(file)).toEqual([
+      [4, 'tokenCut', 'AI2Bot', 'AI'],
+      [7, 'tokenNone', '360Spider'],
+      [10, 'tokenVersion', 'FooBot/1.0', 'FooBot'],
+      [13, 'tokenEmpty', ''],
+      [16, 'tokenCut', 'Googlebot Images', 'Googlebot'],
+      [19, 'tokenNone', '*bot'],
+    ]);
+    // Google's reading decides: the group of "AI2Bot" is the group of a crawler named "AI".
+    expect(verdict(file, '/x', 'AI2Bot')).toMatchObject({ allowed: true, group: 'star' });
+    expect(verdict(file, '/x', 'AI')).toMatchObject({ allowed: false, line: 5 });
+    expect(verdict(file, '/x', '360Spider')).toMatchObject({ allowed: true, group: 'star' });
+    expect(verdict(file, '/foo', 'FooBot')).toMatchObject({ allowed: false, line: 11 });
+    expect(verdict(file, '/none', 'x').allowed).toBe(true);
+    expect(verdict(file, '/images', 'Googlebot')).toMatchObject({ allowed: false, line: 17 });
+    expect(verdict(file, '/star', 'x').allowed).toBe(true);
+  });
+
+  it('reads "*" followed by a space as every crawler, as Google does, and names the value', () => {
+    const file = 'User-agent: * # all of them\nDisallow: /a\nUser-agent: * everyone\nDisallow: /b\n';
+    expect(problems(file)).toEqual([[3, 'tokenCut', '* everyone', '*']]);
+    expect(verdict(file, '/b', 'x')).toMatchObject({ allowed: false, group: 'star', line: 4 });
+  });
+
+  it('reads field names by their start, as Google does, and says so', () => {
+    const file = 'User-agents: Bar\nDisallowed: /\n';
+    expect(problems(file)).toEqual([
+      [1, 'misspelled', 'User-agents'],
+      [2, 'misspelled', 'Disallowed'],
+    ]);
+    expect(verdict(file, '/x', 'Bar')).toMatchObject({ allowed: false, group: 'named', line: 2 });
+  });
+
+  it('notes each record outside the protocol by what engines do with it, with no fault', () => {
+    const file = [
+      'User-agent: Yandex',
+      'Crawl-delay: 2',
+      'Host: shop.example',
+      'Clean-param: ref /books/',
+      'Noindex: /drafts/',
+      'Content-Signal: search=yes',
+      'Content-Usage: train-ai=n',
+      'Request-rate: 1/10',
+      'Disallow: /cart',
+      'Crawl-delay: 3',
+    ].join('\n');
+    expect(problems(file)).toEqual([]);
+    expect(records(file)).toEqual([
+      [2, 'crawlDelay', 'Crawl-delay'],
+      [3, 'host', 'Host'],
+      [4, 'cleanParam', 'Clean-param'],
+      [5, 'noindex', 'Noindex'],
+      [6, 'contentSignal', 'Content-Signal'],
+      [7, 'contentUsage', 'Content-Usage'],
+      [8, 'unknown', 'Request-rate'],
+      [10, 'crawlDelay', 'Crawl-delay'],
+    ]);
+  });
+
+  it('reads a line past Google’s 16,663 bytes up to there, and says so', () => {
+    const long = `/x/${'a'.repeat(16_700)}`;
+    const file = `User-agent: *\nDisallow: ${long}\n`;
+    expect(problems(file)).toEqual([[2, 'lineTooLong', 'Disallow']]);
+    // "Disallow: " is 10 bytes: the pattern is the first 16,653 bytes of the path.
+    expect(verdict(file, `${long.slice(0, 16_653)}/elsewhere`, 'x').allowed).toBe(false);
+    expect(verdict(file, `${long.slice(0, 16_652)}/elsewhere`, 'x').allowed).toBe(true);
+  });
+
+  it('skips the start of a byte order mark, as Google does, but nothing else', () => {
+    const decoded = (...bytes: number[]) =>
+      new TextDecoder().decode(
+        new Uint8Array([...bytes, ...new TextEncoder().encode('User-agent: *\nDisallow: /\n')]),
+      );
+    for (const start of [[0xef, 0xbb, 0xbf], [0xef, 0xbb], [0xef]]) {
+      expect(verdict(decoded(...start), '/x', 'x').allowed, String(start)).toBe(false);
+    }
+    // A broken mark leaves garbage before the field: the line is no User-agent line.
+    expect(verdict(decoded(0xef, 0x11, 0xbf), '/x', 'x').allowed).toBe(true);
   });
 });
 
