@@ -107,6 +107,8 @@ export interface SiteSummaryItem {
   title: string;
   evidence: string;
   urls: string[];
+  /** Pages of one template (address pattern and markup) concerned together: one fix for all. */
+  templates?: { pattern: string; count: number; example: string }[];
 }
 
 /** A site audit (decision 024): the pages taken, from where, and what they show together. */

@@ -329,6 +329,13 @@ function SiteReportSection({ site }: { site: SiteReport }) {
               <Badge variant={itemBadgeVariant(item.status)}>{t(`results.itemStatus.${item.status}`)}</Badge>
             </div>
             <p className="text-sm text-muted wrap-anywhere">{item.evidence}</p>
+            {item.templates ? (
+              <ul className="grid gap-1 text-sm wrap-anywhere" data-testid="site-templates">
+                {item.templates.map((group, index) => (
+                  <li key={index}>{t('results.site.template', group)}</li>
+                ))}
+              </ul>
+            ) : null}
             {item.urls.length > 0 ? (
               <details className="text-sm">
                 <summary className="cursor-pointer">

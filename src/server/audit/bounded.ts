@@ -79,6 +79,15 @@ function boundedSite(site: SiteResult): SiteResult {
       ...finding,
       evidence: boundedEvidence(finding.evidence, REPORT_BOUNDS.messagesPerSummaryItem),
       urls: finding.urls.slice(0, REPORT_BOUNDS.urlsPerItem).map(reportListEntry),
+      ...(finding.templates
+        ? {
+            templates: finding.templates.slice(0, REPORT_BOUNDS.urlsPerItem).map((g) => ({
+              pattern: reportUrl(g.pattern),
+              count: g.count,
+              example: reportListEntry(g.example),
+            })),
+          }
+        : {}),
     })),
   };
 }

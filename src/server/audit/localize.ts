@@ -156,6 +156,7 @@ export function localizeSite(site: SiteResult, t: Translate): SiteReport {
       title: t(`site.items.${finding.id}.title`),
       evidence: finding.evidence.map((m) => localizeMessage(m, t, f)).join(' '),
       urls: finding.urls,
+      ...(finding.templates ? { templates: finding.templates } : {}),
     })),
   };
 }

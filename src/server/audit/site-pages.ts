@@ -106,6 +106,23 @@ export interface PageFacts {
    * text (`/` and `/index.html`). Empty below SHELL_WORDS words: no text, nothing to compare.
    */
   fingerprint: string;
+  /**
+   * The template it is made from, as far as it shows: its address's pattern (the section kept, the
+   * rest `*`: `/product/*`) and the types of its structured data. Pages of one template share a fix.
+   */
+  template: string;
+}
+
+/** A language prefix (`/fr/`, `/en-gb/`): the section is the segment after it. */
+const LANGUAGE_SEGMENT = /^[a-z]{2}(?:-[a-z]{2})?$/i;
+
+/** `/product/*` for `/product/enamel-kettle`, `/fr/blog/*` for `/fr/blog/2024/floods`, plus markup types. */
+function templateOf(url: URL, ctx: AuditContext): string {
+  const segments = url.pathname.split('/').filter((s) => s !== '');
+  const kept = LANGUAGE_SEGMENT.test(segments[0] ?? '') ? 2 : 1;
+  const pattern = segments.map((s, i) => (i < kept && !/\d/.test(s) ? s : '*'));
+  const types = [...new Set(ctx.structured.entities.filter((e) => !e.parent).flatMap((e) => e.types))].sort();
+  return `/${pattern.join('/')}${url.pathname.endsWith('/') && segments.length > 0 ? '/' : ''} ${types.join(',')}`;
 }
 
 function fingerprintOf(text: string, words: number): string {
@@ -139,5 +156,6 @@ export function pageFacts(input: AuditInput): PageFacts {
     excluded: input.page.status < 200 || input.page.status >= 300 || directives?.status === 'fail',
     engines: ctx.engines.map((e) => ({ id: e.id, status: e.status })),
     fingerprint: fingerprintOf(ctx.page.main.text, ctx.page.main.words),
+    template: templateOf(new URL(input.page.finalUrl), ctx),
   };
 }

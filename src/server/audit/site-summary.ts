@@ -32,8 +32,38 @@ export interface SiteFinding {
   id: string;
   status: ItemStatus;
   evidence: Message[];
-  /** The pages concerned, in crawl order. */
+  /** The pages concerned, in crawl order (those of a template apart). */
   urls: string[];
+  /**
+   * Pages of one template (the same address pattern and markup) concerned together: one fix in the
+   * template fixes them all, so they are shown once.
+   */
+  templates?: { pattern: string; count: number; example: string }[];
+}
+
+/** Pages of one template shown as one entry from this many. */
+const TEMPLATE_FROM = 3;
+
+/** An item's pages grouped by template: a template with TEMPLATE_FROM pages or more is one entry. */
+function byTemplate(finding: SiteFinding, pages: readonly PageFacts[]): SiteFinding {
+  const templateOf = new Map(pages.map((p) => [reportListEntry(p.finalUrl), p.template]));
+  const groups = new Map<string, string[]>();
+  for (const url of finding.urls) {
+    const template = templateOf.get(url);
+    if (template) groups.set(template, [...(groups.get(template) ?? []), url]);
+  }
+  const grouped = [...groups].filter(([, urls]) => urls.length >= TEMPLATE_FROM);
+  if (grouped.length === 0) return finding;
+  const inTemplates = new Set(grouped.flatMap(([, urls]) => urls));
+  return {
+    ...finding,
+    urls: finding.urls.filter((u) => !inTemplates.has(u)),
+    templates: grouped.map(([template, urls]) => ({
+      pattern: template.split(' ')[0]!,
+      count: urls.length,
+      example: urls[0]!,
+    })),
+  };
 }
 
 /** What a site audit says of the site as a whole (issue 37): its score and its engines. */
@@ -282,5 +312,5 @@ export function siteSummary(
       ),
     );
   }
-  return items;
+  return items.map((finding) => byTemplate(finding, pages));
 }
