@@ -19,11 +19,11 @@ import type {
   AuditFailureReason,
   AuditInput,
   CategoryFindings,
-  CrawlerView,
   FetchedResource,
   FetchOutcome,
 } from './types.ts';
 import { auditSitePages, notFetchedForSitePage } from './site.ts';
+import { fetchViews } from './views.ts';
 import { reportUrl } from '../../lib/report-bounds.ts';
 import type { CandidateSource, PageFacts } from './site-pages.ts';
 import { siteSummary, type SiteFinding, type SitePage } from './site-summary.ts';
@@ -31,7 +31,8 @@ import type { PageTypeReading } from './structured/page-type.ts';
 import type { Analysed, Discovery } from './worker.ts';
 
 // One audit, start to finish: fetch the page together with robots.txt, llms.txt and the sitemap of
-// its origin, then the page as an AI crawler sees it and a markdown copy, then the checks. Every
+// its origin, then the page as each AI crawler robots.txt lets in sees it and a markdown copy, then
+// the checks. Every
 // fetch goes through the safe fetcher; everything that parses the site's content runs in the
 // analysis pool (analysis.ts). The whole audit has one deadline: fetching may use most of it, each
 // request a share of that, and the analysis always keeps the rest.
@@ -240,34 +241,38 @@ async function auditWithin(
   const report = (step: AuditStep) => options.onStep?.(step, ++done, AUDIT_STEPS.length);
   const track = <T>(step: AuditStep, promise: Promise<T>) => promise.then((value) => (report(step), value));
 
-  // Everything that does not depend on the page's answer starts with it: the site files of the
-  // address as given (fetched again below only when the page lives on another origin, after a
-  // redirect to www. or https), the page as each AI agent gets it, and the page asked for as Markdown.
+  // What does not depend on the page's answer starts with it: the site files of the address as given
+  // (fetched again below only when the page lives on another origin, after a redirect to www. or
+  // https) and the page asked for as Markdown. The page as each AI agent waits for robots.txt, which
+  // usually answers first: it is asked for only where robots.txt lets that agent in (views.ts).
   const origin = new URL(url).origin;
+  // One robots.txt per origin for the whole audit: the page's, the final address's, a view's redirect.
+  const robotsFiles = new Map<string, Promise<FetchOutcome>>();
+  const robotsOf = (base: string) => {
+    const known = robotsFiles.get(base);
+    if (known) return known;
+    const fetched = fetchWith(`${base}/robots.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate');
+    robotsFiles.set(base, fetched);
+    return fetched;
+  };
   const siteFiles = (base: string) => ({
-    robots: fetchWith(`${base}/robots.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
+    robots: robotsOf(base),
     llms: fetchWith(`${base}/llms.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
     llmsFull: fetchWith(`${base}/llms-full.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
     sitemap: fetchWith(`${base}/sitemap.xml`, ACCEPT_XML, TEXT_CAP, 'truncate'),
   });
   const early = siteFiles(origin);
-  const views = Promise.all(
-    options.views.map(async (view): Promise<CrawlerView> => ({
-      agent: view.agent,
-      role: view.role,
-      // Read whole (its size is compared with the page's), kept in part: a challenge is a short page.
-      outcome: await fetchWith(
-        url,
-        ACCEPT_HTML,
-        HTML_CAP,
-        'truncate',
-        view.userAgent,
-        fetching,
-        undefined,
-        VIEW_KEEP,
-      ),
-    })),
-  );
+  const views = fetchViews({
+    url,
+    views: options.views,
+    robotsOf,
+    verdicts: options.analysis.verdicts,
+    // Read whole (its size is compared with the page's), kept in part: a challenge is a short page.
+    fetchAs: (userAgent, gate) =>
+      fetchWith(url, ACCEPT_HTML, HTML_CAP, 'truncate', userAgent, fetching, gate, VIEW_KEEP),
+    budget: signals.budget,
+    signal: fetching,
+  });
   const negotiated = fetchWith(url, ACCEPT_MARKDOWN, TEXT_CAP, 'truncate');
 
   const page = await fetchWith(url, ACCEPT_HTML, HTML_CAP, 'error');
@@ -367,8 +372,8 @@ async function auditSite(work: SiteWork, options: RunOptions, signals: Signals):
   const gate = sitePageGate({
     origin: work.origin,
     allowed: (target) =>
-      options.analysis.allowed(work.shared.robots, [target], signal).then(
-        (verdicts) => verdicts[0] === true,
+      options.analysis.verdicts(work.shared.robots, [{ url: target }], signal).then(
+        (verdicts) => verdicts[0]?.allowed === true,
         () => false,
       ),
     budget: signals.budget,

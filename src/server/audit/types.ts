@@ -69,12 +69,34 @@ export interface FetchedResource {
 
 export type FetchOutcome = FetchedResource | FetchFailure;
 
-/** The page as one agent got it. */
+/**
+ * A view the audit did not fetch because robots.txt closes the address to that agent (RFC 9309), or
+ * a redirect's target: asking anyway would show in the site's logs as that crawler ignoring its rules.
+ */
+export interface ClosedToAgent {
+  ok: false;
+  closed: true;
+  url: string;
+  reason: 'refused';
+  detail: 'closedByRobots';
+  /** The address robots.txt closes: the page itself, or where a redirect of it pointed. */
+  at: string;
+  /**
+   * `rule`: a Disallow line decides; `unreachable`: robots.txt answered 5xx or not at all, a complete
+   * disallow (RFC 9309 §2.3.1.4); `unread`: it could not be read within the audit's time or memory.
+   */
+  why: 'rule' | 'unreachable' | 'unread';
+  /** The deciding line (1-based) and its text, clipped, when a rule decides. */
+  line?: number;
+  rule?: string;
+}
+
+/** The page as one agent got it, or why it was not asked for as that agent. */
 export interface CrawlerView {
   /** The agent's robots.txt product token. */
   agent: string;
   role: ViewRole;
-  outcome: FetchOutcome;
+  outcome: FetchOutcome | ClosedToAgent;
 }
 
 /** Everything the checks look at; gathered by the orchestrator. */
