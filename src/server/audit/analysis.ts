@@ -18,6 +18,8 @@ export interface Analysis {
   page(input: AuditInput, signal: AbortSignal): Promise<PageFacts>;
   /** robots.txt's verdict on each address for its agent (read in a thread, like the rest of the site's files). */
   verdicts(robots: FetchOutcome, asks: RobotsAsk[], signal: AbortSignal): Promise<AgentVerdict[]>;
+  /** The same-origin addresses an llms.txt's file lists link to, in file order (read/llms-txt.ts). */
+  llmsLinks(llms: FetchedResource, origin: string, signal: AbortSignal): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions): Analysis {
     analyze: (input, withCandidates, signal) => run({ kind: 'analyze', input, withCandidates }, signal),
     page: (input, signal) => run({ kind: 'page', input }, signal),
     verdicts: (robots, asks, signal) => run({ kind: 'verdicts', robots, asks }, signal),
+    llmsLinks: (llms, origin, signal) =>
+      run({ kind: 'llmsLinks', text: llms.body, fileUrl: llms.finalUrl, origin }, signal),
     close: () => pool.destroy(),
   };
 }

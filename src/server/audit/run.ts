@@ -24,6 +24,7 @@ import type {
 } from './types.ts';
 import { auditSitePages, notFetchedForSitePage } from './site.ts';
 import { fetchViews } from './views.ts';
+import { readLlmsFiles, readSibling, SAMPLE_KEEP, type LlmsOptions } from './llms.ts';
 import { reportUrl } from '../../lib/report-bounds.ts';
 import type { CandidateSource, PageFacts } from './site-pages.ts';
 import { siteSummary, type SiteFinding, type SitePage } from './site-summary.ts';
@@ -52,11 +53,13 @@ export const TEXT_CAP = 512 * 1024;
 export const VIEW_KEEP = 256 * 1024;
 /**
  * What the first page's bodies can take at most, reserved before any is fetched: the page, the
- * agents' views as kept, and up to 11 text files (the Markdown copy asked for, robots.txt, llms.txt,
+ * agents' views as kept, up to 14 text files (the Markdown copy asked for, robots.txt, llms.txt,
  * llms-full.txt and the sitemap of the address asked for and of the one that answered, the page's
- * Markdown alternate and the sitemap robots.txt names).
+ * Markdown alternate, the sitemap robots.txt names and the llms.txt of up to three folders above the
+ * page) and 7 files of which little is kept (the Markdown sibling in two forms, three links of
+ * llms.txt, the two llms-ctx files).
  */
-const firstPageBytes = (views: number) => HTML_CAP + views * VIEW_KEEP + 11 * TEXT_CAP;
+const firstPageBytes = (views: number) => HTML_CAP + views * VIEW_KEEP + 14 * TEXT_CAP + 7 * SAMPLE_KEEP;
 /** A single request may use at most this much of the audit's time, so one slow file cannot eat it all. */
 const REQUEST_SHARE = 0.8;
 /** Fetching ends at this share of the audit's time: the rest is the analysis's, whatever happened. */
@@ -300,17 +303,31 @@ async function auditWithin(
 
   const finalOrigin = new URL(page.finalUrl).origin;
   const files = finalOrigin === origin ? early : siteFiles(finalOrigin);
-  // The page's own Markdown alternate when it declares one, else the site's llms-full.txt.
+  // The page's own Markdown alternate when it declares one, else the site's llms-full.txt and the
+  // page's Markdown sibling (its address with .md, llmstxt.org); the llms.txt nearest the page, a few
+  // of its links and the llms-ctx files, each where robots.txt lets the audit in (llms.ts).
   const markdownCopy = found.markdownAlternate
     ? fetchWith(found.markdownAlternate, ACCEPT_TEXT, TEXT_CAP, 'truncate')
     : files.llmsFull;
-  const [robots, llms, defaultSitemap, crawlerViews, [markdown, asMarkdown]] = await Promise.all([
-    track('robots', files.robots),
-    track('llms', files.llms),
-    files.sitemap,
-    track('crawlerView', views),
-    track('markdown', Promise.all([markdownCopy, negotiated])),
-  ]);
+  const llmsOptions: LlmsOptions = {
+    pageUrl: page.finalUrl,
+    robots: files.robots,
+    root: files.llms,
+    analysis: options.analysis,
+    fetchText: (target, gate, keep) =>
+      fetchWith(target, ACCEPT_TEXT, TEXT_CAP, 'truncate', options.userAgent, fetching, gate, keep),
+    budget: signals.budget,
+    signal: fetching,
+  };
+  const sibling = found.markdownAlternate ? Promise.resolve(undefined) : readSibling(llmsOptions);
+  const [robots, llmsFiles, defaultSitemap, crawlerViews, [markdown, asMarkdown, markdownSibling]] =
+    await Promise.all([
+      track('robots', files.robots),
+      track('llms', readLlmsFiles(llmsOptions)),
+      files.sitemap,
+      track('crawlerView', views),
+      track('markdown', Promise.all([markdownCopy, negotiated, sibling])),
+    ]);
 
   // RFC 9309 lets robots.txt name the sitemaps; the first one named is the one judged.
   const named = robots.ok && robots.status < 400 ? sitemapFromRobots(robots.body, finalOrigin) : undefined;
@@ -325,10 +342,11 @@ async function auditWithin(
     page,
     crawlerViews,
     robots,
-    llms,
+    ...llmsFiles,
     sitemap,
     sitemapSource: named ? 'robots' : 'default',
     markdown,
+    ...(markdownSibling ? { sibling: markdownSibling } : {}),
     negotiated: asMarkdown,
     now,
   };
@@ -358,6 +376,7 @@ async function auditWithin(
       page: { ...page, body: '' },
       crawlerViews: [],
       markdown: undefined,
+      sibling: undefined,
       negotiated: notFetchedForSitePage(url),
     },
     origin: finalOrigin,

@@ -109,8 +109,23 @@ export interface AuditInput {
   negotiated: FetchOutcome;
   /** `{origin}/robots.txt` of the final page address. */
   robots: FetchOutcome;
-  /** `{origin}/llms.txt`. */
+  /**
+   * The llms.txt nearest the page (llmstxt.org allows one in a subpath): in the page's own folder or
+   * the nearest parent that has one, else `{origin}/llms.txt` (found or not).
+   */
   llms: FetchOutcome;
+  /** The folders' llms.txt addresses looked at before the root's, nearest first (issue 37). */
+  llmsTried?: string[];
+  /** A few same-origin links of llms.txt's file lists, asked for (bodies kept short: Markdown or not). */
+  llmsSample?: FetchOutcome[];
+  /** `llms-ctx.txt` and `llms-ctx-full.txt` beside the llms.txt found (bodies kept short). */
+  llmsCtx?: FetchOutcome[];
+  /**
+   * The page's Markdown sibling as llmstxt.org proposes it (`page.html.md`, `folder/index.html.md`,
+   * `page.md`): the first address that answered Markdown, else the last one tried; absent when none
+   * could be (a page whose address is itself a .md file).
+   */
+  sibling?: FetchOutcome;
   /** The sitemap: the first `Sitemap:` of robots.txt, else `{origin}/sitemap.xml`. */
   sitemap: FetchOutcome;
   /** Where the sitemap address came from. */

@@ -2,6 +2,7 @@ import { analyze } from './analyze.ts';
 import { buildContext } from './context.ts';
 import { browserChallenge } from './read/challenge.ts';
 import { markdownAlternateOf } from './read/html.ts';
+import { llmsLinks } from './read/llms-txt.ts';
 import { agentVerdict, crawlDelayOf, readRobots, type AgentVerdict } from './read/robots.ts';
 import {
   AUDIT_AGENT,
@@ -22,7 +23,8 @@ export type AnalysisTask =
   | { kind: 'discover'; html: string; status: number; finalUrl: string }
   | { kind: 'analyze'; input: AuditInput; withCandidates: boolean }
   | { kind: 'page'; input: AuditInput }
-  | { kind: 'verdicts'; robots: FetchOutcome; asks: RobotsAsk[] };
+  | { kind: 'verdicts'; robots: FetchOutcome; asks: RobotsAsk[] }
+  | { kind: 'llmsLinks'; text: string; fileUrl: string; origin: string };
 
 /** The first page's analysis: its findings, and for a site audit the other pages it may take. */
 export interface Analysed {
@@ -77,9 +79,12 @@ export function discover(html: string, status: number, finalUrl: string): Discov
 }
 
 /** One task, as the pool's threads run it. */
-export default function runTask(task: AnalysisTask): Discovery | Analysed | PageFacts | AgentVerdict[] {
+export default function runTask(
+  task: AnalysisTask,
+): Discovery | Analysed | PageFacts | AgentVerdict[] | string[] {
   if (task.kind === 'discover') return discover(task.html, task.status, task.finalUrl);
   if (task.kind === 'verdicts') return robotsVerdicts(task.robots, task.asks);
+  if (task.kind === 'llmsLinks') return llmsLinks(task.text, task.fileUrl, task.origin);
   if (task.kind === 'page') return pageFacts(task.input);
   return analyseFirst(task.input, task.withCandidates);
 }
