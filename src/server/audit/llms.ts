@@ -40,8 +40,9 @@ export interface LlmsOptions {
 
 /**
  * The page's Markdown sibling addresses, in the order asked: llmstxt.org v1 appends `.md` to the
- * page's address (`index.html.md` for an address ending in `/`); v2 (August 2026) also allows the
- * extension replaced (`page.md` for `page.html`). The query and fragment are not part of it.
+ * page's address ("URLs without file names should append `index.html.md` instead"); v2 (August 2026)
+ * also allows the extension replaced (`page.md` for `page.html`, so `index.md` for a folder, as
+ * llmstxt.org itself publishes). The query and fragment are not part of it.
  */
 export function markdownSiblings(pageUrl: string): string[] {
   const url = new URL(pageUrl);
@@ -50,7 +51,7 @@ export function markdownSiblings(pageUrl: string): string[] {
   const path = url.pathname;
   if (/\.md$/i.test(path)) return [];
   const at = (p: string) => new URL(p, url).href;
-  if (path.endsWith('/')) return [at(`${path}index.html.md`)];
+  if (path.endsWith('/')) return [at(`${path}index.html.md`), at(`${path}index.md`)];
   const extension = /\.[A-Za-z0-9]{1,8}$/.exec(path.slice(path.lastIndexOf('/')));
   if (!extension) return [at(`${path}.md`)];
   return [at(`${path}.md`), at(`${path.slice(0, -extension[0].length)}.md`)];
