@@ -17,6 +17,8 @@ type Gate = NonNullable<SafeFetchOptions['gate']>;
 /** The detail of a request the audit did not send because robots.txt closes the address to it. */
 export const CLOSED_TO_AUDIT = 'closedByRobots';
 
+/** The files the proposal's tools expand llms.txt into, beside it (llms_txt2ctx). */
+const CTX_FILES = ['llms-ctx.txt', 'llms-ctx-full.txt'] as const;
 /** Folders above the page whose llms.txt is looked for, nearest first, before the root's. */
 const MAX_FOLDERS = 3;
 /** Links of llms.txt asked for at most: enough to tell whether they answer Markdown. */
@@ -83,6 +85,15 @@ function ownGate(options: LlmsOptions, robots: FetchOutcome, origin: string): Ga
   };
 }
 
+/**
+ * A file of that name answered: Markdown or text, still at an address of that name after its
+ * redirects. A site that redirects every unknown address of a folder to the folder's page (and answers
+ * the audit's Accept with that page's Markdown copy) has no llms.txt there.
+ */
+function isFile(outcome: FetchOutcome, name: string): boolean {
+  return isMarkdown(outcome) && new URL(outcome.finalUrl).pathname.endsWith(`/${name}`);
+}
+
 export interface LlmsReading {
   llms: FetchOutcome;
   llmsTried: string[];
@@ -101,7 +112,7 @@ export async function readLlmsFiles(options: LlmsOptions): Promise<LlmsReading> 
     options.root,
     ...tried.map((address) => options.fetchText(address, gate)),
   ]);
-  const llms = nested.find(isMarkdown) ?? root!;
+  const llms = nested.find((o) => isFile(o, 'llms.txt')) ?? root!;
   if (!isMarkdown(llms)) return { llms, llmsTried: tried, llmsSample: [], llmsCtx: [] };
 
   const links = await options.analysis.llmsLinks(llms, origin, options.signal).catch(() => []);
@@ -109,12 +120,16 @@ export async function readLlmsFiles(options: LlmsOptions): Promise<LlmsReading> 
   const [llmsSample, llmsCtx] = await Promise.all([
     Promise.all(links.slice(0, SAMPLE_LINKS).map((link) => options.fetchText(link, gate, SAMPLE_KEEP))),
     Promise.all(
-      ['llms-ctx.txt', 'llms-ctx-full.txt'].map((name) =>
+      CTX_FILES.map((name) =>
         options.fetchText(new URL(name, folder).href, gate, SAMPLE_KEEP),
       ),
     ),
   ]);
-  return { llms, llmsTried: tried, llmsSample, llmsCtx };
+  // A redirect away from the file's name is no llms-ctx file (see isFile): kept as not found.
+  const ctxFiles = llmsCtx.map((o, i) =>
+    isFile(o, CTX_FILES[i]!) ? o : { ok: false as const, url: o.url, reason: 'httpError' as const, detail: 'not that file' },
+  );
+  return { llms, llmsTried: tried, llmsSample, llmsCtx: ctxFiles };
 }
 
 /** The page's Markdown sibling: the first address of markdownSiblings() that answers Markdown, else the last tried. */

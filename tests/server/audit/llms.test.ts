@@ -8,7 +8,7 @@ import type { FetchOutcome } from '../../../src/server/audit/types.ts';
 import { analysisInProcess } from '../../fixtures/audit-analysis.ts';
 import { find, goodInput, keysOf, ORIGIN, T } from '../../fixtures/audit-inputs.ts';
 import { resource } from '../../fixtures/audit-resources.ts';
-import type { HeldSite } from '../../fixtures/held-site.ts';
+import { heldPage, startHeldSite, type HeldSite } from '../../fixtures/held-site.ts';
 import { startFastcoreDocs, startLlmstxtOrg } from '../../fixtures/llms-sites.ts';
 
 // llms.txt as the proposal writes it (llmstxt.org; issue 37, item 3; decision 064), proven on the
@@ -171,6 +171,28 @@ describe('fastcore’s documentation, a project site under /fastcore/', () => {
     });
     expect(shown(result, 'llmsTxt', 'en')).toContain(`Read from ${site.origin}/fastcore/llms.txt`);
     expect(shown(result, 'llmsTxt', 'fr')).toContain(`Lu à l’adresse ${site.origin}/fastcore/llms.txt`);
+  });
+});
+
+describe('what is not an llms.txt', () => {
+  it('a folder that redirects every unknown address to its own page, answered as Markdown', async () => {
+    const site = await started(
+      startHeldSite({
+        files: () => ({
+          '/blog/post': { body: heldPage('Post') },
+          '/blog/llms.txt': { status: 302, headers: { Location: '/blog' } },
+          '/blog': { type: 'text/markdown', body: '# Blog\n\n- a post\n' },
+          '/llms.txt': { type: 'text/plain', body: '# Site\n\n> Everything.\n' },
+        }),
+      }),
+    );
+    const llms = findingOf(await audit(site, '/blog/post'), 'llmsTxt');
+    expect(llms.evidence.find((e) => e.key === 'items.llmsTxt.evidence.where')?.values).toEqual({
+      url: `${site.origin}/llms.txt`,
+    });
+    expect(llms.evidence.find((e) => e.key === 'items.llmsTxt.evidence.triedFirst')?.values).toEqual({
+      urls: `${site.origin}/blog/llms.txt`,
+    });
   });
 });
 
