@@ -119,15 +119,13 @@ export async function readLlmsFiles(options: LlmsOptions): Promise<LlmsReading> 
   const folder = new URL('.', llms.url).href;
   const [llmsSample, llmsCtx] = await Promise.all([
     Promise.all(links.slice(0, SAMPLE_LINKS).map((link) => options.fetchText(link, gate, SAMPLE_KEEP))),
-    Promise.all(
-      CTX_FILES.map((name) =>
-        options.fetchText(new URL(name, folder).href, gate, SAMPLE_KEEP),
-      ),
-    ),
+    Promise.all(CTX_FILES.map((name) => options.fetchText(new URL(name, folder).href, gate, SAMPLE_KEEP))),
   ]);
   // A redirect away from the file's name is no llms-ctx file (see isFile): kept as not found.
   const ctxFiles = llmsCtx.map((o, i) =>
-    isFile(o, CTX_FILES[i]!) ? o : { ok: false as const, url: o.url, reason: 'httpError' as const, detail: 'not that file' },
+    isFile(o, CTX_FILES[i]!)
+      ? o
+      : { ok: false as const, url: o.url, reason: 'httpError' as const, detail: 'not that file' },
   );
   return { llms, llmsTried: tried, llmsSample, llmsCtx: ctxFiles };
 }

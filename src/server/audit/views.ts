@@ -54,11 +54,13 @@ async function verdictsOn(
   const robots = await options.robotsOf(new URL(url).origin);
   // An origin the audit may not reach at all: the safe fetcher's own refusal says why, not robots.txt.
   if (!robots.ok && robots.reason === 'refused') return new Refusal('refused', robots.detail);
-  return options.verdicts(
-    robots,
-    agents.map((agent) => ({ url, agent })),
-    options.signal,
-  ).catch(() => agents.map(() => undefined));
+  return options
+    .verdicts(
+      robots,
+      agents.map((agent) => ({ url, agent })),
+      options.signal,
+    )
+    .catch(() => agents.map(() => undefined));
 }
 
 /** The page as each agent of `views` gets it, or why it was not asked for as that agent. */

@@ -59,7 +59,9 @@ describe('the addresses the proposal names', () => {
       'https://docs.example/guide/index.html.md',
       'https://docs.example/guide/index.md',
     ]);
-    expect(markdownSiblings('https://docs.example/guide/page')).toEqual(['https://docs.example/guide/page.md']);
+    expect(markdownSiblings('https://docs.example/guide/page')).toEqual([
+      'https://docs.example/guide/page.md',
+    ]);
     expect(markdownSiblings('https://docs.example/notes.md')).toEqual([]);
   });
 
@@ -106,21 +108,35 @@ describe('llmstxt.org, the proposal’s own site', () => {
       count: 3,
       markdown: 3,
     });
-    for (const path of ['/index.md', '/intro.html.md', '/ed-commonmark.md', '/llms-ctx.txt', '/llms-ctx-full.txt']) {
+    for (const path of [
+      '/index.md',
+      '/intro.html.md',
+      '/ed-commonmark.md',
+      '/llms-ctx.txt',
+      '/llms-ctx-full.txt',
+    ]) {
       expect(site.count(path), path).toBeGreaterThan(0);
     }
 
     expect(shown(result, 'markdownVersion', 'en')).toContain(
       `The page’s Markdown version answers at ${site.origin}/intro.html.md, its address with .md`,
     );
-    expect(shown(result, 'llmsTxt', 'en')).toContain(`Read from ${site.origin}/llms.txt, the llms.txt nearest the page.`);
-    expect(shown(result, 'llmsTxt', 'en')).toContain('Of the first 3 links of this site it lists, which the audit asked for, 3 answered Markdown.');
+    expect(shown(result, 'llmsTxt', 'en')).toContain(
+      `Read from ${site.origin}/llms.txt, the llms.txt nearest the page.`,
+    );
+    expect(shown(result, 'llmsTxt', 'en')).toContain(
+      'Of the first 3 links of this site it lists, which the audit asked for, 3 answered Markdown.',
+    );
     expect(shown(result, 'llmsTxt', 'en')).toContain('Few answer engines document reading llms.txt');
     expect(shown(result, 'markdownVersion', 'fr')).toContain(
       `La version Markdown de la page répond à l’adresse ${site.origin}/intro.html.md`,
     );
-    expect(shown(result, 'llmsTxt', 'fr')).toContain(`Lu à l’adresse ${site.origin}/llms.txt, le llms.txt le plus proche de la page.`);
-    expect(shown(result, 'llmsTxt', 'fr')).toContain('Réponses en Markdown\u00a0: 3 sur les 3\u00a0premiers liens');
+    expect(shown(result, 'llmsTxt', 'fr')).toContain(
+      `Lu à l’adresse ${site.origin}/llms.txt, le llms.txt le plus proche de la page.`,
+    );
+    expect(shown(result, 'llmsTxt', 'fr')).toContain(
+      'Réponses en Markdown\u00a0: 3 sur les 3\u00a0premiers liens',
+    );
     expect(shown(result, 'llmsTxt', 'fr')).toContain('Peu de moteurs de réponse indiquent lire le llms.txt');
   });
 
@@ -134,9 +150,15 @@ describe('llmstxt.org, the proposal’s own site', () => {
       { key: 'items.markdownVersion.evidence.siblingClosed', values: { url: `${site.origin}/intro.md` } },
     ]);
     const llms = findingOf(result, 'llmsTxt');
-    expect(llms.evidence.find((e) => e.key === 'items.llmsTxt.evidence.sampleClosed')?.values).toEqual({ count: 3 });
-    expect(shown(result, 'llmsTxt', 'en')).toContain('3 listed links were not asked for: robots.txt closes them to the audit.');
-    expect(shown(result, 'llmsTxt', 'fr')).toContain('3\u00a0liens listés n’ont pas été demandés\u00a0: robots.txt les ferme à l’audit.');
+    expect(llms.evidence.find((e) => e.key === 'items.llmsTxt.evidence.sampleClosed')?.values).toEqual({
+      count: 3,
+    });
+    expect(shown(result, 'llmsTxt', 'en')).toContain(
+      '3 listed links were not asked for: robots.txt closes them to the audit.',
+    );
+    expect(shown(result, 'llmsTxt', 'fr')).toContain(
+      '3\u00a0liens listés n’ont pas été demandés\u00a0: robots.txt les ferme à l’audit.',
+    );
     // The text files stay open: llms.txt and the llms-ctx files are read.
     expect(site.count('/llms-ctx.txt')).toBe(1);
   });
@@ -216,14 +238,18 @@ describe('links of llms.txt that answer no Markdown', () => {
     const finding = sample(html, gone);
     expect(finding).toMatchObject({ status: 'warning', weight: 0.5 });
     expect(finding.recommendation?.key).toBe('items.llmsTxt.recommendation.markdownLinks');
-    expect(finding.evidence.find((e) => e.key === 'items.llmsTxt.evidence.sampleNotMarkdown')?.values).toEqual({
+    expect(
+      finding.evidence.find((e) => e.key === 'items.llmsTxt.evidence.sampleNotMarkdown')?.values,
+    ).toEqual({
       links: `${ORIGIN}/docs/start (HTML), ${ORIGIN}/docs/api.md (404)`,
     });
     expect(keysOf(finding)).toContain('items.llmsTxt.evidence.noCtx');
   });
 
   it('passes when one of them answers Markdown', () => {
-    const md = resource(`${ORIGIN}/docs/start.md`, '# Start\n\nRead me.', { headers: { 'content-type': 'text/markdown' } });
+    const md = resource(`${ORIGIN}/docs/start.md`, '# Start\n\nRead me.', {
+      headers: { 'content-type': 'text/markdown' },
+    });
     const gone = resource(`${ORIGIN}/docs/api.md`, 'Not found', { status: 404 });
     expect(sample(md, gone).status).toBe('pass');
   });

@@ -7,7 +7,13 @@ import { runAudit, type RunResult } from '../../../src/server/audit/run.ts';
 import { AUDIT_AGENT } from '../../../src/server/audit/site-pages.ts';
 import type { FetchOutcome } from '../../../src/server/audit/types.ts';
 import { analysisInProcess } from '../../fixtures/audit-analysis.ts';
-import { heldPage, startHeldSite, type HeldFile, type HeldRequest, type HeldSite } from '../../fixtures/held-site.ts';
+import {
+  heldPage,
+  startHeldSite,
+  type HeldFile,
+  type HeldRequest,
+  type HeldSite,
+} from '../../fixtures/held-site.ts';
 
 // The audit obeys what it checks (issue 37, item 4; decision 064): the page is asked for as GPTBot,
 // ClaudeBot, PerplexityBot, OAI-SearchBot or Googlebot only where the site's robots.txt lets that
@@ -20,7 +26,8 @@ import { heldPage, startHeldSite, type HeldFile, type HeldRequest, type HeldSite
 const SELF = 'GEOPlatformAudit/1.0 (+https://geo.example/en/tools)';
 const agents = auditUserAgents('https://geo.example');
 
-const robotsFile = (name: string) => readFileSync(new URL(`../../fixtures/robots/${name}.txt`, import.meta.url), 'utf8');
+const robotsFile = (name: string) =>
+  readFileSync(new URL(`../../fixtures/robots/${name}.txt`, import.meta.url), 'utf8');
 
 const sites: HeldSite[] = [];
 afterEach(async () => {
@@ -111,7 +118,12 @@ function findings(result: RunResult) {
 }
 const crawlerViewOf = (result: RunResult) => findings(result).find((f) => f.id === 'crawlerView')!;
 
-const NEWS_PATHS = ['/', '/2024/06/20/world/europe/election.html', '/svc/wordle/v2/today.json', '/search?query=geo'];
+const NEWS_PATHS = [
+  '/',
+  '/2024/06/20/world/europe/election.html',
+  '/svc/wordle/v2/today.json',
+  '/search?query=geo',
+];
 
 describe('the page is fetched as a crawler only where robots.txt lets it in', () => {
   it('The New York Times: never asks as GPTBot, ClaudeBot or PerplexityBot, and says so for each', async () => {
@@ -137,7 +149,10 @@ describe('the page is fetched as a crawler only where robots.txt lets it in', ()
 
   it('NBA: asks as GPTBot on the paths its group allows, never on the others', async () => {
     const robots = text(robotsFile('nba.com'));
-    const site = await publisher({ robots, paths: ['/players', '/games/2024-finals', '/team/celtics/schedule'] });
+    const site = await publisher({
+      robots,
+      paths: ['/players', '/games/2024-finals', '/team/celtics/schedule'],
+    });
 
     await audit(site, '/players');
     await audit(site, '/games/2024-finals');
@@ -163,7 +178,12 @@ describe('the page is fetched as a crawler only where robots.txt lets it in', ()
       for (const path of paths) await audit(site, path);
       expect(violations(site, robots), file).toEqual([]);
     }
-    const [lemonde, guardian, newsAu, investopedia] = sites.slice(-4) as [HeldSite, HeldSite, HeldSite, HeldSite];
+    const [lemonde, guardian, newsAu, investopedia] = sites.slice(-4) as [
+      HeldSite,
+      HeldSite,
+      HeldSite,
+      HeldSite,
+    ];
     expect(askedAs(lemonde, 'PerplexityBot')).toEqual([]);
     expect(askedAs(guardian, 'GPTBot')).toEqual([]);
     // news.com.au lets GPTBot in and keeps PerplexityBot out.
@@ -186,8 +206,14 @@ describe('the page is fetched as a crawler only where robots.txt lets it in', ()
     // GPTBot asked for the open address, got the redirect, and stopped there.
     expect(askedAs(site, 'GPTBot')).toEqual(['/players/archive']);
     expect(askedAs(site, 'ClaudeBot')).toEqual(['/players/archive', '/games/2024-finals']);
-    const evidence = crawlerViewOf(result).evidence.find((e) => e.key === 'items.crawlerView.evidence.closedRedirect');
-    expect(evidence?.values).toMatchObject({ agent: 'GPTBot', at: `${site.origin}/games/2024-finals`, line: 71 });
+    const evidence = crawlerViewOf(result).evidence.find(
+      (e) => e.key === 'items.crawlerView.evidence.closedRedirect',
+    );
+    expect(evidence?.values).toMatchObject({
+      agent: 'GPTBot',
+      at: `${site.origin}/games/2024-finals`,
+      line: 71,
+    });
   });
 
   it('asks as no crawler when robots.txt answers 503 (a complete disallow), and as every one when it is missing', async () => {
@@ -211,7 +237,10 @@ describe('the page is fetched as a crawler only where robots.txt lets it in', ()
 describe('a whole audit', () => {
   it('site audit of a publisher: no request as a closed crawler, further pages only as the audit where robots.txt lets it', async () => {
     const robots = text(robotsFile('nytimes.com'));
-    const site = await publisher({ robots, paths: [...NEWS_PATHS, '/2024/06/21/us/politics.html', '/ads/x'] });
+    const site = await publisher({
+      robots,
+      paths: [...NEWS_PATHS, '/2024/06/21/us/politics.html', '/ads/x'],
+    });
     const result = await audit(site, '/', 10);
     if (!result.ok) throw new Error(result.detail);
 

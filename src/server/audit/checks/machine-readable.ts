@@ -119,7 +119,9 @@ function llmsFollowed(ctx: AuditContext): { evidence: Message[]; noMarkdown: boo
     evidence.push(msg('items.llmsTxt.evidence.sample', { count: asked.length, markdown: markdown.length }));
     const others = asked.filter((o): boolean => !isMarkdown(o));
     if (others.length > 0) {
-      const what = others.map((o) => `${clip(o.url, 100)} (${o.ok && isHtmlPage(o) ? 'HTML' : notReadHow(o)})`);
+      const what = others.map(
+        (o) => `${clip(o.url, 100)} (${o.ok && isHtmlPage(o) ? 'HTML' : notReadHow(o)})`,
+      );
       evidence.push(msg('items.llmsTxt.evidence.sampleNotMarkdown', { links: list(what) }));
     }
   }
@@ -184,8 +186,7 @@ export function markdownVersion(ctx: AuditContext): Verdict {
   if (declared) {
     const url = clip(declared, 100);
     const answered: boolean = isMarkdown(fetched);
-    if (answered)
-      return verdict('pass', [msg('items.markdownVersion.evidence.alternate', { url })]);
+    if (answered) return verdict('pass', [msg('items.markdownVersion.evidence.alternate', { url })]);
     const evidence = [
       fetched?.ok
         ? msg('items.markdownVersion.evidence.alternateBroken', { url, status: fetched.status })
@@ -213,7 +214,8 @@ export function markdownVersion(ctx: AuditContext): Verdict {
 /** What the page's Markdown sibling answered when it is not one (the last form tried). */
 function siblingMissing(sibling: FetchOutcome): Message {
   const url = clip(sibling.url, 100);
-  if (!sibling.ok && notRead(sibling.detail)) return msg('items.markdownVersion.evidence.siblingClosed', { url });
+  if (!sibling.ok && notRead(sibling.detail))
+    return msg('items.markdownVersion.evidence.siblingClosed', { url });
   if (sibling.ok && isHtmlPage(sibling)) return msg('items.markdownVersion.evidence.siblingHtml', { url });
   return msg('items.markdownVersion.evidence.siblingMissing', { url, answer: notReadHow(sibling) });
 }
