@@ -34,8 +34,8 @@ import type { Analysed, Discovery } from './worker.ts';
 // One audit, start to finish: fetch the page together with robots.txt, llms.txt and the sitemap of
 // its origin, then the page as each AI crawler robots.txt lets in sees it and a markdown copy, then
 // the checks. Every fetch goes through the safe fetcher; everything that parses the site's content
-// runs in the analysis pool (analysis.ts). The whole audit has one deadline: fetching may use most of it, each
-// request a share of that, and the analysis always keeps the rest.
+// runs in the analysis pool (analysis.ts). The whole audit has one deadline: fetching may use most of
+// it, each request a share of that, and the analysis always keeps the rest.
 
 const MB = 1024 * 1024;
 /**
