@@ -257,6 +257,10 @@ describe('a whole audit', () => {
     }
     expect(site.count('/search')).toBe(0);
     expect(site.count('/ads/x')).toBe(0);
+    // Further pages are asked for as the audit only: crawlers ask for the first page, nothing else.
+    expect(new Set(site.requests.filter((r) => crawlerOf(r) !== undefined).map((r) => r.target))).toEqual(
+      new Set(['/']),
+    );
   });
 
   it('names the audit, with its address, at the end of every request’s User-Agent', async () => {
