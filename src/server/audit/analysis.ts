@@ -1,7 +1,8 @@
 import { Piscina } from 'piscina';
 import type { PageFacts } from './site-pages.ts';
 import type { AuditInput, FetchedResource, FetchOutcome } from './types.ts';
-import type { Analysed, AnalysisTask, Discovery } from './worker.ts';
+import type { AgentVerdict } from './read/robots.ts';
+import type { Analysed, AnalysisTask, Discovery, RobotsAsk } from './worker.ts';
 
 // Where the audit's analysis runs: in a small pool of worker threads (piscina), so that parsing a
 // hostile page can neither block the event loop that serves every visitor nor exhaust the process's
@@ -15,8 +16,10 @@ export interface Analysis {
   analyze(input: AuditInput, withCandidates: boolean, signal: AbortSignal): Promise<Analysed>;
   /** One more page of a site audit: its score on the checks it can be given, and its facts. */
   page(input: AuditInput, signal: AbortSignal): Promise<PageFacts>;
-  /** Whether robots.txt lets the audit's own agent fetch each address (read in a thread, like the rest). */
-  allowed(robots: FetchOutcome, urls: string[], signal: AbortSignal): Promise<boolean[]>;
+  /** robots.txt's verdict on each address for its agent (read in a thread, like the rest of the site's files). */
+  verdicts(robots: FetchOutcome, asks: RobotsAsk[], signal: AbortSignal): Promise<AgentVerdict[]>;
+  /** The same-origin addresses an llms.txt's file lists link to, in file order (read/llms-txt.ts). */
+  llmsLinks(llms: FetchedResource, origin: string, signal: AbortSignal): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,9 @@ export function createAnalysisPool(options: AnalysisPoolOptions): Analysis {
       run({ kind: 'discover', html: page.body, status: page.status, finalUrl: page.finalUrl }, signal),
     analyze: (input, withCandidates, signal) => run({ kind: 'analyze', input, withCandidates }, signal),
     page: (input, signal) => run({ kind: 'page', input }, signal),
-    allowed: (robots, urls, signal) => run({ kind: 'allowed', robots, urls }, signal),
+    verdicts: (robots, asks, signal) => run({ kind: 'verdicts', robots, asks }, signal),
+    llmsLinks: (llms, origin, signal) =>
+      run({ kind: 'llmsLinks', text: llms.body, fileUrl: llms.finalUrl, origin }, signal),
     close: () => pool.destroy(),
   };
 }

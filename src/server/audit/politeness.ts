@@ -6,7 +6,11 @@ import { Refusal } from './fetch-refusal.ts';
 // audited origin and robots.txt before it is fetched, and robots.txt's Crawl-delay kept between
 // requests, within the site audit's deadline. The safe fetcher asks its `gate` before every request.
 
-/** Requests of a page audit at most: the page, five agents' views, its Markdown and the site files take 11 without redirects. */
+/**
+ * Requests of a page audit at most: the page, five agents' views, its Markdown and the site files take
+ * 11 without redirects, and llms.txt as the proposal writes it up to 10 more (llms.ts: the llms.txt of
+ * three folders, the Markdown sibling in two forms, three of its links, the two llms-ctx files).
+ */
 export const FIRST_PAGE_REQUESTS = 40;
 /** Requests per further page of a site audit: the page and two redirects (http → https → www). */
 export const PER_PAGE_REQUESTS = 3;

@@ -19,11 +19,12 @@ import type {
   AuditFailureReason,
   AuditInput,
   CategoryFindings,
-  CrawlerView,
   FetchedResource,
   FetchOutcome,
 } from './types.ts';
 import { auditSitePages, notFetchedForSitePage } from './site.ts';
+import { fetchViews } from './views.ts';
+import { readLlmsFiles, readSibling, SAMPLE_KEEP, type LlmsOptions } from './llms.ts';
 import { reportUrl } from '../../lib/report-bounds.ts';
 import { overallOf, type CandidateSource, type PageFacts } from './site-pages.ts';
 import {
@@ -38,10 +39,10 @@ import type { PageTypeReading } from './structured/page-type.ts';
 import type { Analysed, Discovery } from './worker.ts';
 
 // One audit, start to finish: fetch the page together with robots.txt, llms.txt and the sitemap of
-// its origin, then the page as an AI crawler sees it and a markdown copy, then the checks. Every
-// fetch goes through the safe fetcher; everything that parses the site's content runs in the
-// analysis pool (analysis.ts). The whole audit has one deadline: fetching may use most of it, each
-// request a share of that, and the analysis always keeps the rest.
+// its origin, then the page as each AI crawler robots.txt lets in sees it and a markdown copy, then
+// the checks. Every fetch goes through the safe fetcher; everything that parses the site's content
+// runs in the analysis pool (analysis.ts). The whole audit has one deadline: fetching may use most of
+// it, each request a share of that, and the analysis always keeps the rest.
 
 const MB = 1024 * 1024;
 /**
@@ -58,11 +59,13 @@ export const TEXT_CAP = 512 * 1024;
 export const VIEW_KEEP = 256 * 1024;
 /**
  * What the first page's bodies can take at most, reserved before any is fetched: the page, the
- * agents' views as kept, and up to 11 text files (the Markdown copy asked for, robots.txt, llms.txt,
+ * agents' views as kept, up to 14 text files (the Markdown copy asked for, robots.txt, llms.txt,
  * llms-full.txt and the sitemap of the address asked for and of the one that answered, the page's
- * Markdown alternate and the sitemap robots.txt names).
+ * Markdown alternate, the sitemap robots.txt names and the llms.txt of up to three folders above the
+ * page) and 7 files of which little is kept (the Markdown sibling in two forms, three links of
+ * llms.txt, the two llms-ctx files).
  */
-const firstPageBytes = (views: number) => HTML_CAP + views * VIEW_KEEP + 11 * TEXT_CAP;
+const firstPageBytes = (views: number) => HTML_CAP + views * VIEW_KEEP + 14 * TEXT_CAP + 7 * SAMPLE_KEEP;
 /** A single request may use at most this much of the audit's time, so one slow file cannot eat it all. */
 const REQUEST_SHARE = 0.8;
 /** Fetching ends at this share of the audit's time: the rest is the analysis's, whatever happened. */
@@ -251,34 +254,38 @@ async function auditWithin(
   const report = (step: AuditStep) => options.onStep?.(step, ++done, AUDIT_STEPS.length);
   const track = <T>(step: AuditStep, promise: Promise<T>) => promise.then((value) => (report(step), value));
 
-  // Everything that does not depend on the page's answer starts with it: the site files of the
-  // address as given (fetched again below only when the page lives on another origin, after a
-  // redirect to www. or https), the page as each AI agent gets it, and the page asked for as Markdown.
+  // What does not depend on the page's answer starts with it: the site files of the address as given
+  // (fetched again below only when the page lives on another origin, after a redirect to www. or
+  // https) and the page asked for as Markdown. The page as each AI agent waits for robots.txt, which
+  // usually answers first: it is asked for only where robots.txt lets that agent in (views.ts).
   const origin = new URL(url).origin;
+  // One robots.txt per origin for the whole audit: the page's, the final address's, a view's redirect.
+  const robotsFiles = new Map<string, Promise<FetchOutcome>>();
+  const robotsOf = (base: string) => {
+    const known = robotsFiles.get(base);
+    if (known) return known;
+    const fetched = fetchWith(`${base}/robots.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate');
+    robotsFiles.set(base, fetched);
+    return fetched;
+  };
   const siteFiles = (base: string) => ({
-    robots: fetchWith(`${base}/robots.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
+    robots: robotsOf(base),
     llms: fetchWith(`${base}/llms.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
     llmsFull: fetchWith(`${base}/llms-full.txt`, ACCEPT_TEXT, TEXT_CAP, 'truncate'),
     sitemap: fetchWith(`${base}/sitemap.xml`, ACCEPT_XML, TEXT_CAP, 'truncate'),
   });
   const early = siteFiles(origin);
-  const views = Promise.all(
-    options.views.map(async (view): Promise<CrawlerView> => ({
-      agent: view.agent,
-      role: view.role,
-      // Read whole (its size is compared with the page's), kept in part: a challenge is a short page.
-      outcome: await fetchWith(
-        url,
-        ACCEPT_HTML,
-        HTML_CAP,
-        'truncate',
-        view.userAgent,
-        fetching,
-        undefined,
-        VIEW_KEEP,
-      ),
-    })),
-  );
+  const views = fetchViews({
+    url,
+    views: options.views,
+    robotsOf,
+    verdicts: options.analysis.verdicts,
+    // Read whole (its size is compared with the page's), kept in part: a challenge is a short page.
+    fetchAs: (userAgent, gate) =>
+      fetchWith(url, ACCEPT_HTML, HTML_CAP, 'truncate', userAgent, fetching, gate, VIEW_KEEP),
+    budget: signals.budget,
+    signal: fetching,
+  });
   const negotiated = fetchWith(url, ACCEPT_MARKDOWN, TEXT_CAP, 'truncate');
 
   const page = await fetchWith(url, ACCEPT_HTML, HTML_CAP, 'error');
@@ -306,17 +313,31 @@ async function auditWithin(
 
   const finalOrigin = new URL(page.finalUrl).origin;
   const files = finalOrigin === origin ? early : siteFiles(finalOrigin);
-  // The page's own Markdown alternate when it declares one, else the site's llms-full.txt.
+  // The page's own Markdown alternate when it declares one, else the site's llms-full.txt and the
+  // page's Markdown sibling (its address with .md, llmstxt.org); the llms.txt nearest the page, a few
+  // of its links and the llms-ctx files, each where robots.txt lets the audit in (llms.ts).
   const markdownCopy = found.markdownAlternate
     ? fetchWith(found.markdownAlternate, ACCEPT_TEXT, TEXT_CAP, 'truncate')
     : files.llmsFull;
-  const [robots, llms, defaultSitemap, crawlerViews, [markdown, asMarkdown]] = await Promise.all([
-    track('robots', files.robots),
-    track('llms', files.llms),
-    files.sitemap,
-    track('crawlerView', views),
-    track('markdown', Promise.all([markdownCopy, negotiated])),
-  ]);
+  const llmsOptions: LlmsOptions = {
+    pageUrl: page.finalUrl,
+    robots: files.robots,
+    root: files.llms,
+    analysis: options.analysis,
+    fetchText: (target, gate, keep) =>
+      fetchWith(target, ACCEPT_TEXT, TEXT_CAP, 'truncate', options.userAgent, fetching, gate, keep),
+    budget: signals.budget,
+    signal: fetching,
+  };
+  const sibling = found.markdownAlternate ? Promise.resolve(undefined) : readSibling(llmsOptions);
+  const [robots, llmsFiles, defaultSitemap, crawlerViews, [markdown, asMarkdown, markdownSibling]] =
+    await Promise.all([
+      track('robots', files.robots),
+      track('llms', readLlmsFiles(llmsOptions)),
+      files.sitemap,
+      track('crawlerView', views),
+      track('markdown', Promise.all([markdownCopy, negotiated, sibling])),
+    ]);
 
   // RFC 9309 lets robots.txt name the sitemaps; the first one named is the one judged.
   const named = robots.ok && robots.status < 400 ? sitemapFromRobots(robots.body, finalOrigin) : undefined;
@@ -331,10 +352,11 @@ async function auditWithin(
     page,
     crawlerViews,
     robots,
-    llms,
+    ...llmsFiles,
     sitemap,
     sitemapSource: named ? 'robots' : 'default',
     markdown,
+    ...(markdownSibling ? { sibling: markdownSibling } : {}),
     negotiated: asMarkdown,
     now,
   };
@@ -371,6 +393,7 @@ async function auditWithin(
       page: { ...page, body: '' },
       crawlerViews: [],
       markdown: undefined,
+      sibling: undefined,
       negotiated: notFetchedForSitePage(url),
     },
     origin: finalOrigin,
@@ -385,8 +408,8 @@ async function auditSite(work: SiteWork, options: RunOptions, signals: Signals):
   const gate = sitePageGate({
     origin: work.origin,
     allowed: (target) =>
-      options.analysis.allowed(work.shared.robots, [target], signal).then(
-        (verdicts) => verdicts[0] === true,
+      options.analysis.verdicts(work.shared.robots, [{ url: target }], signal).then(
+        (verdicts) => verdicts[0]?.allowed === true,
         () => false,
       ),
     budget: signals.budget,

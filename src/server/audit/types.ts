@@ -69,12 +69,34 @@ export interface FetchedResource {
 
 export type FetchOutcome = FetchedResource | FetchFailure;
 
-/** The page as one agent got it. */
+/**
+ * A view the audit did not fetch because robots.txt closes the address to that agent (RFC 9309), or
+ * a redirect's target: asking anyway would show in the site's logs as that crawler ignoring its rules.
+ */
+export interface ClosedToAgent {
+  ok: false;
+  closed: true;
+  url: string;
+  reason: 'refused';
+  detail: 'closedByRobots';
+  /** The address robots.txt closes: the page itself, or where a redirect of it pointed. */
+  at: string;
+  /**
+   * `rule`: a Disallow line decides; `unreachable`: robots.txt answered 5xx or not at all, a complete
+   * disallow (RFC 9309 §2.3.1.4); `unread`: it could not be read within the audit's time or memory.
+   */
+  why: 'rule' | 'unreachable' | 'unread';
+  /** The deciding line (1-based) and its text, clipped, when a rule decides. */
+  line?: number;
+  rule?: string;
+}
+
+/** The page as one agent got it, or why it was not asked for as that agent. */
 export interface CrawlerView {
   /** The agent's robots.txt product token. */
   agent: string;
   role: ViewRole;
-  outcome: FetchOutcome;
+  outcome: FetchOutcome | ClosedToAgent;
 }
 
 /** Everything the checks look at; gathered by the orchestrator. */
@@ -87,8 +109,23 @@ export interface AuditInput {
   negotiated: FetchOutcome;
   /** `{origin}/robots.txt` of the final page address. */
   robots: FetchOutcome;
-  /** `{origin}/llms.txt`. */
+  /**
+   * The llms.txt nearest the page (llmstxt.org allows one in a subpath): in the page's own folder or
+   * the nearest parent that has one, else `{origin}/llms.txt` (found or not).
+   */
   llms: FetchOutcome;
+  /** The folders' llms.txt addresses looked at before the root's, nearest first (issue 37). */
+  llmsTried?: string[];
+  /** A few same-origin links of llms.txt's file lists, asked for (bodies kept short: Markdown or not). */
+  llmsSample?: FetchOutcome[];
+  /** `llms-ctx.txt` and `llms-ctx-full.txt` beside the llms.txt found (bodies kept short). */
+  llmsCtx?: FetchOutcome[];
+  /**
+   * The page's Markdown sibling as llmstxt.org proposes it (`page.html.md`, `folder/index.html.md`,
+   * `page.md`): the first address that answered Markdown, else the last one tried; absent when none
+   * could be (a page whose address is itself a .md file).
+   */
+  sibling?: FetchOutcome;
   /** The sitemap: the first `Sitemap:` of robots.txt, else `{origin}/sitemap.xml`. */
   sitemap: FetchOutcome;
   /** Where the sitemap address came from. */

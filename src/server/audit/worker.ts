@@ -2,7 +2,8 @@ import { analyze } from './analyze.ts';
 import { buildContext } from './context.ts';
 import { browserChallenge } from './read/challenge.ts';
 import { markdownAlternateOf } from './read/html.ts';
-import { agentVerdict, crawlDelayOf, readRobots } from './read/robots.ts';
+import { llmsLinks } from './read/llms-txt.ts';
+import { agentVerdict, crawlDelayOf, readRobots, type AgentVerdict } from './read/robots.ts';
 import {
   AUDIT_AGENT,
   candidatesOf,
@@ -23,7 +24,8 @@ export type AnalysisTask =
   | { kind: 'discover'; html: string; status: number; finalUrl: string }
   | { kind: 'analyze'; input: AuditInput; withCandidates: boolean }
   | { kind: 'page'; input: AuditInput }
-  | { kind: 'allowed'; robots: FetchOutcome; urls: string[] };
+  | { kind: 'verdicts'; robots: FetchOutcome; asks: RobotsAsk[] }
+  | { kind: 'llmsLinks'; text: string; fileUrl: string; origin: string };
 
 /** The first page's analysis: its findings, and for a site audit the other pages it may take. */
 export interface Analysed {
@@ -54,10 +56,19 @@ export function analyseFirst(input: AuditInput, withCandidates: boolean): Analys
   };
 }
 
-/** Whether robots.txt lets the audit's own agent fetch each address (a site page's redirect targets). */
-export function robotsAllow(robots: FetchOutcome, urls: readonly string[]): boolean[] {
+/** An address and the product token robots.txt is asked about (the audit's own by default). */
+export interface RobotsAsk {
+  url: string;
+  agent?: string;
+}
+
+/**
+ * robots.txt's verdict on each address for its agent, the file read once for them all: the agents'
+ * views before they are fetched and at each redirect, a site page's redirect targets.
+ */
+export function robotsVerdicts(robots: FetchOutcome, asks: readonly RobotsAsk[]): AgentVerdict[] {
   const state = readRobots(robots);
-  return urls.map((url) => agentVerdict(state, url, AUDIT_AGENT).allowed);
+  return asks.map(({ url, agent = AUDIT_AGENT }) => agentVerdict(state, url, agent));
 }
 
 /** What the page says before the rest is fetched: its Markdown alternate, or that it is a challenge. */
@@ -72,9 +83,12 @@ export function discover(html: string, status: number, finalUrl: string): Discov
 }
 
 /** One task, as the pool's threads run it. */
-export default function runTask(task: AnalysisTask): Discovery | Analysed | PageFacts | boolean[] {
+export default function runTask(
+  task: AnalysisTask,
+): Discovery | Analysed | PageFacts | AgentVerdict[] | string[] {
   if (task.kind === 'discover') return discover(task.html, task.status, task.finalUrl);
-  if (task.kind === 'allowed') return robotsAllow(task.robots, task.urls);
+  if (task.kind === 'verdicts') return robotsVerdicts(task.robots, task.asks);
+  if (task.kind === 'llmsLinks') return llmsLinks(task.text, task.fileUrl, task.origin);
   if (task.kind === 'page') return pageFacts(task.input);
   return analyseFirst(task.input, task.withCandidates);
 }

@@ -1,16 +1,13 @@
-import { kilobytes, msg, verdict, type Verdict } from '../check.ts';
+import { kilobytes, list, msg, verdict, type Verdict } from '../check.ts';
+import { CLOSED_TO_AUDIT } from '../llms.ts';
+import { NOT_READ } from '../politeness.ts';
 import { clip } from '../../../lib/text.ts';
 import type { AuditContext } from '../context.ts';
+import { isHtmlPage, isMarkdown, LINK_ITEM } from '../read/llms-txt.ts';
 import type { FetchOutcome, Message } from '../types.ts';
 
 // The machine-friendly extras some engines and agents use and none penalise: llms.txt, a Markdown
 // version, a feed.
-
-/** A text file served as an HTML page: a catch-all route or a soft 404, not the file. */
-function isHtmlPage(outcome: FetchOutcome & { ok: true }): boolean {
-  const type = outcome.headers['content-type'] ?? '';
-  return /^\s*text\/html/i.test(type) || /^\s*<(!doctype\s+html|html|head|body)[\s>]/i.test(outcome.body);
-}
 
 interface LlmsShape {
   title: string | undefined;
@@ -24,8 +21,6 @@ interface LlmsShape {
   /** Headings other than the H1 before the first H2 section, where the format allows none. */
   introHeadings: number;
 }
-
-const LINK_ITEM = /^[-*+]\s+\[[^\]]+\]\(\s*[^)\s]+(\s+"[^"]*")?\s*\)(\s*:.*)?$/;
 
 const LIST_ITEM = /^[-*+]\s+/;
 
@@ -80,21 +75,88 @@ function llmsProblems(shape: LlmsShape): Message[] {
   return problems;
 }
 
+/** The audit left the file alone for the site's sake: robots.txt closes it (or a redirect of it) to the audit. */
+function notRead(detail: string): boolean {
+  return detail === CLOSED_TO_AUDIT || detail === NOT_READ.disallowed || detail === NOT_READ.offSite;
+}
+
+/** Why a file of llms.ts was not read: robots.txt closes it to the audit, or it answered nothing useful. */
+function notReadHow(outcome: FetchOutcome): string {
+  if (outcome.ok) return String(outcome.status);
+  return clip(outcome.detail, 60);
+}
+
+/**
+ * Where llms.txt was looked for and found: the nearest folder's file wins over the root's (llmstxt.org
+ * allows one in a subpath; v2 says the most specific file applies). Said only when the audit looked
+ * beyond the root (run.ts gathers `llmsTried`; a bare input has none).
+ */
+function llmsWhere(ctx: AuditContext, found: boolean): Message[] {
+  const { llms, llmsTried } = ctx.input;
+  if (llmsTried === undefined) return [];
+  const at = llmsTried.indexOf(llms.url);
+  const before = at >= 0 ? llmsTried.slice(0, at) : llmsTried;
+  const evidence = found ? [msg('items.llmsTxt.evidence.where', { url: clip(llms.url, 100) })] : [];
+  if (before.length > 0) {
+    evidence.push(msg('items.llmsTxt.evidence.triedFirst', { urls: list(before.map((u) => clip(u, 100))) }));
+  }
+  return evidence;
+}
+
+/**
+ * What the few links of llms.txt the audit asked for answered, the llms-ctx files beside it, and how
+ * little engines say about reading any of it; `noMarkdown` when every link asked for answered no
+ * Markdown. Nothing when the audit did not follow llms.txt (a bare input).
+ */
+function llmsFollowed(ctx: AuditContext): { evidence: Message[]; noMarkdown: boolean } {
+  const { llmsSample, llmsCtx } = ctx.input;
+  if (llmsSample === undefined || llmsCtx === undefined) return { evidence: [], noMarkdown: false };
+  const evidence: Message[] = [];
+  const closed = llmsSample.filter((o) => !o.ok && notRead(o.detail));
+  const asked = llmsSample.filter((o) => o.ok || !notRead(o.detail));
+  const markdown = asked.filter(isMarkdown);
+  if (asked.length > 0) {
+    evidence.push(msg('items.llmsTxt.evidence.sample', { count: asked.length, markdown: markdown.length }));
+    const others = asked.filter((o): boolean => !isMarkdown(o));
+    if (others.length > 0) {
+      const what = others.map(
+        (o) => `${clip(o.url, 100)} (${o.ok && isHtmlPage(o) ? 'HTML' : notReadHow(o)})`,
+      );
+      evidence.push(msg('items.llmsTxt.evidence.sampleNotMarkdown', { links: list(what) }));
+    }
+  }
+  if (closed.length > 0) evidence.push(msg('items.llmsTxt.evidence.sampleClosed', { count: closed.length }));
+  const ctxFiles = llmsCtx.filter(isMarkdown);
+  evidence.push(
+    ctxFiles.length > 0
+      ? msg('items.llmsTxt.evidence.ctx', { urls: list(ctxFiles.map((o) => clip(o.url, 100))) })
+      : msg('items.llmsTxt.evidence.noCtx'),
+  );
+  evidence.push(msg('items.llmsTxt.evidence.fewEngines'));
+  return { evidence, noMarkdown: asked.length > 0 && markdown.length === 0 };
+}
+
 export function llmsTxt(ctx: AuditContext): Verdict {
   const { llms } = ctx.input;
   const url = clip(llms.url, 100);
   const absent = (evidence: Message) =>
-    verdict('warning', [evidence], msg('items.llmsTxt.recommendation.add'));
+    verdict('warning', [evidence, ...llmsWhere(ctx, false)], msg('items.llmsTxt.recommendation.add'));
   if (!llms.ok) return absent(msg('items.llmsTxt.evidence.failed', { url, detail: clip(llms.detail, 100) }));
   if (llms.status >= 300) return absent(msg('items.llmsTxt.evidence.missing', { url, status: llms.status }));
   if (isHtmlPage(llms)) {
-    const evidence = [msg('items.llmsTxt.evidence.html', { url })];
+    const evidence = [msg('items.llmsTxt.evidence.html', { url }), ...llmsWhere(ctx, false)];
     return verdict('warning', evidence, msg('items.llmsTxt.recommendation.fix'));
   }
+  const where = llmsWhere(ctx, true);
+  const followed = llmsFollowed(ctx);
   const shape = readLlms(llms.body);
   const problems = llmsProblems(shape);
   if (problems.length > 0) {
-    return verdict('warning', problems, msg('items.llmsTxt.recommendation.fix'));
+    return verdict(
+      'warning',
+      [...problems, ...where, ...followed.evidence],
+      msg('items.llmsTxt.recommendation.fix'),
+    );
   }
   const evidence = [
     msg('items.llmsTxt.evidence.valid', {
@@ -104,18 +166,12 @@ export function llmsTxt(ctx: AuditContext): Verdict {
     }),
   ];
   if (shape.summary) evidence.push(msg('items.llmsTxt.evidence.summary'));
+  evidence.push(...where, ...followed.evidence);
+  // Links that answer HTML or errors: an agent that follows llms.txt gets no Markdown from it.
+  if (followed.noMarkdown) {
+    return verdict('warning', evidence, msg('items.llmsTxt.recommendation.markdownLinks'));
+  }
   return verdict('pass', evidence);
-}
-
-/** A fetched text that is Markdown (or at least plain text), not an error or an HTML page. */
-function isMarkdown(outcome: FetchOutcome | undefined): boolean {
-  return (
-    outcome !== undefined &&
-    outcome.ok &&
-    outcome.status < 300 &&
-    outcome.body.trim() !== '' &&
-    !isHtmlPage(outcome)
-  );
 }
 
 function markdownAlternate(ctx: AuditContext): string | undefined {
@@ -124,13 +180,13 @@ function markdownAlternate(ctx: AuditContext): string | undefined {
 
 export function markdownVersion(ctx: AuditContext): Verdict {
   const declared = markdownAlternate(ctx);
-  const { markdown } = ctx.input;
+  const { markdown, sibling } = ctx.input;
   const fetched =
     markdown !== undefined && declared !== undefined && markdown.url === declared ? markdown : undefined;
   if (declared) {
     const url = clip(declared, 100);
-    if (isMarkdown(fetched))
-      return verdict('pass', [msg('items.markdownVersion.evidence.alternate', { url })]);
+    const answered: boolean = isMarkdown(fetched);
+    if (answered) return verdict('pass', [msg('items.markdownVersion.evidence.alternate', { url })]);
     const evidence = [
       fetched?.ok
         ? msg('items.markdownVersion.evidence.alternateBroken', { url, status: fetched.status })
@@ -138,16 +194,30 @@ export function markdownVersion(ctx: AuditContext): Verdict {
     ];
     return verdict('warning', evidence, msg('items.markdownVersion.recommendation.fix'));
   }
-  // Without an alternate, the orchestrator fetched /llms-full.txt: only that file counts here.
+  // Without an alternate: the page's address with .md (llmstxt.org), then the site's llms-full.txt.
+  if (sibling && isMarkdown(sibling)) {
+    const values = { url: clip(sibling.url, 100), kb: kilobytes(sibling.bytes) };
+    return verdict('pass', [msg('items.markdownVersion.evidence.sibling', values)]);
+  }
+  const siblingEvidence = sibling ? [siblingMissing(sibling)] : [];
   if (markdown?.ok && new URL(markdown.url).pathname === '/llms-full.txt' && isMarkdown(markdown)) {
     const values = { url: clip(markdown.url, 100), kb: kilobytes(markdown.bytes) };
-    return verdict('pass', [msg('items.markdownVersion.evidence.llmsFull', values)]);
+    return verdict('pass', [msg('items.markdownVersion.evidence.llmsFull', values), ...siblingEvidence]);
   }
   return verdict(
     'warning',
-    [msg('items.markdownVersion.evidence.none')],
+    [msg('items.markdownVersion.evidence.none'), ...siblingEvidence],
     msg('items.markdownVersion.recommendation.add'),
   );
+}
+
+/** What the page's Markdown sibling answered when it is not one (the last form tried). */
+function siblingMissing(sibling: FetchOutcome): Message {
+  const url = clip(sibling.url, 100);
+  if (!sibling.ok && notRead(sibling.detail))
+    return msg('items.markdownVersion.evidence.siblingClosed', { url });
+  if (sibling.ok && isHtmlPage(sibling)) return msg('items.markdownVersion.evidence.siblingHtml', { url });
+  return msg('items.markdownVersion.evidence.siblingMissing', { url, answer: notReadHow(sibling) });
 }
 
 const FEED_TYPES: Record<string, string> = {
