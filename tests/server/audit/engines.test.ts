@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { overallScore } from '../../../src/lib/audit.ts';
 import { analyze } from '../../../src/server/audit/analyze.ts';
@@ -145,11 +146,12 @@ describe('the verdict of each answer engine', () => {
 
 describe('scores an expert’s ordering agrees with', () => {
   it('lowers crawler access with each engine the page is out of, to 20 with all of them', () => {
-    expect(accessCeiling(0, 0, 5)).toBe(100);
-    expect(accessCeiling(1, 0, 5)).toBe(84);
-    expect(accessCeiling(2, 0, 5)).toBe(68);
-    expect(accessCeiling(0, 1, 5)).toBe(92);
-    expect(accessCeiling(5, 0, 5)).toBe(20);
+    expect(accessCeiling(0, 0)).toBe(100);
+    expect(accessCeiling(1, 0)).toBe(80);
+    expect(accessCeiling(2, 0)).toBe(60);
+    expect(accessCeiling(0, 1)).toBe(90);
+    expect(accessCeiling(4, 0)).toBe(20);
+    expect(accessCeiling(5, 0)).toBe(20);
     const closed = withRobots('User-agent: *\nDisallow: /\n');
     expect(scores(closed)).toEqual({ overall: 40, access: 20 });
   });
@@ -162,7 +164,29 @@ describe('scores an expert’s ordering agrees with', () => {
     const refusingTraining = scores(training);
     const outOfEngines = scores(outOfTwo);
     expect(refusingTraining).toEqual({ overall: 100, access: 100 });
-    expect(outOfEngines.access).toBeLessThanOrEqual(68);
+    expect(outOfEngines.access).toBeLessThanOrEqual(60);
     expect(refusingTraining.overall - outOfEngines.overall).toBeGreaterThanOrEqual(10);
+  });
+
+  // Publishers' real robots.txt files (tests/fixtures/robots/README.md says where each comes from),
+  // each served with the same well-made page.
+  const publisher = (file: string) => withRobots(readFileSync(`tests/fixtures/robots/${file}.txt`, 'utf8'));
+
+  it('orders real publishers as an expert would: out of two engines below out of one, below training only', () => {
+    // The Guardian closes bingbot and PerplexityBot: out of Copilot and Perplexity.
+    expect(statuses(publisher('theguardian.com'))).toEqual({ ...ALL_YES, copilot: 'no', perplexity: 'no' });
+    // The New York Times, Le Monde and news.com.au close PerplexityBot (and training crawlers).
+    for (const file of ['nytimes.com', 'lemonde.fr', 'news.com.au'])
+      expect([file, statuses(publisher(file))]).toEqual([file, { ...ALL_YES, perplexity: 'no' }]);
+    // Investopedia and the NBA close GPTBot, a training crawler, on some paths only.
+    for (const file of ['investopedia.com', 'nba.com'])
+      expect([file, statuses(publisher(file))]).toEqual([file, ALL_YES]);
+    const guardian = scores(publisher('theguardian.com'));
+    const times = scores(publisher('nytimes.com'));
+    const investopedia = scores(publisher('investopedia.com'));
+    expect(investopedia).toEqual({ overall: 100, access: 100 });
+    expect(guardian.access).toBeLessThan(times.access);
+    expect(guardian.overall).toBeLessThan(times.overall);
+    expect(times.overall).toBeLessThan(investopedia.overall);
   });
 });

@@ -1,6 +1,6 @@
 import { msg, verdict, type Verdict } from '../check.ts';
 import type { AuditContext } from '../context.ts';
-import { ANSWER_ENGINES, engineOf } from '../engines.ts';
+import { engineOf } from '../engines.ts';
 import type { Message } from '../types.ts';
 
 // Whether the answer engines can use the page, as one check of crawler access (issue 37, decision
@@ -10,14 +10,17 @@ import type { Message } from '../types.ts';
 
 /** Crawler access scores at most this when every engine is out of the page. */
 const FLOOR = 20;
+/** What each engine the page is out of takes from the ceiling (half for one only partly in). */
+const STEP = 20;
 
 /**
- * The most the crawler-access category may score: 100 with every engine in, falling in equal steps
- * with each engine out (half a step for one that may use the page only in part or cannot be told),
- * to FLOOR with all of them out.
+ * The most the crawler-access category may score: 100 with every engine in, 20 less with each engine
+ * out (10 for one that may use the page only in part or cannot be told), never under FLOOR. Steps
+ * that large make the ceiling bite where the checks alone would not: a site out of Copilot and
+ * Perplexity scores below one out of Perplexity only (both fail the same robots.txt checks).
  */
-export function accessCeiling(out: number, partly: number, engines: number): number {
-  return Math.round(100 - ((100 - FLOOR) * (out + partly / 2)) / engines);
+export function accessCeiling(out: number, partly: number): number {
+  return Math.max(FLOOR, Math.round(100 - STEP * (out + partly / 2)));
 }
 
 export function answerEngines(ctx: AuditContext): Verdict {
@@ -30,7 +33,7 @@ export function answerEngines(ctx: AuditContext): Verdict {
   // The first reason of each engine that cannot fully use the page, after the lines.
   for (const v of [...out, ...partly]) if (v.reasons[0]) evidence.push(v.reasons[0]);
   if (out.length === 0 && partly.length === 0) return verdict('pass', evidence);
-  const cap = accessCeiling(out.length, partly.length, ANSWER_ENGINES.length);
+  const cap = accessCeiling(out.length, partly.length);
   const found = verdict(
     out.length > 0 ? 'fail' : 'warning',
     evidence,
