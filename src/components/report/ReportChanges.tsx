@@ -57,9 +57,9 @@ export function ReportChanges({ changes }: { changes: Changes }) {
           <TableHead
             columns={[
               { label: t('report.changes.score') },
-              { label: t('report.changes.before'), className: 'text-right' },
-              { label: t('report.changes.after'), className: 'text-right' },
-              { label: t('report.changes.delta'), className: 'text-right' },
+              { label: t('report.changes.before'), className: 'pl-3 text-right' },
+              { label: t('report.changes.after'), className: 'pl-3 text-right' },
+              { label: t('report.changes.delta'), className: 'pl-3 text-right' },
             ]}
           />
           <tbody>
@@ -68,9 +68,9 @@ export function ReportChanges({ changes }: { changes: Changes }) {
                 <th scope="row" className="font-semibold">
                   {row.name}
                 </th>
-                <td className="text-right tabular-nums">{row.before}</td>
-                <td className="text-right tabular-nums">{row.after}</td>
-                <td className="text-right tabular-nums">
+                <td className="pl-3 text-right tabular-nums">{row.before}</td>
+                <td className="pl-3 text-right tabular-nums">{row.after}</td>
+                <td className="pl-3 text-right tabular-nums">
                   <Delta before={row.before} after={row.after} />
                 </td>
               </tr>
