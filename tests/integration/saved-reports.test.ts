@@ -47,7 +47,12 @@ beforeAll(async () => {
     else if (req.url === '/llms.txt' && llmsTxt)
       res
         .writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('# Tea shop\n\n> Green tea from three farms.\n\n## Pages\n\n- [Home](/): the shop\n');
+        .end('# Tea shop\n\n> Green tea from three farms.\n\n## Pages\n\n- [Home](/index.md): the shop\n');
+    // The Markdown copy llms.txt links to, as the proposal asks (the audit samples its links).
+    else if (req.url === '/index.md')
+      res
+        .writeHead(200, { 'Content-Type': 'text/markdown; charset=utf-8' })
+        .end('# Tea shop\n\nGreen tea.\n');
     else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,6 @@
 import { list, msg, verdict, type Verdict } from '../check.ts';
 import { clip } from '../../../lib/text.ts';
+import { CRAWLERS } from '../../../lib/visitor.ts';
 import type { AuditContext } from '../context.ts';
 import {
   agentVerdict,
@@ -17,6 +18,16 @@ import { SEARCH_AGENTS, TRAINING_AGENTS, USER_FETCHERS } from '../agents.ts';
 /** Lines of the file as a reader counts them: a final line break does not start another line. */
 function lineCount(lines: string[]): number {
   return lines.length - (lines.at(-1) === '' ? 1 : 0);
+}
+
+/** The product tokens crawlers' operators document (the site's crawler catalogue), lower-cased. */
+const DOCUMENTED_TOKENS = new Set(CRAWLERS.map((c) => c.token.toLowerCase()));
+
+/** A User-agent value outside the grammar that is exactly the name an operator documents. */
+function isDocumentedName(problem: RobotsProblem): boolean {
+  const token =
+    problem.kind === 'tokenCut' || problem.kind === 'tokenNone' || problem.kind === 'tokenVersion';
+  return token && DOCUMENTED_TOKENS.has(problem.field.trim().toLowerCase());
 }
 
 export function robotsTxt(ctx: AuditContext): Verdict {
@@ -47,11 +58,14 @@ export function robotsTxt(ctx: AuditContext): Verdict {
   }
   // Records outside the protocol are allowed (RFC 9309 §2.2.4): said, with what engines do, never a fault.
   const records = recordEvidence(robots.records);
-  if (robots.problems.length > 0) {
+  // A crawler whose documented name is outside RFC 9309's grammar ("AI2Bot", "ChatGPT Agent") can
+  // only be written as its operator names it: said, as parsers differ on it, but no fault of the site.
+  const faults = robots.problems.filter((p) => !isDocumentedName(p));
+  if (faults.length > 0) {
     evidence.push(...syntaxEvidence(robots.problems), ...records);
     return verdict('warning', evidence, msg('items.robotsTxt.recommendation.syntax'));
   }
-  return verdict('pass', [...evidence, ...records]);
+  return verdict('pass', [...evidence, ...syntaxEvidence(robots.problems), ...records]);
 }
 
 /** Problems quoted at most, each with its line number; the rest are counted. */

@@ -313,3 +313,20 @@ describe('crawlerAccess: sitemap', () => {
     expect(keysOf(f)).toEqual(['items.sitemap.evidence.index', 'items.sitemap.evidence.notDeclared']);
   });
 });
+
+describe('robotsTxt: names outside RFC 9309’s grammar', () => {
+  it('notes a crawler’s documented name it cannot spell otherwise, and warns on any other bad name', () => {
+    // AI2Bot is how Ai2 names its crawler: the site can write nothing better, so it is said, not held against it.
+    const documented = find(
+      withRobots('User-agent: AI2Bot\nDisallow: /\n\nUser-agent: *\nAllow: /\n'),
+      'robotsTxt',
+    );
+    expect(documented.status).toBe('pass');
+    expect(keysOf(documented)).toContain('items.robotsTxt.evidence.tokenCut');
+    const typo = find(
+      withRobots('User-agent: Googlebot2\nDisallow: /private/\n\nUser-agent: *\nAllow: /\n'),
+      'robotsTxt',
+    );
+    expect(typo.status).toBe('warning');
+  });
+});
