@@ -45,17 +45,17 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
 
       expect(mail.subject).toBe(
         lang === 'en'
-          ? 'GEO Platform waitlist: your AI citation audit of bakery-example.com (78/100)'
-          : 'Liste d’attente GEO Platform\u00a0: votre audit de citation IA de bakery-example.com (78\u00a0sur 100)',
+          ? 'GEO Platform waitlist: your AI citation audit of bakery-example.com (80/100)'
+          : 'Liste d’attente GEO Platform\u00a0: votre audit de citation IA de bakery-example.com (80\u00a0sur 100)',
       );
       const report = `${SITE}/${lang}/tools?url=${encodeURIComponent(SAMPLE_WEBSITE)}`;
       expect(hrefs(mail.html)).toContain(report);
       expect(mail.text).toContain(report);
 
       const seen = visibleText(mail.html);
-      expect(mail.html).toMatch(/>78<\/strong>/);
+      expect(mail.html).toMatch(/>80<\/strong>/);
       expect(mail.text).toContain(
-        lang === 'en' ? 'Overall score: 78\u00a0out of 100' : 'Score global\u00a0: 78\u00a0sur 100',
+        lang === 'en' ? 'Overall score: 80\u00a0out of 100' : 'Score global\u00a0: 80\u00a0sur 100',
       );
       expect(seen).toContain(tools.results.overall.messages.good);
       expect(mail.text).toContain(tools.results.overall.messages.good.slice(0, 30));
@@ -341,9 +341,9 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
       expect(seen).toContain(texts.report.linkNote);
 
       // The overall score and the four categories.
-      expect(mail.html).toMatch(/>78<\/strong>/);
+      expect(mail.html).toMatch(/>80<\/strong>/);
       expect(mail.text).toContain(
-        lang === 'en' ? 'Overall score: 78\u00a0out of 100' : 'Score global\u00a0: 78\u00a0sur 100',
+        lang === 'en' ? 'Overall score: 80\u00a0out of 100' : 'Score global\u00a0: 80\u00a0sur 100',
       );
       for (const [id, score] of Object.entries({
         crawlerAccess: 86,
@@ -360,8 +360,8 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
       // What changed since the earlier report, in one line.
       expect(unwrapped(mail.text)).toContain(
         lang === 'en'
-          ? 'Since the earlier report of February 1, 2025, the overall score has gone up from 64 to 78\u00a0out of 100. 2 checks changed their result.'
-          : 'Depuis le rapport précédent du 1er février 2025, le score global est passé de 64 à 78\u00a0sur 100. 2\u00a0vérifications ont changé de résultat.',
+          ? 'Since the earlier report of February 1, 2025, the overall score has gone up from 64 to 80\u00a0out of 100. 2 checks changed their result.'
+          : 'Depuis le rapport précédent du 1er février 2025, le score global est passé de 64 à 80\u00a0sur 100. 2\u00a0vérifications ont changé de résultat.',
       );
 
       // Failed checks first, then warnings, five at most, each with its recommendation.
