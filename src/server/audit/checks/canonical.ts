@@ -32,10 +32,13 @@ function elsewhere(ctx: AuditContext, target: URL, url: string): Verdict {
       samePage(new URL(l.url), target),
   );
   if (version) {
-    const evidence = [msg('items.canonical.evidence.otherLanguage', { url, lang: clip(version.hreflang!, 20) })];
+    const evidence = [
+      msg('items.canonical.evidence.otherLanguage', { url, lang: clip(version.hreflang!, 20) }),
+    ];
     return verdict('warning', evidence, msg('items.canonical.recommendation.sameLanguage'));
   }
-  const key = pagePath(target) === '/' ? 'items.canonical.evidence.root' : 'items.canonical.evidence.otherPage';
+  const key =
+    pagePath(target) === '/' ? 'items.canonical.evidence.root' : 'items.canonical.evidence.otherPage';
   return verdict('warning', [msg(key, { url })], msg('items.canonical.recommendation.samePage'));
 }
 

@@ -116,8 +116,12 @@ describe('aiseo-audit: the figures of decision 066', () => {
     // The crawler-list tests (2) agree by construction of the list above.
     const total = cases.length + 2;
     const used = Object.values(COUNTERPARTS.used).reduce((a, b) => a + b, 0);
-    expect({ total, agree: total - kept, kept, testsUsed: used, testsWithoutCounterpart: COUNTERPARTS.total - used }).toEqual(
-      { total: 46, agree: 38, kept: 8, testsUsed: 43, testsWithoutCounterpart: 515 },
-    );
+    expect({
+      total,
+      agree: total - kept,
+      kept,
+      testsUsed: used,
+      testsWithoutCounterpart: COUNTERPARTS.total - used,
+    }).toEqual({ total: 46, agree: 38, kept: 8, testsUsed: 43, testsWithoutCounterpart: 515 });
   });
 });
