@@ -17,7 +17,7 @@ export function pagePath(url: URL): string {
   return url.pathname.replace(/\/+$/, '') || '/';
 }
 
-/** Same site (checked before) and same path: the address an hreflang alternate gives for the target. */
+/** The same page: same site (www or not) and same path, as an hreflang alternate may write it. */
 function samePage(a: URL, b: URL): boolean {
   return bareHost(a.hostname) === bareHost(b.hostname) && pagePath(a) === pagePath(b);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_AGENTS, TRAINING_AGENTS } from '../../../../src/server/audit/agents.ts';
 import type { Finding } from '../../../../src/server/audit/types.ts';
-import { evidenceValues, keysOf } from '../../../fixtures/audit-inputs.ts';
+import { evidenceValues, find, keysOf } from '../../../fixtures/audit-inputs.ts';
 import {
   AISEO_CRAWLERS,
   COUNTERPARTS,
@@ -9,7 +9,7 @@ import {
   ROBOTS_CASES,
   type PageCase,
 } from '../../../fixtures/peers/aiseo-audit-cases.ts';
-import { findingOf, passes, peerInput } from '../../../fixtures/peers/peer-inputs.ts';
+import { passes, peerInput } from '../../../fixtures/peers/peer-inputs.ts';
 
 // Agreement with aiseo-audit's own tests (agencyenterprise/aiseo-audit at ffad2decc177, MIT): each
 // test with a counterpart in the audit, restated as data in tests/fixtures/peers/aiseo-audit-cases.ts
@@ -27,8 +27,8 @@ function named(finding: Finding, keys: string[]): string[] {
 /** The crawlers aiseo-audit judges that the audit finds blocked for the page, and those it lets in. */
 function verdicts(robots: (typeof ROBOTS_CASES)[number]['robots']) {
   const input = peerInput({ url: 'https://example.com/', robots });
-  const search = findingOf(input, 'aiSearchAgents');
-  const training = findingOf(input, 'trainingAgents');
+  const search = find(input, 'aiSearchAgents');
+  const training = find(input, 'trainingAgents');
   const blocked = [
     ...named(search, [
       'items.aiSearchAgents.evidence.blockedNamed',
@@ -98,7 +98,7 @@ function compared(c: PageCase, finding: Finding): [unknown, unknown][] {
 describe('aiseo-audit: pages (freshness, authority, images, sitemaps)', () => {
   for (const c of PAGE_CASES) {
     it(`${c.file}: ${c.test}`, () => {
-      const finding = findingOf(peerInput(c.page), c.check);
+      const finding = find(peerInput(c.page), c.check);
       const pairs = compared(c, finding);
       expect(pairs.length).toBeGreaterThan(0);
       // A kept case disagrees on what it restates, with the evidence that says why.

@@ -3,7 +3,7 @@ import { buildContext } from '../../../../src/server/audit/context.ts';
 import { keepsOut, robotsDirectives } from '../../../../src/server/audit/checks/page-directives.ts';
 import { agentVerdict } from '../../../../src/server/audit/read/robots.ts';
 import type { AuditInput, Finding } from '../../../../src/server/audit/types.ts';
-import { evidenceValues, keysOf } from '../../../fixtures/audit-inputs.ts';
+import { evidenceValues, find, keysOf } from '../../../fixtures/audit-inputs.ts';
 import {
   CANONICAL_CASES,
   CRAWLABLE_CASES,
@@ -17,7 +17,7 @@ import {
   type Case,
   type CrawlableAgent,
 } from '../../../fixtures/peers/lighthouse-seo-cases.ts';
-import { findingOf, passes, peerInput } from '../../../fixtures/peers/peer-inputs.ts';
+import { passes, peerInput } from '../../../fixtures/peers/peer-inputs.ts';
 
 // Agreement with Lighthouse's own SEO and agentic-browsing tests (GoogleChrome/lighthouse at
 // f8eac394a68b, Apache-2.0; the viewport tests from the commits before their removal): every
@@ -53,7 +53,7 @@ function suite<C extends Case>(
 suite(
   'canonical',
   CANONICAL_CASES,
-  ({ page }) => findingOf(peerInput(page), 'canonical'),
+  ({ page }) => find(peerInput(page), 'canonical'),
   // The fault Lighthouse names is the one our evidence names.
   ({ fault }, finding) => {
     if (fault) expect(keysOf(finding)).toContain(`items.canonical.evidence.${fault}`);
@@ -63,7 +63,7 @@ suite(
 suite(
   'hreflang',
   HREFLANG_CASES,
-  ({ page }) => findingOf(peerInput(page), 'language'),
+  ({ page }) => find(peerInput(page), 'language'),
   ({ badCodes, badHrefs }, finding) => {
     const values = evidenceValues(finding);
     const keys = keysOf(finding);
@@ -75,9 +75,9 @@ suite(
   },
 );
 
-suite('http-status-code', HTTP_STATUS_CASES, ({ page }) => findingOf(peerInput(page), 'httpStatus'));
+suite('http-status-code', HTTP_STATUS_CASES, ({ page }) => find(peerInput(page), 'httpStatus'));
 
-suite('meta-description', DESCRIPTION_CASES, ({ page }) => findingOf(peerInput(page), 'titleDescription'));
+suite('meta-description', DESCRIPTION_CASES, ({ page }) => find(peerInput(page), 'titleDescription'));
 
 /** A crawler named by no robots.txt of these cases: what robots.txt says to any crawler. */
 const ANY_CRAWLER = 'ExampleBot';
@@ -107,8 +107,8 @@ describe('Lighthouse: is-crawlable', () => {
       const ours = blockedAgents(input);
       if (kept) expect(ours).not.toEqual(blocked);
       else expect(ours).toEqual(blocked);
-      const directives = findingOf(input, 'pageDirectives');
-      const robots = findingOf(input, 'aiSearchAgents');
+      const directives = find(input, 'pageDirectives');
+      const robots = find(input, 'aiSearchAgents');
       if (because) expect(keysOf(directives)).toContain(because);
       // Lighthouse fails a page every crawler is kept out of: one of our two checks fails it too,
       // and a page no crawler is kept out of passes both.
@@ -118,13 +118,13 @@ describe('Lighthouse: is-crawlable', () => {
   }
 });
 
-suite('robots-txt', ROBOTS_TXT_CASES, ({ robots }) => findingOf(peerInput({ robots }), 'robotsTxt'));
+suite('robots-txt', ROBOTS_TXT_CASES, ({ robots }) => find(peerInput({ robots }), 'robotsTxt'));
 
-suite('llms-txt', LLMS_TXT_CASES, ({ llms }) => findingOf(peerInput({ llms }), 'llmsTxt'));
+suite('llms-txt', LLMS_TXT_CASES, ({ llms }) => find(peerInput({ llms }), 'llmsTxt'));
 
 suite('viewport', VIEWPORT_CASES, ({ viewport }) => {
   const meta = viewport === undefined ? [] : [{ name: 'viewport', content: viewport }];
-  return findingOf(peerInput({ dropMeta: ['viewport'], meta }), 'viewport');
+  return find(peerInput({ dropMeta: ['viewport'], meta }), 'viewport');
 });
 
 describe('Lighthouse: the figures of decision 066', () => {
