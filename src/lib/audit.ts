@@ -149,6 +149,10 @@ export interface AuditReport {
   pageType?: PageReading;
   /** Whether each answer engine can use the page (reports made before issue 37 have none). */
   engines?: EngineReading[];
+  /** Which audited crawlers robots.txt lets in (names are ours). */
+  crawlers?: { agent: string; allowed: boolean }[];
+  /** The properties of the page's top-level entities, by type (names from the audited site: text). */
+  markup?: { type: string; properties: string[] }[];
   /** The saved report's id (its permanent address /{lang}/tools/report/{id}), once it is kept. */
   id?: string;
   /** What changed since the report of the same address before this one, when there is one. */
@@ -185,6 +189,10 @@ export interface ReportChanges {
   pageType?: { before: PageReading; after: PageReading };
   /** The answer engines whose verdict changed (both reports have verdicts), in the table's order. */
   engines?: { id: EngineId; name: string; before: EngineStatus; after: EngineStatus }[];
+  /** Crawlers robots.txt newly lets in, and newly closes (both reports say). */
+  crawlers?: { allowed: string[]; blocked: string[] };
+  /** Properties added to, or removed from, an entity type both reports have. */
+  properties?: { type: string; added: string[]; removed: string[] }[];
 }
 
 /**
@@ -225,7 +233,61 @@ export function compareReports(
       ? { pageType: { before: typeBefore, after: typeAfter } }
       : {}),
     ...(engines.length > 0 ? { engines } : {}),
+    ...crawlerChanges(previous, current),
+    ...propertyChanges(previous, current),
   };
+}
+
+/**
+ * The sentences (`tools` keys and their values) that tell how one entity type's properties changed:
+ * those added, then those removed. The names come from the audited site: shown as text.
+ */
+export function propertyChangeTexts(change: {
+  type: string;
+  added: string[];
+  removed: string[];
+}): { key: string; values: Record<string, string> }[] {
+  const texts = [];
+  if (change.added.length > 0)
+    texts.push({
+      key: 'report.changes.propertiesAdded',
+      values: { type: change.type, properties: change.added.join(', ') },
+    });
+  if (change.removed.length > 0)
+    texts.push({
+      key: 'report.changes.propertiesRemoved',
+      values: { type: change.type, properties: change.removed.join(', ') },
+    });
+  return texts;
+}
+
+/** Crawlers newly allowed or blocked by robots.txt, when both reports list them and some changed. */
+function crawlerChanges(previous: AuditReport, current: AuditReport): Pick<ReportChanges, 'crawlers'> {
+  if (!previous.crawlers || !current.crawlers) return {};
+  const before = new Map(previous.crawlers.map((c) => [c.agent, c.allowed]));
+  const changed = current.crawlers.filter((c) => before.has(c.agent) && before.get(c.agent) !== c.allowed);
+  if (changed.length === 0) return {};
+  return {
+    crawlers: {
+      allowed: changed.filter((c) => c.allowed).map((c) => c.agent),
+      blocked: changed.filter((c) => !c.allowed).map((c) => c.agent),
+    },
+  };
+}
+
+/** Properties added or removed on the entity types both reports have. */
+function propertyChanges(previous: AuditReport, current: AuditReport): Pick<ReportChanges, 'properties'> {
+  if (!previous.markup || !current.markup) return {};
+  const before = new Map(previous.markup.map((m) => [m.type, new Set(m.properties)]));
+  const properties = current.markup.flatMap((m) => {
+    const earlier = before.get(m.type);
+    if (!earlier) return [];
+    const now = new Set(m.properties);
+    const added = m.properties.filter((p) => !earlier.has(p));
+    const removed = [...earlier].filter((p) => !now.has(p));
+    return added.length + removed.length > 0 ? [{ type: m.type, added, removed }] : [];
+  });
+  return properties.length > 0 ? { properties } : {};
 }
 
 /** Pages a site audit takes at most, the first included; the form offers these choices. */

@@ -98,6 +98,9 @@ describe('GET /api/audit', () => {
     expect(report.engines?.[0]?.reasons).toEqual([
       'OAI-SearchBot may fetch the page, and its HTML holds the text.',
     ]);
+    // The facts "what changed" compares: crawlers robots.txt lets in, and the markup's properties.
+    expect(report.crawlers).toContainEqual({ agent: 'OAI-SearchBot', allowed: true });
+    expect(report.markup?.map((m) => m.type)).toContain('Organization');
     expect(report.engines?.[0]?.docs).toMatch(/^https:\/\/developers\.openai\.com\//);
     // Everything else but HTTPS passes on this site, served over plain http.
     const notPassed = report.categories

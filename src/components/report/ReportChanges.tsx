@@ -1,6 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
-import { engineBadgeVariant, itemBadgeVariant, type ReportChanges as Changes } from '../../lib/audit.ts';
+import {
+  engineBadgeVariant,
+  itemBadgeVariant,
+  propertyChangeTexts,
+  type ReportChanges as Changes,
+} from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
 import { Badge, TableHead } from '../Primitives.tsx';
 import { ReportCard } from './ReportCard.tsx';
@@ -104,6 +109,31 @@ export function ReportChanges({ changes }: { changes: Changes }) {
                 <Badge variant={engineBadgeVariant(engine.after)}>
                   {t(`results.engines.status.${engine.after}`)}
                 </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {changes.crawlers ? (
+        <div className="grid gap-1 text-sm" data-testid="changes-crawlers">
+          <h3 className="font-bold">{t('report.changes.crawlers')}</h3>
+          {changes.crawlers.allowed.length > 0 ? (
+            <p>{t('report.changes.crawlersAllowed', { agents: changes.crawlers.allowed.join(', ') })}</p>
+          ) : null}
+          {changes.crawlers.blocked.length > 0 ? (
+            <p>{t('report.changes.crawlersBlocked', { agents: changes.crawlers.blocked.join(', ') })}</p>
+          ) : null}
+        </div>
+      ) : null}
+      {changes.properties ? (
+        <div className="grid gap-1 text-sm" data-testid="changes-properties">
+          <h3 className="font-bold">{t('report.changes.properties')}</h3>
+          <ul className="grid gap-1 wrap-anywhere">
+            {changes.properties.map((p, index) => (
+              <li key={index}>
+                {propertyChangeTexts(p)
+                  .map((line) => t(line.key, line.values))
+                  .join(' ')}
               </li>
             ))}
           </ul>

@@ -115,6 +115,14 @@ export function boundedResult(result: Report): Report {
           })),
         }
       : {}),
+    ...(result.markup
+      ? {
+          markup: result.markup.slice(0, 10).map((m) => ({
+            type: clip(m.type, 40),
+            properties: m.properties.slice(0, 40).map((p) => clip(p, 40)),
+          })),
+        }
+      : {}),
     ...(result.site ? { site: boundedSite(result.site) } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { Translate } from '../../i18n/instance.ts';
 import {
+  propertyChangeTexts,
   engineAcross,
   ENGINES_CHECKED_ON,
   scoreBand,
@@ -31,7 +32,8 @@ const AUTOLINK = /(?<=(?:https?|ftp|mailto|xmpp))(?=:)|(?<=www)(?=\.)|(?=@)/giu;
  */
 export function markdownText(text: string): string {
   return text
-    .replace(/\s+/g, ' ')
+    // Line breaks and ASCII spaces fold; no-break spaces stay (French typography: « 80\u00a0sur 100 »).
+    .replace(/[\t\n\v\f\r \u0085\u2028\u2029]+/g, ' ')
     .trim()
     .replace(/[\\`*_[\]<>|~#&]/g, (c) => (c === '<' ? '&lt;' : c === '&' ? '&amp;' : `\\${c}`))
     .replace(AUTOLINK, '\\');
@@ -122,6 +124,34 @@ export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, pe
             ...c.engines.map(
               (e) =>
                 `- ${markdownText(e.name)}${colon} ${t(`results.engines.status.${e.before}`)} → ${t(`results.engines.status.${e.after}`)}`,
+            ),
+          ]
+        : []),
+      ...(c.crawlers
+        ? [
+            '',
+            `### ${t('report.changes.crawlers')}`,
+            '',
+            ...(c.crawlers.allowed.length > 0
+              ? [`- ${t('report.changes.crawlersAllowed', { agents: c.crawlers.allowed.join(', ') })}`]
+              : []),
+            ...(c.crawlers.blocked.length > 0
+              ? [`- ${t('report.changes.crawlersBlocked', { agents: c.crawlers.blocked.join(', ') })}`]
+              : []),
+          ]
+        : []),
+      ...(c.properties
+        ? [
+            '',
+            `### ${t('report.changes.properties')}`,
+            '',
+            ...c.properties.map(
+              (p) =>
+                `- ${markdownText(
+                  propertyChangeTexts(p)
+                    .map((line) => t(line.key, line.values))
+                    .join(' '),
+                )}`,
             ),
           ]
         : []),

@@ -35,6 +35,7 @@ import {
   type SiteVerdict,
 } from './site-summary.ts';
 import type { EngineVerdict } from './engines.ts';
+import type { CrawlerAccess, MarkupProperties } from './evidence-facts.ts';
 import type { PageTypeReading } from './structured/page-type.ts';
 import type { Analysed, Discovery } from './worker.ts';
 
@@ -130,6 +131,9 @@ export type RunResult =
       pageType?: PageTypeReading;
       /** Whether each answer engine can use the first page (results saved before issue 37 have none). */
       engines?: EngineVerdict[];
+      /** Which crawlers robots.txt lets in, and the page's markup properties (for "what changed"). */
+      crawlers?: CrawlerAccess[];
+      markup?: MarkupProperties[];
       site?: SiteResult;
     }
   | { ok: false; url: string; reason: AuditFailureReason; detail: string };
@@ -368,7 +372,13 @@ async function auditWithin(
   }
   report('analysis');
   const result = { ok: true as const, url, finalUrl: page.finalUrl, auditedAt: now.toISOString() };
-  const read = { categories: first.categories, pageType: first.pageType, engines: first.engines };
+  const read = {
+    categories: first.categories,
+    pageType: first.pageType,
+    engines: first.engines,
+    crawlers: first.crawlers,
+    markup: first.markup,
+  };
   if (!first.site) return { ...result, ...read };
 
   // A site audit: the first page's own facts now, its further pages once this function has returned.

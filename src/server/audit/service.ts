@@ -306,6 +306,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       overall: overallScore(categories),
       ...(pageType ? { pageType } : {}),
       ...(result.engines ? { engines: localizeEngines(result.engines, t) } : {}),
+      ...(result.crawlers ? { crawlers: result.crawlers } : {}),
+      ...(result.markup ? { markup: result.markup } : {}),
       categories,
       ...(result.site ? { site: localizeSite(result.site, t) } : {}),
     };

@@ -14,6 +14,12 @@ import {
 } from './site-pages.ts';
 import type { AuditInput, CategoryFindings, FetchOutcome } from './types.ts';
 import type { EngineVerdict } from './engines.ts';
+import {
+  crawlerAccess,
+  markupProperties,
+  type CrawlerAccess,
+  type MarkupProperties,
+} from './evidence-facts.ts';
 import type { PageTypeReading } from './structured/page-type.ts';
 
 // The audit's CPU work, run in a worker thread of the analysis pool (analysis.ts): everything that
@@ -34,6 +40,9 @@ export interface Analysed {
   pageType: PageTypeReading;
   /** Whether each answer engine can use the page (issue 37). */
   engines: EngineVerdict[];
+  /** Which crawlers robots.txt lets in, and the page's markup properties ("what changed", issue 37). */
+  crawlers: CrawlerAccess[];
+  markup: MarkupProperties[];
   site?: {
     source: CandidateSource;
     candidates: Candidate[];
@@ -45,13 +54,17 @@ export interface Analysed {
 export function analyseFirst(input: AuditInput, withCandidates: boolean): Analysed {
   const ctx = buildContext(input);
   const categories = analyze(input, ctx);
-  const { pageType, engines } = ctx;
-  if (!withCandidates) return { categories, pageType, engines };
+  const read = {
+    categories,
+    pageType: ctx.pageType,
+    engines: ctx.engines,
+    crawlers: crawlerAccess(ctx),
+    markup: markupProperties(ctx),
+  };
+  if (!withCandidates) return read;
   const crawlDelay = crawlDelayOf(ctx.robots, AUDIT_AGENT);
   return {
-    categories,
-    pageType,
-    engines,
+    ...read,
     site: { ...candidatesOf(ctx), ...(crawlDelay !== undefined ? { crawlDelay } : {}) },
   };
 }

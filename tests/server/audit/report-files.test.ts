@@ -173,3 +173,38 @@ describe('what changed, engine by engine', () => {
     expect(md).toContain('- Microsoft Copilot (Bing)\u00a0: Non → Oui');
   });
 });
+
+describe('what changed, at the level of evidence', () => {
+  const report = (bingbot: boolean, properties: string[]): AuditReport => ({
+    url: 'https://news.example/',
+    finalUrl: 'https://news.example/',
+    auditedAt: '2027-03-01T08:00:00.000Z',
+    overall: 80,
+    categories: [],
+    crawlers: [
+      { agent: 'Bingbot', allowed: bingbot },
+      { agent: 'GPTBot', allowed: false },
+    ],
+    markup: [{ type: 'NewsArticle', properties }],
+  });
+
+  it('names crawlers newly allowed or blocked, and properties added or removed, in both languages', () => {
+    const changes = compareReports(
+      report(true, ['author', 'datePublished', 'headline']),
+      report(false, ['author', 'headline', 'image']),
+    );
+    expect(changes.crawlers).toEqual({ allowed: ['Bingbot'], blocked: [] });
+    expect(changes.properties).toEqual([
+      { type: 'NewsArticle', added: ['datePublished'], removed: ['image'] },
+    ]);
+    const same = report(true, ['headline']);
+    expect(compareReports(same, same).crawlers).toBeUndefined();
+    expect(compareReports(same, same).properties).toBeUndefined();
+    const en = reportMarkdown({ ...report(true, []), changes }, 'en', read('en', 'tools'), PERMALINK);
+    expect(en).toContain('- Now allowed: Bingbot.');
+    expect(en).toContain('- NewsArticle: added datePublished. NewsArticle: removed image.');
+    const fr = reportMarkdown({ ...report(true, []), changes }, 'fr', read('fr', 'tools'), PERMALINK);
+    expect(fr).toContain('- Désormais admis\u00a0: Bingbot.');
+    expect(fr).toContain('NewsArticle\u00a0: ajout de datePublished.');
+  });
+});
