@@ -31,12 +31,14 @@ const AUTOLINK = /(?<=(?:https?|ftp|mailto|xmpp))(?=:)|(?<=www)(?=\.)|(?=@)/giu;
  * no address in it a link (decision 048: the audited site's text never links anywhere).
  */
 export function markdownText(text: string): string {
-  return text
-    // Line breaks and ASCII spaces fold; no-break spaces stay (French typography: « 80\u00a0sur 100 »).
-    .replace(/[\t\n\v\f\r \u0085\u2028\u2029]+/g, ' ')
-    .trim()
-    .replace(/[\\`*_[\]<>|~#&]/g, (c) => (c === '<' ? '&lt;' : c === '&' ? '&amp;' : `\\${c}`))
-    .replace(AUTOLINK, '\\');
+  return (
+    text
+      // Line breaks and ASCII spaces fold; no-break spaces stay (French typography: « 80\u00a0sur 100 »).
+      .replace(/[\t\n\v\f\r \u0085\u2028\u2029]+/g, ' ')
+      .trim()
+      .replace(/[\\`*_[\]<>|~#&]/g, (c) => (c === '<' ? '&lt;' : c === '&' ? '&amp;' : `\\${c}`))
+      .replace(AUTOLINK, '\\')
+  );
 }
 
 const STATUS_MARK: Record<ItemStatus, string> = { pass: '✓', warning: '!', fail: '✗', notApplicable: '–' };
