@@ -440,9 +440,10 @@ export function AuditResults({
             {t('results.reads')}
           </p>
         </div>
-        {children}
+        {/* The report leads with whether answer engines can use the site and the page (issue 37). */}
         {report.site?.verdict ? <SiteVerdictCard verdict={report.site.verdict} /> : null}
         {report.engines ? <EngineVerdicts engines={report.engines} /> : null}
+        {children}
         {blocking.length > 0 ? <BlockedNotice items={blocking} /> : null}
         <OverallScore categories={report.categories} />
         <div className="grid gap-5 lg:grid-cols-2">
