@@ -118,15 +118,16 @@ function OverallScore({ categories }: { categories: readonly AuditCategory[] }) 
  * Whether each answer engine can use the page, first: the engine, its verdict, the reasons (they
  * may quote the audited site's robots.txt: plain text) and its operator's documentation.
  */
-function EngineVerdicts({ engines }: { engines: readonly EngineReading[] }) {
+function EngineVerdicts({ engines, level }: { engines: readonly EngineReading[]; level: 2 | 3 }) {
   const { t } = useT('tools');
+  const Title = `h${level}` as const;
   const lang = useLang();
   return (
     <section aria-labelledby="engines-title" className="card gap-4" data-testid="engines">
       <div className="grid gap-1">
-        <h3 id="engines-title" className="card-title">
+        <Title id="engines-title" className="card-title">
           {t('results.engines.title')}
-        </h3>
+        </Title>
         <p className="muted">{t('results.engines.lead', { date: longDate(ENGINES_CHECKED_ON, lang) })}</p>
       </div>
       <ul className="grid">
@@ -167,13 +168,15 @@ function EngineVerdicts({ engines }: { engines: readonly EngineReading[] }) {
 type SiteVerdict = NonNullable<SiteReport['verdict']>;
 
 /** A site audit's verdict, first: the site's score, its worst pages, and its engines across pages. */
-function SiteVerdictCard({ verdict }: { verdict: SiteVerdict }) {
+function SiteVerdictCard({ verdict, level }: { verdict: SiteVerdict; level: 2 | 3 }) {
   const { t } = useT('tools');
+  const Title = `h${level}` as const;
+  const Sub = `h${level + 1}` as 'h3' | 'h4';
   return (
     <section aria-labelledby="site-verdict-title" className="card gap-4" data-testid="site-verdict">
-      <h3 id="site-verdict-title" className="card-title">
+      <Title id="site-verdict-title" className="card-title">
         {t('results.site.verdict.title')}
-      </h3>
+      </Title>
       <p className="font-semibold" data-testid="site-score">
         {t('results.site.verdict.score', {
           score: verdict.score,
@@ -182,7 +185,7 @@ function SiteVerdictCard({ verdict }: { verdict: SiteVerdict }) {
         })}
       </p>
       <div className="grid gap-2">
-        <h4 className="font-semibold">{t('results.site.verdict.engines')}</h4>
+        <Sub className="font-semibold">{t('results.site.verdict.engines')}</Sub>
         <ul className="grid gap-1.5 text-sm">
           {verdict.engines.map((engine) => (
             <li key={engine.id} className="flex flex-wrap items-center gap-2" data-engine={engine.id}>
@@ -197,7 +200,7 @@ function SiteVerdictCard({ verdict }: { verdict: SiteVerdict }) {
         </ul>
       </div>
       <div className="grid gap-2">
-        <h4 className="font-semibold">{t('results.site.verdict.worst')}</h4>
+        <Sub className="font-semibold">{t('results.site.verdict.worst')}</Sub>
         <ul className="grid gap-1 text-sm">
           {verdict.worst.map((page, index) => (
             <li key={index} className="flex gap-3">
@@ -404,6 +407,8 @@ export function AuditResults({
   children?: ReactNode;
 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
+  // The cards that lead the report sit right under its heading: one level below it.
+  const cardLevel = level === 1 ? 2 : 3;
   const { t } = useT('tools');
   const lang = useLang();
   const audited = new Date(report.auditedAt);
@@ -441,8 +446,8 @@ export function AuditResults({
           </p>
         </div>
         {/* The report leads with whether answer engines can use the site and the page (issue 37). */}
-        {report.site?.verdict ? <SiteVerdictCard verdict={report.site.verdict} /> : null}
-        {report.engines ? <EngineVerdicts engines={report.engines} /> : null}
+        {report.site?.verdict ? <SiteVerdictCard verdict={report.site.verdict} level={cardLevel} /> : null}
+        {report.engines ? <EngineVerdicts engines={report.engines} level={cardLevel} /> : null}
         {children}
         {blocking.length > 0 ? <BlockedNotice items={blocking} /> : null}
         <OverallScore categories={report.categories} />
