@@ -5,7 +5,7 @@ import { metaByName } from '../read/html.ts';
 import type { Message } from '../types.ts';
 
 // A mobile viewport that lets people zoom. width=device-width makes the page a mobile page
-// (Lighthouse's "viewport" audit). Zoom must stay possible up to 200% at least: WCAG 2 success
+// (Lighthouse's former "viewport" audit, removed in October 2025; decision 066). Zoom must stay possible up to 200% at least: WCAG 2 success
 // criterion 1.4.4 (Resize text), checked as the W3C ACT rule b4f0c3 "meta viewport allows for zoom"
 // and axe-core's meta-viewport rule (which Lighthouse's meta-viewport audit runs) check it: no
 // `user-scalable=no` (nor a number between -1 and 1, which browsers read as no) and no
