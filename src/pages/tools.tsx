@@ -133,7 +133,7 @@ export default function ToolsPage() {
     setAnnouncement(
       result.ok
         ? t('status.finished', { score: result.report.overall })
-        : t('status.failed', { message: t(`errors.${result.reason}`, { url }) }),
+        : t('status.failed', { message: result.message || t(`errors.${result.reason}`, { url }) }),
     );
     pendingFocus.current = 'results';
     // Shareable and reloadable: the address says what was audited (the server renders it).

@@ -322,6 +322,17 @@ describe('scores that tell the truth', () => {
     expect(res.body.error).toMatchObject({ code: 'challenged' });
     expect(res.body.error.message).toMatch(/Inconclusive/);
     expect(res.body.error.message).toContain('Cloudflare');
+    // The Tools page tells it with the vendor named, in both languages, and no placeholder left.
+    for (const lang of ['en', 'fr']) {
+      const page = await request(app)
+        .get(`/${lang}/tools`)
+        .query({ url: addressOf('challengeAll') })
+        .set('User-Agent', HUMAN_UA);
+      const error = /data-testid="audit-error"[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? '';
+      expect(error).toContain('(Cloudflare');
+      // The translations sent for hydration hold templates; the page's own text holds none.
+      expect(page.text.replace(/<script[\s\S]*?<\/script>/g, '')).not.toContain('{{');
+    }
   });
 });
 

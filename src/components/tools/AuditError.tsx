@@ -28,7 +28,11 @@ export function AuditError({
       <h2 id="audit-error-title" ref={headingRef} tabIndex={-1} className="card-title scroll-mt-24">
         {t('errors.title')}
       </h2>
-      <p className="wrap-anywhere">{t(`errors.${outcome.reason}`, { url: outcome.url })}</p>
+      {/* The server's message, in the reader's language, names what it found (a challenge's vendor);
+          a failure of the browser's own (the network) has none and is told by its reason. */}
+      <p className="wrap-anywhere">
+        {outcome.message || t(`errors.${outcome.reason}`, { url: outcome.url })}
+      </p>
       {hydrated ? (
         <button type="button" className="btn btn-outline w-fit" onClick={onRetry}>
           {t('errors.retry')}
