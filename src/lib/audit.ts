@@ -1,5 +1,5 @@
 import type { ApiError } from './api-error.ts';
-import { parseHttpUrl } from './urls.ts';
+import { parseHttpUrl, withScheme } from './urls.ts';
 
 // The free AI citation audit: the report's shape, scoring rules and address rules shared by the
 // server (src/server/audit/), the API and the Tools page. No React, no I/O. A score is green
@@ -506,7 +506,7 @@ export function parseAuditUrl(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > MAX_URL_LENGTH) return null;
-  const url = parseHttpUrl(trimmed);
+  const url = parseHttpUrl(withScheme(trimmed));
   if (!url) return null;
   // The fragment never reaches the server it names: one address, one audit (and one cache entry).
   url.hash = '';

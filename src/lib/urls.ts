@@ -20,6 +20,21 @@ export function checkHttpUrl(value: string | URL): HttpUrlCheck {
   return { ok: true, url };
 }
 
+/** A bare host, maybe with a port or a path, as people type one: "brewlab.com", "www.x.fr/menu". */
+const BARE_HOST = /^[^\s/:?#@]+\.[a-z]{2,}(?::\d+)?(?:[/?#]|$)/i;
+
+/**
+ * A typed address with `https://` put in front when the visitor typed a bare host ("brewlab.com"),
+ * as people expect (issue 38); anything with a scheme, or that is no host, is left as typed.
+ */
+export function withScheme(value: string): string {
+  const trimmed = value.trim();
+  // A colon followed by digits is a port ("brewlab.com:8443"), not a scheme.
+  return /^[a-z][a-z\d+.-]*:(?!\d)/i.test(trimmed) || !BARE_HOST.test(trimmed)
+    ? trimmed
+    : `https://${trimmed}`;
+}
+
 /** The http(s) URL `value` names, or null (see checkHttpUrl). */
 export function parseHttpUrl(value: string | URL): URL | null {
   const check = checkHttpUrl(value);
@@ -32,5 +47,5 @@ export function parseHttpUrl(value: string | URL): URL | null {
  * schema again.
  */
 export function isWebsiteUrl(value: string): boolean {
-  return parseHttpUrl(value)?.hostname.includes('.') ?? false;
+  return parseHttpUrl(withScheme(value))?.hostname.includes('.') ?? false;
 }

@@ -313,7 +313,7 @@ function AuditForm({
           ref={inputRef}
           id="audit-url"
           name="url"
-          type="url"
+          type="text"
           inputMode="url"
           autoComplete="url"
           spellCheck={false}

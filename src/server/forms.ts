@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_TOPICS, SERVICE_IDS } from '../lib/services.ts';
 import { LIMITS, type FormErrorKey, type FormType } from '../lib/form-limits.ts';
-import { isWebsiteUrl } from '../lib/urls.ts';
+import { isWebsiteUrl, withScheme } from '../lib/urls.ts';
 import { LANGUAGES } from '../site.ts';
 import { isFormErrorKey } from './messages.ts';
 import { REPORT_ID } from './store/report-types.ts';
@@ -37,7 +37,9 @@ const email = z
 const websiteUrl = (required: boolean) =>
   text('websiteRequired', LIMITS.website, 'websiteInvalid')
     .refine((v) => !required || v.length > 0, key('websiteRequired'))
-    .refine((v) => v.length === 0 || isWebsiteUrl(v), key('websiteInvalid'));
+    .refine((v) => v.length === 0 || isWebsiteUrl(v), key('websiteInvalid'))
+    // Stored and sent on as a full address: "brewlab.com" is https://brewlab.com.
+    .transform((v) => (v.length === 0 ? v : withScheme(v)));
 
 const lang = z.enum(LANGUAGES).catch('en');
 // An optional text that is not a string has no message of its own: the summary says it.

@@ -14,7 +14,9 @@ test.describe('tools: the free audit', () => {
     await page.goto('/en/tools');
     await hydrated(page);
     const input = page.getByLabel('Website address');
-    await expect(input).toHaveAttribute('type', 'url');
+    // A text field with a URL keyboard: a browser's url type would refuse a bare "brewlab.com".
+    await expect(input).toHaveAttribute('type', 'text');
+    await expect(input).toHaveAttribute('inputmode', 'url');
     await expect(input).toHaveAttribute('name', 'url');
     await expect(input).toHaveAttribute('required', '');
     await expect(input).toHaveAttribute('placeholder', 'https://www.example.com');
@@ -23,6 +25,18 @@ test.describe('tools: the free audit', () => {
     await expect(submit(page)).toBeEnabled();
     await input.fill('   ');
     await expect(submit(page)).toBeDisabled();
+  });
+
+  test('a bare domain is audited as its https:// address (issue 38)', async ({ page, consoleProblems }) => {
+    void consoleProblems;
+    await page.goto('/en/tools');
+    await hydrated(page);
+    await page.getByLabel('Website address').fill('brewlab.com');
+    await submit(page).click();
+    // No form error: the address is read as https://brewlab.com/, which this offline machine cannot
+    // reach (or the test server does not allow), and the answer names that address.
+    await expect(page.getByTestId('audit-error')).toContainText('https://brewlab.com/');
+    await expect(page).toHaveURL(/\/en\/tools\?url=https%3A%2F%2Fbrewlab\.com%2F$/);
   });
 
   test('an audit shows its steps as they complete, then the report of the real site', async ({
@@ -150,7 +164,7 @@ test.describe('tools: the free audit', () => {
     const input = page.getByLabel('Website address');
     await input.fill('javascript:alert(1)');
     await submit(page).click();
-    await expect(page.getByText(/^Enter a full web address starting with http/)).toBeVisible();
+    await expect(page.getByText(/^Enter a web address, such as www.example.com/)).toBeVisible();
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toBeFocused();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
@@ -279,6 +293,6 @@ test.describe('tools without JavaScript', () => {
     void consoleProblems;
     await page.goto('/en/tools?url=' + encodeURIComponent('javascript:alert(1)'));
     await expect(page.getByTestId('audit-results')).toHaveCount(0);
-    await expect(page.getByText(/^Enter a full web address starting with http/)).toBeVisible();
+    await expect(page.getByText(/^Enter a web address, such as www.example.com/)).toBeVisible();
   });
 });

@@ -69,10 +69,21 @@ describe('POST /api/waitlist', () => {
     });
     expect(res.body.error.fields).toEqual({
       email: 'Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.',
-      website: 'Saisissez une adresse de site valide, commençant par http:// ou https://.',
+      website: 'Saisissez une adresse de site valide, par exemple exemple.fr ou https://www.exemple.fr.',
     });
     const en = await post('/api/waitlist').send({});
     expect(Object.keys(en.body.error.fields).sort()).toEqual(['email', 'website']);
+  });
+
+  it('takes a bare domain as people type it, and keeps it as a full address (issue 38)', async () => {
+    const res = await post('/api/waitlist').send({
+      email: 'bare-domain@example.com',
+      website: 'brewlab.com',
+    });
+    expect(res.status).toBeLessThan(300);
+    expect((await leads()).find((r) => r.email === 'bare-domain@example.com')?.website).toBe(
+      'https://brewlab.com',
+    );
   });
 });
 

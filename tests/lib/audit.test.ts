@@ -102,7 +102,6 @@ describe('audit address', () => {
       undefined,
       '',
       '   ',
-      'example.com',
       'javascript:alert(1)',
       'ftp://example.com',
       'data:text/html,hi',
@@ -138,5 +137,21 @@ describe('category status', () => {
     expect(categoryStatus(89)).toBe('good');
     expect(categoryStatus(75)).toBe('good');
     expect(categoryStatus(74)).toBe('needsWork');
+  });
+});
+
+describe('bare domains (issue 38)', () => {
+  it('reads "brewlab.com" as https://brewlab.com, in the audit and the forms alike', async () => {
+    const { isWebsiteUrl, withScheme } = await import('../../src/lib/urls.ts');
+    expect(parseAuditUrl('brewlab.com')).toBe('https://brewlab.com/');
+    expect(parseAuditUrl('  www.brewlab.fr/menu?x=1 ')).toBe('https://www.brewlab.fr/menu?x=1');
+    expect(parseAuditUrl('brewlab.com:8443/a')).toBe('https://brewlab.com:8443/a');
+    expect(isWebsiteUrl('brewlab.com')).toBe(true);
+    expect(withScheme('http://brewlab.com')).toBe('http://brewlab.com');
+    // What is no host stays refused.
+    expect(parseAuditUrl('brewlab')).toBeNull();
+    expect(parseAuditUrl('mailto:jo@brewlab.com')).toBeNull();
+    expect(parseAuditUrl('ftp://brewlab.com')).toBeNull();
+    expect(isWebsiteUrl('localhost:3000')).toBe(false);
   });
 });

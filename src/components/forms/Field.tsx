@@ -63,17 +63,20 @@ function controlProps({ id, name, value, error, required, disabled, onChange }: 
 export function TextField(
   props: FieldProps & {
     type?: 'text' | 'email' | 'url';
+    /** The keyboard a phone shows (an address field is text, so a bare "brewlab.com" is accepted). */
+    inputMode?: 'url' | 'email' | 'text';
     autoComplete?: string;
     placeholder?: string;
     maxLength: number;
   },
 ) {
-  const { type = 'text', autoComplete, placeholder, maxLength } = props;
+  const { type = 'text', inputMode, autoComplete, placeholder, maxLength } = props;
   return (
     <FieldShell {...props}>
       <input
         {...controlProps(props)}
         type={type}
+        inputMode={inputMode}
         className="input"
         autoComplete={autoComplete}
         placeholder={placeholder}
@@ -183,7 +186,7 @@ export function bindField(form: ReturnType<typeof useLeadForm>, idPrefix: string
 const CONTACT_INPUTS = {
   name: { type: 'text', autoComplete: 'name' },
   email: { type: 'email', autoComplete: 'email' },
-  website: { type: 'url', autoComplete: 'url' },
+  website: { type: 'text', inputMode: 'url', autoComplete: 'url' },
 } as const;
 
 /** The name, email or website input as every lead form shows it: label, placeholder, autofill, limit. */
