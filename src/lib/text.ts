@@ -34,3 +34,14 @@ export function clip(text: string, max: number = DEFAULT_CLIP): string {
 export function bareHost(hostname: string): string {
   return hostname.toLowerCase().replace(/^www\./, '');
 }
+
+/**
+ * Text as two spellings of it compare: lower case, every run of what is not a letter or a digit one
+ * space ("Acme, Inc." and "acme inc" match). Tags are not stripped: callers that read markup do.
+ */
+export function comparableText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

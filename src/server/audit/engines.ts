@@ -4,7 +4,7 @@ import { clip } from '../../lib/text.ts';
 import { list, msg } from './check.ts';
 import { see } from './checks/crawler-view.ts';
 import { SHELL_WORDS } from './checks/main-text.ts';
-import { keepsOut, robotsDirectives, type Directive } from './checks/page-directives.ts';
+import { isBlocking, robotsDirectives, type Directive } from './checks/page-directives.ts';
 import type { AuditContext } from './context.ts';
 import { agentVerdict } from './read/robots.ts';
 import type { Message } from './types.ts';
@@ -142,7 +142,7 @@ export function engineVerdicts(ctx: Omit<AuditContext, 'engines'>): EngineVerdic
     }
 
     const own = directivesFor(engine, directives);
-    const out = own.filter((d) => keepsOut(d, now));
+    const out = own.filter((d) => isBlocking(d, now));
     if (out.length > 0) {
       // Google and Bing document noindex for their AI answers; the other operators document no
       // page directive, so what theirs do with it cannot be told.
@@ -194,7 +194,7 @@ export function engineVerdicts(ctx: Omit<AuditContext, 'engines'>): EngineVerdic
   });
 }
 
-/** An engine of the table by its id. */
-export function engineOf(id: EngineId): AnswerEngine {
-  return ANSWER_ENGINES.find((e) => e.id === id)!;
+/** An engine of the table by its id; none for an id a report saved by another version holds. */
+export function engineOf(id: EngineId): AnswerEngine | undefined {
+  return ANSWER_ENGINES.find((e) => e.id === id);
 }

@@ -2,6 +2,7 @@ import { clip } from '../../lib/text.ts';
 import type { AuditContext } from './context.ts';
 import { SEARCH_AGENTS, TRAINING_AGENTS } from './agents.ts';
 import { agentVerdict } from './read/robots.ts';
+import { displayType } from './structured/validate.ts';
 
 // The facts "what changed" compares at the level of evidence (issue 37, item 7): which crawlers
 // robots.txt lets in, and which properties the page's own entities give. Language-neutral, stored
@@ -36,7 +37,7 @@ export function markupProperties(ctx: Pick<AuditContext, 'structured'>): MarkupP
   const byType = new Map<string, Set<string>>();
   for (const entity of ctx.structured.entities) {
     if (entity.parent) continue;
-    const type = clip(entity.types.join(', ') || 'Thing', NAME_CHARS);
+    const type = displayType(entity);
     if (!byType.has(type) && byType.size >= MAX_ENTITIES) continue;
     const properties = byType.get(type) ?? new Set<string>();
     for (const name of entity.properties.keys()) {

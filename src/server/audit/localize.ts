@@ -8,7 +8,7 @@ import {
   type SitePageRow,
   type SiteReport,
 } from '../../lib/audit.ts';
-import { ANSWER_ENGINES, type EngineVerdict } from './engines.ts';
+import { engineOf, type EngineVerdict } from './engines.ts';
 import type { SiteResult } from './run.ts';
 import type { PageTypeReading } from './structured/page-type.ts';
 import { scoreFindings } from './score.ts';
@@ -117,7 +117,7 @@ export function localizePageType(reading: PageTypeReading, t: Translate): PageRe
 export function localizeEngines(verdicts: readonly EngineVerdict[], t: Translate): EngineReading[] {
   const f = formats(t);
   return verdicts.flatMap((v) => {
-    const engine = ANSWER_ENGINES.find((e) => e.id === v.id);
+    const engine = engineOf(v.id);
     if (!engine) return [];
     const reasons = v.reasons.map((m) => localizeMessage(m, t, f));
     return [{ id: v.id, name: engine.name, status: v.status, reasons, docs: engine.docs }];
@@ -144,7 +144,7 @@ export function localizeSite(site: SiteResult, t: Translate): SiteReport {
           verdict: {
             ...site.verdict,
             engines: site.verdict.engines.flatMap((e) => {
-              const engine = ANSWER_ENGINES.find((a) => a.id === e.id);
+              const engine = engineOf(e.id);
               return engine ? [{ ...e, name: engine.name }] : [];
             }),
           },

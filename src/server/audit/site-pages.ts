@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { comparableText } from '../../lib/text.ts';
 import { overallScore, type EngineId, type EngineStatus } from '../../lib/audit.ts';
 import { analyze } from './analyze.ts';
 import type { Resource } from './check.ts';
@@ -127,11 +128,7 @@ function templateOf(url: URL, ctx: AuditContext): string {
 
 function fingerprintOf(text: string, words: number): string {
   if (words < SHELL_WORDS) return '';
-  const letters = text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-  return createHash('sha256').update(letters).digest('base64url');
+  return createHash('sha256').update(comparableText(text)).digest('base64url');
 }
 
 /** One page of a site audit: its score on the checks it can be given, and its facts. */

@@ -28,7 +28,7 @@ export function answerEngines(ctx: AuditContext): Verdict {
   const out = verdicts.filter((v) => v.status === 'no');
   const partly = verdicts.filter((v) => v.status === 'limited' || v.status === 'unknown');
   const evidence: Message[] = verdicts.map((v) =>
-    msg(`engines.line.${v.status}`, { engine: engineOf(v.id).name }),
+    msg(`engines.line.${v.status}`, { engine: engineOf(v.id)?.name ?? v.id }),
   );
   // The first reason of each engine that cannot fully use the page, after the lines.
   for (const v of [...out, ...partly]) if (v.reasons[0]) evidence.push(v.reasons[0]);

@@ -94,7 +94,8 @@ function unavailableAfter(value: string): Date | undefined {
   return parseDate(date) ?? parseHttpStyleDate(date);
 }
 
-function isBlocking(d: Directive, now: Date): boolean {
+/** Whether a directive keeps the page out of results now (`noindex`, `none`, a past date). */
+export function isBlocking(d: Directive, now: Date): boolean {
   if (BLOCKING.has(d.value)) return true;
   const until = unavailableAfter(d.value);
   return until !== undefined && until.getTime() <= now.getTime();
@@ -124,11 +125,6 @@ export function robotsDirectives(ctx: Pick<AuditContext, 'page' | 'input'>): {
     );
   }
   return { directives, evidence };
-}
-
-/** Whether a directive keeps the page out of results now (`noindex`, `none`, a past date). */
-export function keepsOut(d: Directive, now: Date): boolean {
-  return isBlocking(d, now);
 }
 
 export function pageDirectives(ctx: AuditContext): Verdict {

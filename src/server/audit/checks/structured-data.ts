@@ -1,5 +1,5 @@
 import type { ItemStatus } from '../../../lib/audit.ts';
-import { clip } from '../../../lib/text.ts';
+import { clip, comparableText } from '../../../lib/text.ts';
 import { list, msg, verdict, type Verdict, worst } from '../check.ts';
 import type { AuditContext } from '../context.ts';
 import { metaByProperty } from '../read/html.ts';
@@ -219,19 +219,13 @@ function isDocumented(entity: Entity): boolean {
   return Object.keys(GOOGLE_RULES).some((type) => isA(entity, type));
 }
 
-/** Comparable text: letters and digits, lower case, tags and punctuation gone. */
-function comparableText(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, ' ')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+/** Comparable text (lib/text.ts) with any tags an answer holds taken out first. */
+const comparable = (text: string) => comparableText(text.replace(/<[^>]*>/g, ' '));
 
 /** FAQPage answers that do not appear on the page: markup that does not match the text is ignored. */
 function faqEvidence(ctx: AuditContext): { status: ItemStatus; evidence: Message[] }[] {
   const { entities } = ctx.structured;
-  const pageText = ` ${comparableText(ctx.page.bodyText)} `;
+  const pageText = ` ${comparable(ctx.page.bodyText)} `;
   return entities
     .filter((e) => isA(e, 'FAQPage'))
     .slice(0, 3)
@@ -243,7 +237,7 @@ function faqEvidence(ctx: AuditContext): { status: ItemStatus; evidence: Message
         return { status: 'warning', evidence: [msg('items.typeProperties.evidence.faqEmpty')] };
       // The start of each answer (its first 80 comparable characters) must be in the page's own text.
       const visible = answers.filter((a) =>
-        pageText.includes(` ${comparableText(a).slice(0, 80).trim()}`),
+        pageText.includes(` ${comparable(a).slice(0, 80).trim()}`),
       ).length;
       const status = visible === answers.length ? 'pass' : visible === 0 ? 'fail' : 'warning';
       return {
@@ -404,8 +398,8 @@ export function product(ctx: AuditContext): Verdict {
 
 const IDENTITY_PROPERTIES = ['name', 'url', 'logo'];
 
-/** A name as compared with another: letters and digits, lower case. */
-const foldName = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** A name as compared with another: letters and digits, lower case ("Acme Inc." is "acmeinc"). */
+const foldName = (name: string) => comparableText(name).replaceAll(' ', '');
 
 /**
  * The site's identity: the Organization that publishes the page (the main entity's publisher first,

@@ -1,6 +1,6 @@
 import { clip } from '../../../lib/text.ts';
 import { msg } from '../check.ts';
-import { textsOf, valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
+import { ancestry, textsOf, valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
 import { isNestedUnder, pageAddress } from './main-entity.ts';
 import { displayType, MAX_FINDINGS, type ValidationFinding } from './validate.ts';
 import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
@@ -278,10 +278,6 @@ const NAMING = ['name', 'headline', 'url', ...IDENTIFIERS];
 
 /** Whether one of the entity's ancestors is in `set`. */
 function isInside(entity: Entity, entities: readonly Entity[], set: ReadonlySet<Entity>): boolean {
-  let current = entity.parent ? entities[entity.parent.entity] : undefined;
-  for (let step = 0; current && step < 64; step++) {
-    if (set.has(current)) return true;
-    current = current.parent ? entities[current.parent.entity] : undefined;
-  }
+  for (const { ancestor } of ancestry(entity, entities)) if (set.has(ancestor)) return true;
   return false;
 }

@@ -140,3 +140,23 @@ export function textsOf(entity: Entity, property: string): string[] {
         : [],
   );
 }
+
+/** Steps followed up a parent chain at most (the JSON-LD reader nests no deeper than MAX_DEPTH). */
+const MAX_CHAIN = 64;
+
+/**
+ * The entities an entity is nested in, nearest first, each with the property that holds the one
+ * below it (an Offer's `offers`, then its Product's `mainEntity`…); bounded, as the page is untrusted.
+ */
+export function* ancestry(
+  entity: Entity,
+  entities: readonly Entity[],
+): Generator<{ ancestor: Entity; property: string }> {
+  let current: Entity | undefined = entity;
+  for (let step = 0; current?.parent && step < MAX_CHAIN; step++) {
+    const ancestor: Entity | undefined = entities[current.parent.entity];
+    if (!ancestor) return;
+    yield { ancestor, property: current.parent.property };
+    current = ancestor;
+  }
+}

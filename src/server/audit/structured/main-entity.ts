@@ -1,4 +1,4 @@
-import { textsOf, valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
+import { ancestry, textsOf, valuesOf, type Entity, type StructuredData, type Value } from './graph.ts';
 import { SCHEMA_ORG, type Vocabulary } from './vocabulary.ts';
 
 // The entity a page is about, and who wrote and published it, read the way engines do: from the
@@ -48,9 +48,6 @@ export const PAGE_TYPES = [
   'Dataset',
 ] as const;
 
-/** Steps followed up a parent chain at most (the JSON-LD reader nests no deeper than 32). */
-const MAX_CHAIN = 64;
-
 /**
  * An address in a form two spellings of one page share: resolved against the page, without its
  * fragment (`/item#product` is the page `/item`, as `@id`s with a fragment name things on the page)
@@ -79,11 +76,7 @@ export function isNestedUnder(
   entities: readonly Entity[],
   properties: ReadonlySet<string>,
 ): boolean {
-  let current: Entity | undefined = entity;
-  for (let step = 0; current?.parent && step < MAX_CHAIN; step++) {
-    if (properties.has(current.parent.property)) return true;
-    current = entities[current.parent.entity];
-  }
+  for (const { property } of ancestry(entity, entities)) if (properties.has(property)) return true;
   return false;
 }
 

@@ -4,6 +4,7 @@ import { MAX_BLOCK_BYTES, MAX_BLOCK_NESTING } from '../read/jsonld.ts';
 import type { Message } from '../types.ts';
 import { GOOGLE_RULES, type RuleContext } from './google.ts';
 import {
+  ancestry,
   isSchemaName,
   valuesOf,
   type Diagnostic,
@@ -290,11 +291,7 @@ function checkGoogle(
     isA,
     nestedUnder: (properties) => isNestedUnder(entity, entities, properties),
     inside: (type) => {
-      let current = entity.parent ? entities[entity.parent.entity] : undefined;
-      for (let step = 0; current && step < 64; step++) {
-        if (isA(current.types, type)) return true;
-        current = current.parent ? entities[current.parent.entity] : undefined;
-      }
+      for (const { ancestor } of ancestry(entity, entities)) if (isA(ancestor.types, type)) return true;
       return false;
     },
   };

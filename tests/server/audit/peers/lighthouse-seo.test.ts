@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../../../src/server/audit/context.ts';
-import { keepsOut, robotsDirectives } from '../../../../src/server/audit/checks/page-directives.ts';
+import { isBlocking, robotsDirectives } from '../../../../src/server/audit/checks/page-directives.ts';
 import { agentVerdict } from '../../../../src/server/audit/read/robots.ts';
 import type { AuditInput, Finding } from '../../../../src/server/audit/types.ts';
 import { evidenceValues, find, keysOf } from '../../../fixtures/audit-inputs.ts';
@@ -94,7 +94,7 @@ function blockedAgents(input: AuditInput): CrawlableAgent[] {
     const name = agent === '*' ? ANY_CRAWLER : agent;
     const byRobots = !agentVerdict(ctx.robots, input.page.finalUrl, name).allowed;
     const byDirective = directives.some(
-      (d) => keepsOut(d, input.now) && (d.scope === undefined || d.scope === agent.toLowerCase()),
+      (d) => isBlocking(d, input.now) && (d.scope === undefined || d.scope === agent.toLowerCase()),
     );
     return byRobots || byDirective;
   });
