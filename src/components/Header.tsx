@@ -40,7 +40,7 @@ export function Header({ lang }: { lang: Lang }) {
           <LanguageSwitcher lang={lang} />
           <ThemeToggle />
           <Link to={localePath(lang, 'tools')} className="btn btn-primary btn-sm get-started">
-            {t('buttons.getStarted')}
+            {t('buttons.auditSite')}
           </Link>
           <details ref={menuRef} className="mobile-menu">
             <summary className="btn btn-ghost btn-icon" aria-label={t('nav.menu')}>
@@ -50,7 +50,7 @@ export function Header({ lang }: { lang: Lang }) {
             <nav aria-label={t('nav.label')} className="mobile-panel">
               <NavItems lang={lang} className="mobile-nav-list" />
               <Link to={localePath(lang, 'tools')} className="btn btn-primary w-full">
-                {t('buttons.getStarted')}
+                {t('buttons.auditSite')}
               </Link>
             </nav>
           </details>

@@ -11,11 +11,17 @@ export function LanguageSwitcher({ lang }: { lang: Lang }) {
   const { pathname, search, hash } = useLocation();
   const ref = useDisclosure();
   const current = LANGUAGE_ENTRIES[lang];
+  const code = lang.toUpperCase();
   return (
     <details ref={ref} className="dropdown">
-      <summary className="btn btn-ghost btn-sm" aria-label={t('lang.switchTo', { name: current.name })}>
+      {/* The name starts with the visible code ("EN"), as WCAG 2.5.3 (label in name) asks: a voice
+          command that says what it sees reaches the control. */}
+      <summary
+        className="btn btn-ghost btn-sm"
+        aria-label={t('lang.switchTo', { code, name: current.name })}
+      >
         <Flag lang={lang} />
-        <span className="uppercase">{lang}</span>
+        <span>{code}</span>
         <ChevronDown width={16} height={16} />
       </summary>
       <ul className="dropdown-panel" aria-label={t('lang.label')}>

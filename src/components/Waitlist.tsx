@@ -24,7 +24,7 @@ function warmDialog() {
 const BUTTON = 'a[data-waitlist-button]';
 
 /**
- * "Join the Waitlist": opens the dialog; without JavaScript, a link to the no-script form. The button
+ * "Join the waitlist": opens the dialog; without JavaScript, a link to the no-script form. The button
  * has no handlers of its own: the page's WaitlistNoscript listens for it on the document, so a button
  * works as soon as the page has started, also inside a part still waiting to hydrate (decision 042).
  */

@@ -39,7 +39,7 @@ function RefreshLink({ children }: { children: ReactNode }) {
   );
 }
 
-/** The 404 screen: Return Home goes to /, Go Back steps back in history. */
+/** The 404 screen: "Return home" goes to /, "Go back" steps back in history. */
 export function NotFoundScreen() {
   const { t } = useT('common');
   useEffect(() => {

@@ -105,7 +105,7 @@ export async function sendStatusPage(
   try {
     html = (await deps.renderer()).renderStatusPage({ status, lang, stylesheets: deps.assets.styles });
   } catch {
-    html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>Something went wrong</h1><p><a href="/">Go to Homepage</a></p></body></html>`;
+    html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>Something went wrong</h1><p><a href="/">Go to the home page</a></p></body></html>`;
   }
   res.status(status).type('html').set('Cache-Control', 'no-store').send(html);
 }

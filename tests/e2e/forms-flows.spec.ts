@@ -34,14 +34,14 @@ test.describe('waitlist dialog with JavaScript', () => {
     });
     await page.goto('/en/');
     await hydrated(page);
-    const trigger = page.getByRole('button', { name: 'Join the Waitlist' }).first();
+    const trigger = page.getByRole('button', { name: 'Join the waitlist' }).first();
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: 'Join the waitlist' });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel(/^Name/).fill('Jane Smith');
     await dialog.getByLabel(/^Email/).fill(unique());
     await dialog.getByLabel(/^Website/).fill('https://www.example.com');
-    await dialog.getByRole('button', { name: 'Join the Waitlist' }).click();
+    await dialog.getByRole('button', { name: 'Join the waitlist' }).click();
 
     await expect(dialog.getByRole('button', { name: 'Submitting…' })).toBeDisabled();
     await expect(dialog.getByLabel(/^Email/)).toBeDisabled();
@@ -61,14 +61,14 @@ test.describe('waitlist dialog with JavaScript', () => {
     await expect(dialog.getByLabel(/^Email/)).toHaveValue('');
     await expect(dialog.getByLabel(/^Website/)).toHaveValue('');
     await expect(dialog.getByLabel(/^Name/)).toHaveValue('');
-    await expect(dialog.getByRole('button', { name: 'Join the Waitlist' })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: 'Join the waitlist' })).toBeEnabled();
   });
 
   const failures = [
     {
       lang: 'en',
       path: '/en/',
-      open: 'Join the Waitlist',
+      open: 'Join the waitlist',
       email: /^Email/,
       website: /^Website/,
       title: 'Submission failed',
@@ -120,15 +120,15 @@ test.describe('waitlist dialog with JavaScript', () => {
     await page.route('**/api/waitlist', storeDown);
     await page.goto('/en/');
     await hydrated(page);
-    await page.getByRole('button', { name: 'Join the Waitlist' }).first().click();
+    await page.getByRole('button', { name: 'Join the waitlist' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/^Email/).fill('kept-en@example.com');
     await dialog.getByLabel(/^Website/).fill('https://www.example.com');
-    await dialog.getByRole('button', { name: 'Join the Waitlist' }).click();
+    await dialog.getByRole('button', { name: 'Join the waitlist' }).click();
     const alert = dialog.getByRole('alert');
     await expect(alert).toContainText('Submission failed');
     await expect(alert).toContainText('Store is down for a moment.');
-    await expect(dialog.getByRole('button', { name: 'Join the Waitlist' })).toBeFocused();
+    await expect(dialog.getByRole('button', { name: 'Join the waitlist' })).toBeFocused();
     // Typing again clears the stale alert.
     await dialog.getByLabel(/^Email/).fill('kept-en2@example.com');
     await expect(dialog.getByRole('alert')).toHaveCount(0);
@@ -233,7 +233,7 @@ test.describe('newsletter with JavaScript', () => {
 test.describe('toasts', () => {
   /** Sends the contact form against a failing store, once the button is ready again. */
   async function failContact(page: Page) {
-    const send = page.getByRole('button', { name: 'Send Message' });
+    const send = page.getByRole('button', { name: 'Send message' });
     await expect(send).toBeEnabled();
     await send.click();
   }

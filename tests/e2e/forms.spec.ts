@@ -54,12 +54,12 @@ test.describe('contact form', () => {
     await form(page)
       .getByLabel(/^Email/)
       .fill(unique());
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled();
     await expect(form(page).getByLabel(/^Name/)).toBeDisabled();
     release();
     await expect(page.getByText('Message sent successfully! ✅')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
   });
 
   test('keeps what was typed and shows the server error when the store fails', async ({
@@ -84,7 +84,7 @@ test.describe('contact form', () => {
     await form(page)
       .getByLabel(/^Message/)
       .fill('Keep me');
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('button', { name: 'Send message' }).click();
     // One assertion on the toast, title and the server's text together: it closes itself after
     // 4.5 s, which two assertions in a row can outlast on a busy machine.
     await expect(
@@ -111,7 +111,7 @@ test.describe('without JavaScript', () => {
     await form(page)
       .getByLabel(/^Email/)
       .fill(unique());
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page).toHaveURL(/\/en\/contact$/);
     await expect(page.getByRole('status')).toContainText('Message sent successfully! ✅');
   });
@@ -137,12 +137,12 @@ test.describe('without JavaScript', () => {
 
   test('the home page invites to join the waitlist and its form works', async ({ page }) => {
     await page.goto('/en/');
-    await page.getByRole('button', { name: 'Join the Waitlist' }).first().click();
+    await page.getByRole('button', { name: 'Join the waitlist' }).first().click();
     await expect(page).toHaveURL(/#waitlist$/);
     const section = page.locator('#waitlist');
     await section.getByLabel(/^Email/).fill(unique());
     await section.getByLabel(/^Website/).fill('https://www.example.com');
-    await section.getByRole('button', { name: 'Join the Waitlist' }).click();
+    await section.getByRole('button', { name: 'Join the waitlist' }).click();
     await expect(page.locator('#waitlist').getByRole('status')).toContainText(
       'You’re on the waitlist! 🎉'.replace('’', "'"),
     );
@@ -157,7 +157,7 @@ test.describe('waitlist dialog', () => {
     void consoleProblems;
     await page.goto('/en/');
     await hydrated(page);
-    const button = page.getByRole('button', { name: 'Join the Waitlist' }).first();
+    const button = page.getByRole('button', { name: 'Join the waitlist' }).first();
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Join the waitlist' });
     await expect(dialog).toBeVisible();
@@ -192,7 +192,7 @@ test.describe('waitlist dialog', () => {
     void consoleProblems;
     await page.goto('/en/');
     await hydrated(page);
-    await page.getByRole('button', { name: 'Join the Waitlist' }).last().click();
+    await page.getByRole('button', { name: 'Join the waitlist' }).last().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
   });

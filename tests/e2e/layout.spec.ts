@@ -215,7 +215,7 @@ test.describe('shared layout', () => {
     });
   }
 
-  test('the 404 page offers Return Home and Go Back', async ({ page, consoleProblems }) => {
+  test('the 404 page offers Return home and Go back', async ({ page, consoleProblems }) => {
     void consoleProblems;
     await page.goto('/en/guide');
     await hydrated(page);
@@ -223,8 +223,8 @@ test.describe('shared layout', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
     await hydrated(page);
-    await expect(page.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
-    await page.getByRole('button', { name: 'Go Back' }).click();
+    await expect(page.getByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/');
+    await page.getByRole('button', { name: 'Go back' }).click();
     await expect(page).toHaveURL(/\/en\/guide$/);
     // Chromium reports the 404 document itself as a failed resource: expected here.
     const expected = consoleProblems.findIndex((p) => p.includes('status of 404'));

@@ -31,7 +31,7 @@ async function open(page: Page, path: string) {
 
 const HOME = {
   en: {
-    waitlist: 'Join the Waitlist',
+    waitlist: 'Join the waitlist',
     stats: 'Key figures',
     who: "Who It's For",
     audit: 'Try the free audit tool',
@@ -56,7 +56,7 @@ test.describe('home page', () => {
       const main = await open(page, `/${lang}/`);
       await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1);
 
-      // Exactly two "Join the Waitlist" buttons: the hero's and the closing call to action's.
+      // Exactly two "Join the waitlist" buttons: the hero's and the closing call to action's.
       const buttons = main.getByRole('button', { name: text.waitlist, exact: true });
       await expect(buttons).toHaveCount(2);
       for (const button of await buttons.all())

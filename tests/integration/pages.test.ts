@@ -256,8 +256,8 @@ describe('status codes and error screens', () => {
     expect(en.text).toContain(
       'The page you’re looking for doesn’t exist or has been moved.'.replace(/’/g, "'"),
     );
-    expect(en.text).toContain('Return Home');
-    expect(en.text).toContain('Go Back');
+    expect(en.text).toContain('Return home');
+    expect(en.text).toContain('Go back');
     expect(en.text).toContain('<meta name="robots" content="noindex, follow"/>');
     const fr = await request(app).get('/fr/nulle-part');
     expect(fr.status).toBe(404);
@@ -283,8 +283,8 @@ describe('status codes and error screens', () => {
     const res = await request(broken).get('/en/guide').set('User-Agent', HUMAN_UA);
     expect(res.status).toBe(500);
     expect(res.text).toContain('Something went wrong');
-    expect(res.text).toContain('Refresh Page');
-    expect(res.text).toContain('Go to Homepage');
+    expect(res.text).toContain('Refresh page');
+    expect(res.text).toContain('Go to the home page');
     expect(res.text).not.toMatch(/boom|SecretComponent|secret\.tsx|at \w+ \(/);
   });
 
@@ -298,7 +298,7 @@ describe('status codes and error screens', () => {
     for (const [url, status] of cases) {
       const res = await request(app).get(url);
       expect(res.status, url).toBe(status);
-      expect(res.text).toContain('Return Home');
+      expect(res.text).toContain('Return home');
       expect(res.text).not.toMatch(/at \w+ \(|node_modules/);
     }
   });
