@@ -59,9 +59,11 @@ const SOCIAL = [
   { href: SOCIAL_PROFILES[2]!, label: 'GitHub', Icon: GitHubIcon },
 ];
 
-const BADGES = [
-  { key: 'aiAct', Icon: ShieldIcon },
-  { key: 'gdpr', Icon: LockIcon },
+// The compliance badges say what the statement they link to says (the AI Act statement's own label,
+// the GDPR page), so a visitor can check each one; the crawler count is the catalogue's.
+const BADGES: { key: string; Icon: typeof ShieldIcon; to?: string }[] = [
+  { key: 'aiAct', Icon: ShieldIcon, to: 'ai-act-statement' },
+  { key: 'gdpr', Icon: LockIcon, to: 'gdpr' },
   { key: 'crawlers', Icon: BotIcon },
 ];
 
@@ -126,10 +128,16 @@ export function Footer({ lang }: { lang: Lang }) {
       </div>
       <div className="container footer-bottom">
         <ul className="badges" aria-label={t('footer.badges.label')}>
-          {BADGES.map(({ key, Icon }) => (
+          {BADGES.map(({ key, Icon, to }) => (
             <li key={key} className="badge-pill">
               <Icon width={16} height={16} />
-              {t(`footer.badges.${key}`, { crawlers: aiCrawlers })}
+              {to ? (
+                <Link to={localePath(lang, to)} className="underline-offset-2 hover:underline">
+                  {t(`footer.badges.${key}`)}
+                </Link>
+              ) : (
+                t(`footer.badges.${key}`, { crawlers: aiCrawlers })
+              )}
             </li>
           ))}
         </ul>

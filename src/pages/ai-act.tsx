@@ -12,7 +12,7 @@ import {
 import { PageHero } from '../components/PageHero.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
-import { localePath } from '../site.ts';
+import { localePath, type Lang } from '../site.ts';
 import { longDate } from '../lib/format.ts';
 import { pageModified } from '../content/page-dates.ts';
 import { CheckList, CopySections } from '../components/sections/PageBlocks.tsx';
@@ -108,6 +108,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function RiskAssessment() {
   const { t, copy } = useT('aiAct');
+  const { auditChecks } = useSite();
   return (
     <>
       <dl aria-label={t('risk.summaryLabel')} className="grid gap-4 md:grid-cols-[1fr_2fr_1.5fr]">
@@ -119,17 +120,18 @@ function RiskAssessment() {
         <Fact label={t('risk.frameworkLabel')}>{t('risk.framework')}</Fact>
         <Fact label={t('risk.reviewLabel')}>{t('risk.review')}</Fact>
       </dl>
-      <p className="mt-6 max-w-3xl">{t('risk.text')}</p>
+      <p className="mt-6 max-w-3xl">{t('risk.text', { checks: auditChecks })}</p>
       {/* Focusable and named so keyboard users can scroll the table on narrow screens. */}
       <div className="table-wrap mt-6" tabIndex={0} role="region" aria-labelledby="risk-table-caption">
-        <table className="table min-w-[40rem]">
+        <table className="table min-w-[48rem]">
           <caption id="risk-table-caption">{t('risk.table.caption')}</caption>
           <TableHead
             columns={[
               { label: t('risk.table.component') },
               { label: t('risk.table.purpose') },
-              { label: t('risk.table.level'), className: 'whitespace-nowrap' },
-              { label: t('risk.table.safeguard') },
+              { label: t('risk.table.available') },
+              { label: t('risk.table.level') },
+              { label: t('risk.table.basis') },
             ]}
           />
           <tbody>
@@ -137,10 +139,13 @@ function RiskAssessment() {
               <tr key={row.component}>
                 <th scope="row">{row.component}</th>
                 <td>{row.purpose}</td>
+                <td>{row.available}</td>
                 <td>
-                  <span className="badge badge-success">{row.level}</span>
+                  <span className="badge badge-success" data-tier>
+                    {row.level}
+                  </span>
                 </td>
-                <td>{row.safeguard}</td>
+                <td>{row.basis}</td>
               </tr>
             ))}
           </tbody>
@@ -302,12 +307,42 @@ function Related() {
   );
 }
 
+/** The official text of the AI Act on EUR-Lex, in the page's language (its own language version). */
+const AI_ACT_URL = (lang: Lang) =>
+  `https://eur-lex.europa.eu/legal-content/${lang.toUpperCase()}/TXT/?uri=CELEX:32024R1689`;
+
+/** The text every article the statement cites comes from, linked in the reader's language. */
+function ActSource() {
+  const { t } = useT('aiAct');
+  const lang = useLang();
+  return (
+    <>
+      <p>
+        <cite className="not-italic">
+          <a
+            href={AI_ACT_URL(lang)}
+            rel="noopener"
+            hrefLang={lang}
+            className="font-semibold text-brand underline underline-offset-2"
+            data-act-source
+          >
+            {t('sources.act')}
+          </a>
+        </cite>
+        , {t('sources.publisher')}
+      </p>
+      <p className="mt-2 text-muted">{t('sources.cited')}</p>
+    </>
+  );
+}
+
 const SECTIONS: readonly CopySection[] = [
   { id: 'risk-assessment', key: 'risk', Content: RiskAssessment },
   { id: 'gpai', key: 'gpai', lead: false, Content: Gpai },
   { id: 'data-protection', key: 'data', Content: DataProtection },
   { id: 'contacts', key: 'contacts', lead: false, Content: Contacts },
   { id: 'related', key: 'related', lead: false, Content: Related },
+  { id: 'sources', key: 'sources', Content: ActSource },
 ];
 
 export default function AiActPage() {

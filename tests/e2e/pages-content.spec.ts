@@ -170,13 +170,19 @@ test.describe('FAQ page', () => {
 });
 
 const AI_ACT = {
-  en: { status: 'Fully Compliant', risk: 'LOW' },
-  fr: { status: 'Entièrement conforme', risk: 'FAIBLE' },
+  en: {
+    status: 'Self-assessed: no prohibited or high-risk AI',
+    risk: 'Minimal risk today; transparency obligations at launch',
+  },
+  fr: {
+    status: 'Auto-évaluation\u00a0: ni pratique interdite ni IA à haut risque',
+    risk: 'Risque minimal aujourd’hui\u00a0; obligations de transparence au lancement',
+  },
 } as const;
 
 test.describe('AI Act statement', () => {
   for (const lang of ['en', 'fr'] as const) {
-    test(`${lang}: fully compliant with four ticks, version 1.0, dated when its content last changed`, async ({
+    test(`${lang}: its self-assessed status with four ticks, version 1.1, dated when its content last changed`, async ({
       page,
       consoleProblems,
     }) => {
@@ -187,7 +193,7 @@ test.describe('AI Act statement', () => {
       await expect(checks).toHaveCount(4);
       for (const check of await checks.all()) await expect(check.locator('svg')).toHaveCount(1);
 
-      await expect(main.getByText('Version 1.0', { exact: true })).toBeVisible();
+      await expect(main.getByText('Version 1.1', { exact: true })).toBeVisible();
       const { text, iso } = recorded(lang);
       const time = main.locator('[data-doc-info] time');
       await expect(time).toHaveText(text);
