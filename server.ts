@@ -155,6 +155,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     policy: config.aiTrainingPolicy,
     // How many checks the free audit runs: stated in the copy ({{checks}}), counted from the registry.
     auditChecks: CHECKS.length,
+    reportDays: config.audit.reportDays,
+    leadStore: config.supabaseUrl ? ('supabase' as const) : ('embedded' as const),
     watchCache: metrics.watchCache,
     compressions: trackCompressions(),
   };

@@ -27,9 +27,16 @@ export interface SiteContextValue {
   auditChecks: number;
   /** How many AI crawlers the copy says the site recognises (AI_CRAWLERS_CLAIM): it gets it as {{crawlers}}. */
   aiCrawlers: number;
+  /** How many days a saved audit report keeps its link (AUDIT_REPORT_DAYS): the copy's {{reportDays}}. */
+  reportDays: number;
+  /** Where form submissions and reports are stored: the privacy pages name its processor. */
+  leadStore: LeadStoreKind;
   /** The outcome of a form posted without JavaScript, shown once on the page it returned to. */
   formOutcome?: FormOutcome;
 }
+
+/** The embedded SQLite store on the site's own server, or Supabase (SUPABASE_URL). */
+export type LeadStoreKind = 'embedded' | 'supabase';
 
 export const SiteContext = createContext<SiteContextValue | null>(null);
 

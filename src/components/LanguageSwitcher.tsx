@@ -16,10 +16,7 @@ export function LanguageSwitcher({ lang }: { lang: Lang }) {
     <details ref={ref} className="dropdown">
       {/* The name starts with the visible code ("EN"), as WCAG 2.5.3 (label in name) asks: a voice
           command that says what it sees reaches the control. */}
-      <summary
-        className="btn btn-ghost btn-sm"
-        aria-label={t('lang.switchTo', { code, name: current.name })}
-      >
+      <summary className="btn btn-ghost btn-sm" aria-label={t('lang.switchTo', { code, name: current.name })}>
         <Flag lang={lang} />
         <span>{code}</span>
         <ChevronDown width={16} height={16} />

@@ -22,6 +22,11 @@ export interface CompanyIdentity {
   publicationDirector: string;
   /** The hosting provider (COMPANY_HOST_NAME, COMPANY_HOST_ADDRESS, COMPANY_HOST_PHONE). */
   host: { name: string; address: string; phone: string };
+  /**
+   * The company that sends the site's emails, as the privacy policy names it among the processors
+   * (COMPANY_EMAIL_PROVIDER, "Brevo (Sendinblue SAS, Paris)"). Unset, the policy names the category alone.
+   */
+  emailProvider?: string | undefined;
 }
 
 /** A `tel:` address for a phone number as people write it: "+33 1 23 45 67 89" → "tel:+33123456789". */

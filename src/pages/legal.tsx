@@ -4,21 +4,27 @@ import { PageHero } from '../components/PageHero.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 import type { Copy } from '../i18n/copy.ts';
 import { useLang, useT } from '../i18n/hooks.ts';
+import { pageModified } from '../content/page-dates.ts';
 import { telHref, type CompanyIdentity } from '../lib/company.ts';
-import { useSite } from '../site-context.tsx';
-import { PAGES, isLegalPage, localePath, type Lang } from '../site.ts';
+import { longDate } from '../lib/format.ts';
+import { useSite, type SiteContextValue } from '../site-context.tsx';
+import { PAGES, isLegalPage, localePath, type Lang, type LegalPageId } from '../site.ts';
 
 /**
  * The legal notice, privacy, terms, GDPR and cookie policy: one layout, the copy in the 'legal'
  * namespace. The legal notice also shows the publisher and host from the settings (decision 029),
- * and every legal page may name the publisher ({{company}}, {{address}}).
+ * and every legal page may name the publisher ({{company}}, {{address}}). The lists that several
+ * pages show (what we process, why, on what basis and for how long; what the browser keeps; the
+ * processors; your rights) are written once, in `legal.processing`, and each page renders the view
+ * its section names (`list`), so the pages cannot disagree (decision 069).
  */
 export default function LegalPage() {
   const { t, copy } = useT('legal');
   const lang = useLang();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const key = isLegalPage(handle?.page) ? handle.page : 'privacy';
-  const { contactEmail, company } = useSite();
+  const site = useSite();
+  const { contactEmail, company } = site;
   const vars = {
     email: contactEmail,
     company: company.name,
@@ -26,6 +32,7 @@ export default function LegalPage() {
     // A phone number read in a sentence stays on one line.
     phone: company.phone.replace(/ /g, '\u00a0'),
     director: company.publicationDirector,
+    reportDays: site.reportDays,
   };
   const sections = copy(`${key}.sections`, vars) as readonly LegalSection[];
   const notice = key === 'legalNotice' ? copy('legalNotice', vars) : undefined;
@@ -34,6 +41,7 @@ export default function LegalPage() {
     <>
       <PageHero title={t(`${key}.hero.title`)} subtitle={t(`${key}.hero.subtitle`)} />
       <div className="container narrow prose-block">
+        <Updated page={key} lang={lang} />
         <nav aria-labelledby="legal-toc" className="toc">
           <h2 id="legal-toc" className="toc-title">
             {t('onThisPage')}
@@ -59,6 +67,10 @@ export default function LegalPage() {
                 ))}
               </ul>
             ) : null}
+            {s.list ? <SharedList view={s.list} site={site} /> : null}
+            {s.after?.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
             {s.link ? <SentenceLink lang={lang} {...s.link} /> : null}
           </Section>
         ))}
@@ -73,7 +85,138 @@ interface LegalSection {
   title: string;
   paragraphs: readonly string[];
   items?: readonly string[];
+  /** A view of the shared lists (`legal.processing`) shown after the paragraphs and items. */
+  list?: ListView;
+  /** Paragraphs after that list. */
+  after?: readonly string[];
   link?: { page: string; text: string };
+}
+
+/** The views of `legal.processing` a section can show. */
+type ListView =
+  | 'data'
+  | 'purposes'
+  | 'retention'
+  | 'bases'
+  | 'rights'
+  | 'storage'
+  | 'cookies'
+  | 'browserStorage'
+  | 'processors';
+
+/**
+ * "Last updated" under the title: the day the page's text last changed in this language
+ * (content/pages/dates.json, kept by `npm run dates`), which Privacy and Terms say is shown at the top.
+ */
+function Updated({ page, lang }: { page: LegalPageId; lang: Lang }) {
+  const { t } = useT('legal');
+  const modified = pageModified(page, lang);
+  if (!modified) return null;
+  return (
+    <p className="muted small" data-doc-info>
+      {t('updated')}{' '}
+      {/* data-modified: the page's own date, left out of the content it dates (npm run dates). */}
+      <time dateTime={modified} data-modified="">
+        {longDate(modified, lang)}
+      </time>
+    </p>
+  );
+}
+
+/** One of the shared lists, as the section's view asks, with the deployment's own values. */
+function SharedList({ view, site }: { view: ListView; site: SiteContextValue }) {
+  const { copy } = useT('legal');
+  const { labels, activities, rights, storage, processors } = copy('processing', {
+    reportDays: site.reportDays,
+    host: site.company.host.name,
+    emailProvider: site.company.emailProvider ?? '',
+  });
+  const named = (name: string, text: string) => (
+    <>
+      <strong>{name}</strong>
+      {labels.sep}
+      {text}
+    </>
+  );
+  const bullets = (rows: { key: string; body: ReactNode }[]) => (
+    <ul data-list={view}>
+      {rows.map((row) => (
+        <li key={row.key}>{row.body}</li>
+      ))}
+    </ul>
+  );
+  switch (view) {
+    case 'data':
+      return bullets(activities.map((a) => ({ key: a.id, body: named(a.name, a.data) })));
+    case 'purposes':
+      return bullets(
+        activities.map((a) => ({
+          key: a.id,
+          body: named(a.name, `${a.purpose} ${labels.basis}${labels.sep}${a.basis}`),
+        })),
+      );
+    case 'retention':
+      return bullets(activities.map((a) => ({ key: a.id, body: named(a.name, a.retention) })));
+    case 'rights':
+      return bullets(rights.map((right) => ({ key: right, body: right })));
+    case 'bases':
+      return (
+        // Focusable and named so keyboard users can scroll the table on narrow screens.
+        <div className="table-wrap my-4" tabIndex={0} role="region" aria-labelledby="bases-caption">
+          <table className="table min-w-[36rem]" data-list={view}>
+            <caption id="bases-caption">{labels.basesCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{labels.activity}</th>
+                <th scope="col">{labels.basis}</th>
+                <th scope="col">{labels.retention}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {activities.map((a) => (
+                <tr key={a.id}>
+                  <th scope="row">{a.name}</th>
+                  <td>{a.basis}</td>
+                  <td>{a.retention}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    case 'storage':
+    case 'cookies':
+    case 'browserStorage': {
+      const kept = storage.filter(
+        (item) =>
+          view === 'storage' || (view === 'cookies' ? item.kind === 'cookie' : item.kind !== 'cookie'),
+      );
+      return bullets(
+        kept.map((item) => ({
+          key: item.id,
+          body: (
+            <>
+              <code>{item.name}</code> ({item.where}){labels.sep}
+              {item.purpose} {labels.duration} {item.duration}
+            </>
+          ),
+        })),
+      );
+    }
+    case 'processors': {
+      const lines = [
+        processors.host,
+        ...(site.leadStore === 'supabase' ? [processors.supabase] : []),
+        site.company.emailProvider ? processors.email : processors.emailUnnamed,
+      ];
+      return (
+        <>
+          {bullets(lines.map((line) => ({ key: line, body: line })))}
+          <p>{processors.note}</p>
+        </>
+      );
+    }
+  }
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

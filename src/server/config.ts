@@ -188,6 +188,7 @@ function companyIdentity(
     COMPANY_LEGAL_FORM?: string | undefined;
     COMPANY_SHARE_CAPITAL?: string | undefined;
     COMPANY_VAT_NUMBER?: string | undefined;
+    COMPANY_EMAIL_PROVIDER?: string | undefined;
   },
   siteUrl: string,
 ): CompanyIdentity {
@@ -203,6 +204,12 @@ function companyIdentity(
           `Invalid configuration: ${name}=${JSON.stringify(value)} is a placeholder: set the real value (the site is published at ${siteUrl})`,
         );
     }
+    // Optional, but a placeholder is no processor's name for the privacy policy to show.
+    const provider = values.COMPANY_EMAIL_PROVIDER;
+    if (provider !== undefined && PLACEHOLDER.test(provider))
+      throw new ConfigError(
+        `Invalid configuration: COMPANY_EMAIL_PROVIDER=${JSON.stringify(provider)} is a placeholder: set the real name or leave it unset (the site is published at ${siteUrl})`,
+      );
   }
   const required = (name: RequiredCompanySetting) => values[name] ?? companyPlaceholder(name);
   return {
@@ -212,6 +219,7 @@ function companyIdentity(
     address: required('COMPANY_ADDRESS'),
     registration: required('COMPANY_REGISTRATION'),
     vatNumber: values.COMPANY_VAT_NUMBER,
+    emailProvider: values.COMPANY_EMAIL_PROVIDER,
     phone: required('COMPANY_PHONE'),
     publicationDirector: required('COMPANY_PUBLICATION_DIRECTOR'),
     host: {
@@ -305,6 +313,7 @@ const schema = z.object({
   COMPANY_HOST_NAME: companyText(),
   COMPANY_HOST_ADDRESS: companyText(),
   COMPANY_HOST_PHONE: companyPhone(),
+  COMPANY_EMAIL_PROVIDER: companyText(),
 });
 
 /** Used when neither CONTACT_EMAIL nor a public SITE_URL says where mail should go (development). */

@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { errorCode } from '../lib/api-error.ts';
 import type { CompanyIdentity } from '../lib/company.ts';
+import type { LeadStoreKind } from '../site-context.tsx';
 import { isLang, localePath, markdownCopyPath, markdownCopyTarget } from '../site.ts';
 import { sendApiError } from './api-error.ts';
 import type { PageAssets } from './assets.ts';
@@ -27,6 +28,9 @@ export interface CrawlerFilesDeps {
   company: CompanyIdentity;
   policy: AiTrainingPolicy;
   auditChecks: number;
+  /** What the privacy pages' Markdown copies state: the reports' days and the store's processor. */
+  reportDays: number;
+  leadStore: LeadStoreKind;
   assets: PageAssets;
   /** Reports the Markdown copies' cache and the compressed files' memo to /metrics. */
   watchCache?: WatchCache | undefined;

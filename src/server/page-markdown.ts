@@ -9,6 +9,7 @@ import { PAGE_PATHS } from './page-paths.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import type { CompanyIdentity } from '../lib/company.ts';
+import type { LeadStoreKind } from '../site-context.tsx';
 
 // Markdown copies of every page (see docs/architecture.md): the page is rendered exactly as crawlers
 // get it and its <main> converted to Markdown, so the copy can never drift from the page. Articles use their
@@ -88,6 +89,8 @@ export interface MarkdownDeps {
   assets: PageAssets;
   policy: AiTrainingPolicy;
   auditChecks: number;
+  reportDays: number;
+  leadStore: LeadStoreKind;
   ttlMs?: number;
   watchCache?: WatchCache | undefined;
 }

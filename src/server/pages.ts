@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import type { CompanyIdentity } from '../lib/company.ts';
+import type { LeadStoreKind } from '../site-context.tsx';
 import { robotsTagFor } from '../lib/ai-policy.ts';
 import { AI_CRAWLERS_CLAIM, classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
 import { pageQuery, splitLangPath, type Lang } from '../site.ts';
@@ -32,6 +33,9 @@ export interface PageDeps {
   policy: AiTrainingPolicy;
   /** How many checks the free audit runs (the registry's length). */
   auditChecks: number;
+  /** How many days a saved report keeps its link (AUDIT_REPORT_DAYS). */
+  reportDays: number;
+  leadStore: LeadStoreKind;
   /** Rendered pages are cached this long (0 turns the caches off, as in development). */
   pageCacheMs: number;
   /** Counts page cache lookups, per audience. */
@@ -69,7 +73,10 @@ function publicAddress(req: Request): string {
 
 /** The site-wide context of one render. */
 export function siteFor(
-  deps: Pick<PageDeps, 'siteUrl' | 'contactEmail' | 'company' | 'assets' | 'policy' | 'auditChecks'>,
+  deps: Pick<
+    PageDeps,
+    'siteUrl' | 'contactEmail' | 'company' | 'assets' | 'policy' | 'auditChecks' | 'reportDays' | 'leadStore'
+  >,
   visitor: VisitorProfile,
 ) {
   return {
@@ -84,6 +91,8 @@ export function siteFor(
     auditChecks: deps.auditChecks,
     // The catalogue's AI agents, rounded down to ten: the copy's {{crawlers}}.
     aiCrawlers: AI_CRAWLERS_CLAIM,
+    reportDays: deps.reportDays,
+    leadStore: deps.leadStore,
   };
 }
 
