@@ -70,15 +70,29 @@ for (const { file, initials, from, to } of AVATARS) {
 await shot('public/icon-192.png', 192, 192, icon(192, 0));
 await shot('public/icon-512.png', 512, 512, icon(512, 0));
 await shot('public/apple-touch-icon.png', 180, 180, icon(180, 0));
-await shot(
-  'public/og-image.jpg',
-  1200,
-  630,
-  `<div style="width:1200px;height:630px;box-sizing:border-box;padding:90px;background:linear-gradient(135deg,#0b1020,#1c2350 60%,#4f46e5);color:#fff;font-family:Inter,DejaVu Sans,sans-serif;display:flex;flex-direction:column;justify-content:space-between">
+// One social preview per language (OG_IMAGES in src/site.ts): a French page shared on a network
+// shows French text.
+const SOCIAL = {
+  'public/og-image.jpg': {
+    title: 'Be the answer AI assistants quote',
+    subtitle: 'Generative engine optimization for ChatGPT, Perplexity, Gemini and Claude',
+  },
+  'public/og-image-fr.jpg': {
+    title: 'Soyez la réponse que citent les assistants IA',
+    subtitle: 'Optimisation pour les moteurs génératifs (GEO) pour ChatGPT, Perplexity, Gemini et Claude',
+  },
+};
+for (const [file, { title, subtitle }] of Object.entries(SOCIAL)) {
+  await shot(
+    file,
+    1200,
+    630,
+    `<div style="width:1200px;height:630px;box-sizing:border-box;padding:90px;background:linear-gradient(135deg,#0b1020,#1c2350 60%,#4f46e5);color:#fff;font-family:Inter,DejaVu Sans,sans-serif;display:flex;flex-direction:column;justify-content:space-between">
     <div style="display:flex;align-items:center;gap:24px;font-size:44px;font-weight:800">${logo.replace('<svg ', '<svg width="88" height="88" ')}GEO Platform</div>
-    <div style="font-size:68px;font-weight:800;line-height:1.1;letter-spacing:-1px">Be the answer AI assistants quote</div>
-    <div style="font-size:30px;color:#c7d2fe">Generative engine optimization for ChatGPT, Perplexity, Gemini and Claude</div>
+    <div style="font-size:68px;font-weight:800;line-height:1.1;letter-spacing:-1px">${title}</div>
+    <div style="font-size:30px;color:#c7d2fe">${subtitle}</div>
   </div>`,
-);
+  );
+}
 await browser.close();
 console.log('images written to public/');

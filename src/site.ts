@@ -23,6 +23,9 @@ export function isLang(value: unknown): value is Lang {
 }
 
 export const SITE_NAME = 'GEO Platform';
+
+/** The social preview image of each language's pages (scripts/make-images.ts writes them, text in that language). */
+export const OG_IMAGES: Record<Lang, string> = { en: '/og-image.jpg', fr: '/og-image-fr.jpg' };
 /** The organisation's public profiles (footer links and JSON-LD sameAs). */
 export const SOCIAL_PROFILES = [
   'https://www.linkedin.com/company/geo-platform',

@@ -298,6 +298,8 @@ function AuditForm({
   const { t } = useT('tools');
   const lang = useLang();
   const hydrated = useHydrated();
+  // How long a saved report keeps its link: the deployment's AUDIT_REPORT_DAYS.
+  const { reportDays } = useSite();
   const describedBy = invalid ? 'audit-url-hint audit-url-error' : 'audit-url-hint';
   return (
     <form
@@ -341,6 +343,9 @@ function AuditForm({
       ) : null}
       <p id="audit-url-hint" className="muted small">
         {t('form.hint')}
+      </p>
+      <p className="muted small" data-audit-privacy>
+        {t('form.privacy', { days: reportDays })}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor="audit-pages" className="small">

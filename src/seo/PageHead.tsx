@@ -7,6 +7,7 @@ import {
   LANGUAGES,
   LANGUAGE_ENTRIES,
   PAGES,
+  OG_IMAGES,
   SITE_NAME,
   localePath,
   markdownCopyPath,
@@ -54,7 +55,7 @@ export function usePageMeta(lang: Lang, errorStatus?: number) {
   // The brand follows the page's own title only while the whole stays within what results show.
   const title = isHome || isError || branded.length > TITLE_MAX ? meta.title : branded;
   const locale = LANGUAGE_ENTRIES[lang].locale;
-  const ogImage = `${siteUrl}/og-image.jpg`;
+  const ogImage = `${siteUrl}${OG_IMAGES[lang]}`;
   const markdownPath = isError ? undefined : markdownCopyPath(lang, rest);
   // When the page's content last changed: its recorded date, or an article's updatedAt.
   const modified = isError

@@ -1,6 +1,6 @@
 import type { ArticleBody } from '../content/blog-data.ts';
 import { isoDuration } from '../content/blog.ts';
-import { LANGUAGE_ENTRIES, type Lang } from '../site.ts';
+import { LANGUAGE_ENTRIES, OG_IMAGES, type Lang } from '../site.ts';
 import { organizationId, type JsonLd } from './jsonld.ts';
 
 /** BlogPosting (schemaType Article) or TechArticle for a post, linked to the page and the publisher. */
@@ -27,7 +27,7 @@ export function articleJsonLd(post: ArticleBody, lang: Lang, siteUrl: string): J
     about: post.tags,
     inLanguage: LANGUAGE_ENTRIES[lang].locale,
     isAccessibleForFree: true,
-    image: `${siteUrl}/og-image.jpg`,
+    image: `${siteUrl}${OG_IMAGES[lang]}`,
     publisher: { '@id': organizationId(siteUrl) },
     mainEntityOfPage: { '@id': `${url}#webpage` },
     url,
