@@ -50,9 +50,9 @@ test.describe('waitlist dialog with JavaScript', () => {
     release();
 
     const region = notifications(page);
-    await expect(region.getByText("You're on the waitlist! 🎉")).toBeVisible();
+    await expect(region.getByText('You’re on the waitlist! 🎉')).toBeVisible();
     await expect(
-      region.getByText("Check your email for your free AI citation audit. We'll notify you when spots open."),
+      region.getByText('Check your email for your free AI citation audit. We’ll notify you when spots open.'),
     ).toBeVisible();
     await expect(dialog).toBeHidden();
 
