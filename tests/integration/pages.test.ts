@@ -253,9 +253,7 @@ describe('status codes and error screens', () => {
     const en = await request(app).get('/en/no-such-page').set('User-Agent', HUMAN_UA);
     expect(en.status).toBe(404);
     expect(en.text).toContain('Oops! Page not found');
-    expect(en.text).toContain(
-      'The page you’re looking for doesn’t exist or has been moved.'.replace(/’/g, "'"),
-    );
+    expect(en.text).toContain('The page you’re looking for doesn’t exist or has been moved.');
     expect(en.text).toContain('Return home');
     expect(en.text).toContain('Go back');
     expect(en.text).toContain('<meta name="robots" content="noindex, follow"/>');
