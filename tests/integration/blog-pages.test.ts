@@ -36,7 +36,9 @@ describe('blog listing', () => {
       expect(res.text).toMatch(new RegExp(`>${label}</a>`));
     expect(res.text).toMatch(/>All Articles<\/h2>/);
     expect(res.text).toContain('6 articles');
-    expect(res.text).toContain('No spam. Unsubscribe anytime. Your address is used for this newsletter only.');
+    expect(res.text).toContain(
+      'No spam. Unsubscribe anytime. Your address is used for this newsletter only.',
+    );
     expect(res.text).toContain('action="/api/newsletter"');
   });
 

@@ -20,7 +20,11 @@ const all = (selector: string, doc: Node) => selectAll(selector, doc);
 const one = (selector: string, doc: Node) => selectOne(selector, doc);
 const text = (node: ReturnType<typeof selectOne>) =>
   // Runs of ASCII white space only: the copy's no-break spaces are part of what is checked.
-  node ? textContent(node).replace(/[ \t\r\n]+/g, ' ').trim() : '';
+  node
+    ? textContent(node)
+        .replace(/[ \t\r\n]+/g, ' ')
+        .trim()
+    : '';
 const texts = (selector: string, doc: Node) => all(selector, doc).map((n) => text(n));
 
 const COMPANY = {
