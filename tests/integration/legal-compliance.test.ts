@@ -1,5 +1,5 @@
 import { selectAll, selectOne } from 'css-select';
-import { getAttributeValue, textContent } from 'domutils';
+import { getAttributeValue, textContent, type findOne } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,18 +14,24 @@ import { HUMAN_UA, testServer, visibleText } from '../support/test-server.ts';
 // terms; the legal pages show their date and render their shared lists from one structure; the
 // processors are the deployment's; the language switcher's name contains its visible text.
 
+// domhandler's types from the libraries' own signatures (it is not a direct dependency).
 type Node = ReturnType<typeof parseDocument>;
+type Element = NonNullable<ReturnType<typeof findOne>>;
 const dom = (html: string) => parseDocument(html);
-const all = (selector: string, doc: Node) => selectAll(selector, doc);
-const one = (selector: string, doc: Node) => selectOne(selector, doc);
-const text = (node: ReturnType<typeof selectOne>) =>
+const all = (selector: string, doc: Node | Element): Element[] =>
+  selectAll(selector, doc as Node) as unknown as Element[];
+const one = (selector: string, doc: Node | Element): Element | null =>
+  selectOne(selector, doc as Node) as unknown as Element | null;
+/** An attribute of an element the page must have. */
+const attr = (node: Element | null, name: string) => (node ? getAttributeValue(node, name) : undefined);
+const text = (node: Element | null) =>
   // Runs of ASCII white space only: the copy's no-break spaces are part of what is checked.
   node
     ? textContent(node)
         .replace(/[ \t\r\n]+/g, ' ')
         .trim()
     : '';
-const texts = (selector: string, doc: Node) => all(selector, doc).map((n) => text(n));
+const texts = (selector: string, doc: Node | Element) => all(selector, doc).map((n) => text(n));
 
 const COMPANY = {
   COMPANY_NAME: 'Acme SAS',
@@ -69,10 +75,10 @@ describe('the AI Act statement', () => {
     for (const part of text(one('[data-overall-risk]', main)).split(/[\s\u202f]*;\s*/))
       expect(part).toMatch(new RegExp(TIERS[lang].source, 'i'));
     const source = one('a[data-act-source]', main)!;
-    expect(getAttributeValue(source as never, 'href')).toBe(
+    expect(attr(source, 'href')).toBe(
       `https://eur-lex.europa.eu/legal-content/${lang.toUpperCase()}/TXT/?uri=CELEX:32024R1689`,
     );
-    expect(getAttributeValue(source as never, 'hreflang')).toBe(lang);
+    expect(attr(source, 'hreflang')).toBe(lang);
     const cited =
       lang === 'en'
         ? ['Article 3(1)', 'Article 5', 'Article 6', 'Article 50', 'recital 12', '2 August 2026']
@@ -109,7 +115,7 @@ describe('the legal pages', () => {
     for (const [path, id] of LEGAL) {
       const html = await get(bare, `/${lang}/${path}`);
       const time = one('main [data-doc-info] time', dom(html));
-      expect(getAttributeValue(time as never, 'datetime'), path).toBe(dates[id][lang]);
+      expect(attr(time, 'datetime'), path).toBe(dates[id][lang]);
       expect(html.indexOf('data-doc-info'), path).toBeLessThan(html.indexOf('id="legal-toc"'));
     }
   });
@@ -213,9 +219,7 @@ describe('the header and the head', () => {
         const summary = one('details.dropdown > summary', dom(await get(bare, localePath(lang, page.path))))!;
         const visible = text(summary);
         expect(visible, page.id).toBe(lang.toUpperCase());
-        expect(getAttributeValue(summary as never, 'aria-label'), page.id).toMatch(
-          new RegExp(`^${visible}\\b`),
-        );
+        expect(attr(summary, 'aria-label'), page.id).toMatch(new RegExp(`^${visible}\\b`));
       }
     },
   );
@@ -230,7 +234,7 @@ describe('the header and the head', () => {
       const buttons = all(`header a[href="/${lang}/tools"].btn-primary`, doc);
       expect(buttons.map((b) => text(b))).toEqual([label, label]);
       for (const meta of ['meta[property="og:image"]', 'meta[name="twitter:image"]'])
-        expect(getAttributeValue(one(meta, doc) as never, 'content')).toBe(`https://geo.example${image}`);
+        expect(attr(one(meta, doc), 'content')).toBe(`https://geo.example${image}`);
       const file = await request(bare).get(image);
       expect(file.status).toBe(200);
       expect(file.headers['content-type']).toBe('image/jpeg');
