@@ -195,6 +195,26 @@ describe('the publisher’s identity (COMPANY_*, decision 029)', () => {
     expect(error.message).not.toContain('\n');
   });
 
+  it('names the email provider when COMPANY_EMAIL_PROVIDER is set, and refuses its placeholder once published (decision 069)', () => {
+    expect(loadConfig({}).company.emailProvider).toBeUndefined();
+    const set = loadConfig({
+      SITE_URL: 'https://acme.fr',
+      ...COMPANY,
+      COMPANY_EMAIL_PROVIDER: ' Brevo (Sendinblue SAS) ',
+    });
+    expect(set.company.emailProvider).toBe('Brevo (Sendinblue SAS)');
+    const error = errorOf({
+      SITE_URL: 'https://acme.fr',
+      ...COMPANY,
+      COMPANY_EMAIL_PROVIDER: '[Email provider]',
+    });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(
+      /^Invalid configuration: COMPANY_EMAIL_PROVIDER="\[Email provider\]" is a placeholder/,
+    );
+    expect(error.message).not.toContain('\n');
+  });
+
   it('on a published site, leaves the legal form, share capital and VAT number optional', () => {
     const required = Object.fromEntries(
       Object.entries(COMPANY).filter(([name]) => (REQUIRED as string[]).includes(name)),
