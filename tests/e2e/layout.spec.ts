@@ -10,7 +10,7 @@ test.describe('shared layout', () => {
     void consoleProblems;
     await page.goto('/en/services?x=1');
     await hydrated(page);
-    await page.locator('summary[aria-label^="Change language"]').click();
+    await page.locator('summary[aria-label^="EN: change language"]').click();
     await page.getByRole('link', { name: 'Français' }).click();
     // The page's own query parameters would go along; `x` is none of them (a tracking or made-up
     // parameter changes nothing a page shows, and is not carried from page to page).
@@ -30,7 +30,7 @@ test.describe('shared layout', () => {
     void consoleProblems;
     await page.goto('/en/');
     await hydrated(page);
-    const summary = page.locator('summary[aria-label^="Change language"]');
+    const summary = page.locator('summary[aria-label^="EN: change language"]');
     await summary.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('link', { name: 'Français' })).toBeVisible();
