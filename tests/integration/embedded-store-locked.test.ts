@@ -36,10 +36,7 @@ describe('embedded store unavailable', () => {
       expect(res.body).toEqual({
         error: {
           code: 'store_unavailable',
-          message: 'We couldn’t save your submission right now. Please try again in a moment.'.replace(
-            '’',
-            "'",
-          ),
+          message: 'We couldn’t save your submission right now. Please try again in a moment.',
         },
       });
       // The failed post asked for a probe (awaited here); the lock fails it too.
