@@ -10,7 +10,8 @@ const jsonLd: PageJsonLd = ({ t, siteUrl, contactEmail, pageUrl }) => {
     {
       '@type': 'WebPage',
       '@id': `${pageUrl}#webpage`,
-      version: '1.0',
+      // The version the page shows ("Version 1.1"), one source for both.
+      version: t('aiAct:docInfo.version').replace(/^\D+/, ''),
       about: {
         '@type': 'Legislation',
         '@id': `${pageUrl}#regulation`,

@@ -84,6 +84,10 @@ describe('the AI Act statement', () => {
         ? ['Article 3(1)', 'Article 5', 'Article 6', 'Article 50', 'recital 12', '2 August 2026']
         : ['article 3, point 1', 'article 5', 'article 6', 'article 50', 'considérant 12', '2 août 2026'];
     for (const reference of cited) expect(words, reference).toContain(reference);
+    // The structured data dates the same version the page shows.
+    const graph = text(one('script[type="application/ld+json"]', doc));
+    expect(graph).toContain('"version":"1.1"');
+    expect(text(main)).toContain('Version 1.1');
   });
 
   it.each(LANGUAGES)(
