@@ -176,8 +176,9 @@ function SharedList({ view, site }: { view: ListView; site: SiteContextValue }) 
               {activities.map((a) => (
                 <tr key={a.id}>
                   <th scope="row">{a.name}</th>
-                  <td>{a.basis}</td>
-                  <td>{a.retention}</td>
+                  {/* The shared texts continue a sentence in the lists; a table cell starts one. */}
+                  <td className="first-letter:uppercase">{a.basis}</td>
+                  <td className="first-letter:uppercase">{a.retention}</td>
                 </tr>
               ))}
             </tbody>
