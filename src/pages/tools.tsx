@@ -232,6 +232,7 @@ export default function ToolsPage() {
               outcome={failed}
               headingRef={resultsHeading}
               onRetry={() => request(outcomeUrl(failed), pages)}
+              onAnother={onAnalyzeAnother}
             />
           ) : null}
           <VisitorCard visitor={visitor} />

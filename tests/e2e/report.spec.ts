@@ -166,3 +166,28 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe('printing', () => {
+  test('a report printed from dark mode uses the light palette: every text readable on paper', async ({
+    page,
+    consoleProblems,
+  }) => {
+    void consoleProblems;
+    const link = await auditOnToolsPage(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(new URL(link).pathname);
+    await hydrated(page);
+    // The visitor chose dark (the toggle's class), on a system in dark mode too.
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    const muted = () =>
+      page
+        .locator('.muted')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color);
+    expect(await muted()).toBe('rgb(163, 174, 200)');
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    expect(await muted()).toBe('rgb(71, 85, 105)');
+    // axe reads the printed page's colours: no text too pale for white paper.
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditOutcome } from '../../../src/lib/audit.ts';
 import { parseAllowedHosts } from '../../../src/server/audit/address.ts';
 import { noAnswer, wwwVariant } from '../../../src/server/audit/fetch-refusal.ts';
-import type { ResolvedAddress } from '../../../src/server/audit/safe-fetch.ts';
+import type { ResolvedAddress } from '../../../src/server/audit/address.ts';
 import { createAuditService, type AuditService } from '../../../src/server/audit/service.ts';
 import { loadConfig, type AuditSettings } from '../../../src/server/config.ts';
 import { analysisInProcess } from '../../fixtures/audit-analysis.ts';
