@@ -40,7 +40,7 @@ export interface Offense {
   excerpt: string;
 }
 
-interface Rule {
+export interface Rule {
   rule: string;
   pattern: RegExp;
 }
@@ -96,6 +96,31 @@ export const ENGLISH_UNITS =
   'ms|s|sec|secs|min|mins|h|hrs?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|' +
   '[kKMGT]i?B|bytes?|px|million|billion|trillion|out(?=[ \u00a0]of[ \u00a0](?:\\d|\\{\\{))';
 
+/**
+ * Claims issue 38 retired, refused in the sources here and in what the built server sends
+ * (tests/integration/claims.test.ts): a delivery time in minutes for an audit that runs in seconds,
+ * and claims nothing counts before launch (docs/copy-style.md, "A claim states what the company can
+ * show today").
+ */
+export const RETIRED_CLAIMS: Record<Lang, Rule> = {
+  en: {
+    rule: 'the free audit runs in seconds on the Tools page; no delivery time in minutes or an hour',
+    pattern:
+      /\b(?:within|in|under|in under) (?:an|one) hour\b|\babout a minute\b|\b(?:under|within) 60[ \u00a0]min(?:utes)?\b|<[ \u00a0]?60[ \u00a0]?min\b/giu,
+  },
+  fr: {
+    rule: 'l’audit gratuit s’exécute en quelques secondes sur la page Outils : aucun délai en minutes ni en heure',
+    pattern:
+      /\ben moins d’une heure\b|\bsous une heure\b|\bdans l’heure\b|\benviron une minute\b|\b(?:moins de|délai de) 60[ \u00a0]minutes\b|<[ \u00a0]?60[ \u00a0]?min\b/giu,
+  },
+};
+
+export const UNCOUNTED_CLAIMS: Rule = {
+  rule: 'a claim nothing counts before launch (popularity, clients, “in our audits”, sources assistants “already trust”): say what we can show today',
+  pattern:
+    /\bmost popular\b|\ble plus demandé(?!\p{L})|\bour clients\b|\bnos clients\b|\bin our (?:audits|experience)\b|\bdans nos audits\b|\bd’expérience,|\balready trust\b|\bdéjà confiance\b/giu,
+};
+
 const EN_RULES: Rule[] = [
   { rule: 'UK spelling (the site is en-US)', pattern: UK_SPELLING },
   {
@@ -120,11 +145,7 @@ const EN_RULES: Rule[] = [
     rule: 'the reply time is “within 24 hours”',
     pattern: /\b(?:one |1 |a )?(?:business|working) days?\b|\b48 ?(?:h|hours?)\b|\bwithin (?:a|one) day\b/giu,
   },
-  {
-    rule: 'the free audit runs in seconds on the Tools page; no delivery time in minutes or an hour',
-    pattern:
-      /\b(?:within|in|under|in under) (?:an|one) hour\b|\babout a minute\b|\b(?:under|within) 60[ \u00a0]min(?:utes)?\b|<[ \u00a0]?60[ \u00a0]?min\b/giu,
-  },
+  RETIRED_CLAIMS.en,
   {
     rule: 'number ranges take an en dash (2–4 weeks) or “to” (2 to 4 weeks)',
     pattern: /\b\d+-\d+ (?:weeks?|months?|days?|hours?|minutes?)\b/giu,
@@ -154,11 +175,7 @@ const FR_RULES: Rule[] = [
     rule: 'le délai de réponse est «\u202fsous 24\u00a0heures\u202f»',
     pattern: /\bjours? ouvr(?:és?|ables?)(?!\p{L})|\b48[ \u00a0]?(?:h|heures)\b|\bsous un jour\b/giu,
   },
-  {
-    rule: 'l’audit gratuit s’exécute en quelques secondes sur la page Outils : aucun délai en minutes ni en heure',
-    pattern:
-      /\ben moins d’une heure\b|\bsous une heure\b|\bdans l’heure\b|\benviron une minute\b|\b(?:moins de|délai de) 60[ \u00a0]minutes\b|<[ \u00a0]?60[ \u00a0]?min\b/giu,
-  },
+  RETIRED_CLAIMS.fr,
   {
     rule: 'le produit s’écrit «\u202fGEO Platform\u202f»',
     pattern: /\b(?:Geo|geo) Platform\b|\bGEO platform\b|\bGEOPlatform\b/gu,
@@ -202,11 +219,7 @@ const CLAIM_RULES: Rule[] = [
     pattern:
       /\b500\+|\b(?:more than|over) 500[ \u00a0]websites\b|\bplus de 500[ \u00a0\u202f]sites\b|\b500[ \u00a0\u202f](?:websites|sites) audit/giu,
   },
-  {
-    rule: 'a claim nothing counts before launch (popularity, clients, “in our audits”, sources assistants “already trust”): say what we can show today',
-    pattern:
-      /\bmost popular\b|\ble plus demandé(?!\p{L})|\bour clients\b|\bnos clients\b|\bin our (?:audits|experience)\b|\bdans nos audits\b|\bd’expérience,|\balready trust\b|\bdéjà confiance\b/giu,
-  },
+  UNCOUNTED_CLAIMS,
   { rule: 'three dots (use the ellipsis … U+2026)', pattern: /\.{3,}/gu },
   {
     rule: 'a multiplier must be hedged (“up to 3×”, «\u202fjusqu’à 3\u00a0fois\u202f»)',

@@ -92,7 +92,7 @@ describe('the copy style checker', () => {
     ];
     for (const text of en) expect(format(checkCopy(text, 'en', 'sample')), text).toBe('');
     const fr = [
-      `Lancez l’audit de citation IA gratuit : une page prend jusqu’à 10${NBSP}secondes.`.replace(' :', `${NBSP}:`),
+      `Lancez l’audit de citation IA gratuit${NBSP}: une page prend jusqu’à 10${NBSP}secondes.`,
       `Lancez l’audit gratuit${NBSP}: l’audit de citation IA de example.fr.`,
       `Nous vous répondons sous 24${NBSP}heures. Les schémas de recommandation des robots d’IA.`,
       `Plus de {{crawlers}}${NBSP}robots d’IA, {{crawlers}}+ robots d’IA, des briefs «${NNBSP}réponse d’abord${NNBSP}».`,
@@ -201,7 +201,8 @@ describe('the copy style checker', () => {
   });
 
   it('refuses the retired delivery time and the claims nothing counts, in both languages', () => {
-    const minutes = 'the free audit runs in seconds on the Tools page; no delivery time in minutes or an hour';
+    const minutes =
+      'the free audit runs in seconds on the Tools page; no delivery time in minutes or an hour';
     for (const text of [
       `A free AI citation audit in under 60${NBSP}minutes.`,
       `We send it within 60${NBSP}minutes.`,
