@@ -203,7 +203,9 @@ describe('llms.txt and markdown copies', () => {
     expect(text).toMatch(
       /^- \[AI Visibility Monitoring & Analytics\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$799 a month, excl\. VAT; Month to month, after a 1\u00a0week set-up\.$/m,
     );
-    expect(text).toMatch(/^- \[Suivi et analyse de la visibilité IA\]\(.+\): .+ À partir de 799\u00a0\$ HT par mois\u202f; /m);
+    expect(text).toMatch(
+      /^- \[Suivi et analyse de la visibilité IA\]\(.+\): .+ À partir de 799\u00a0\$ HT par mois\u202f; /m,
+    );
     // Every markdown link answers.
     for (const [, url] of text.matchAll(/\]\(https:\/\/geo\.example(\/[^)]+\.md)\)/g)) {
       expect((await request(app).get(url!)).status, url).toBe(200);
