@@ -71,13 +71,13 @@ describe('claims that must be true (issue 38)', () => {
       'en',
       'From $1,499, excl. VAT',
       'From $799 a month, excl. VAT',
-      'Month to month, after a 1\u00a0week set-up',
+      'Month to month, after a one-week set-up',
     ],
     [
       'fr',
       'À partir de 1\u202f499\u00a0$ HT',
       'À partir de 799\u00a0$ HT par mois',
-      'Au mois, après 1\u00a0semaine de mise en place',
+      'Au mois, après une semaine de mise en place',
     ],
   ] as const)(
     '/%s/services: prices excluding VAT, monitoring by the month',

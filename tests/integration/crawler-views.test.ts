@@ -201,7 +201,7 @@ describe('llms.txt and markdown copies', () => {
     );
     // Monitoring is charged by the month, excluding VAT, as on the card (issue 38).
     expect(text).toMatch(
-      /^- \[AI Visibility Monitoring & Analytics\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$799 a month, excl\. VAT; Month to month, after a 1\u00a0week set-up\.$/m,
+      /^- \[AI Visibility Monitoring & Analytics\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$799 a month, excl\. VAT; Month to month, after a one-week set-up\.$/m,
     );
     expect(text).toMatch(
       /^- \[Suivi et analyse de la visibilité IA\]\(.+\): .+ À partir de 799\u00a0\$ HT par mois\u202f; /m,
