@@ -266,12 +266,13 @@ export function typeProperties(ctx: AuditContext): Verdict {
       entities.filter((e) => !productTree.has(e.index) && !e.parent && isDocumented(e)).map(displayType),
     ),
   ];
+  // No type Google documents properties for, and no FAQ: nothing to check, not a pass (issue 38).
+  if (documented.length === 0 && faqs.length === 0 && findings.length === 0)
+    return verdict('notApplicable', [msg('items.typeProperties.evidence.nothing')]);
   const passEvidence =
     documented.length > 0
       ? [msg('items.typeProperties.evidence.complete', { types: typeList(documented) })]
-      : faqs.length > 0
-        ? []
-        : [msg('items.typeProperties.evidence.nothing')];
+      : [];
   const found = findingsVerdict(
     ctx,
     findings,
