@@ -66,7 +66,9 @@ export function topFindings(
   report: Pick<AuditReport, 'categories'>,
   limit: number,
 ): { top: FixableItem[]; more: number } {
-  const fixable = report.categories.flatMap((c) => c.items).filter((i): i is FixableItem => asksForFix(i.status));
+  const fixable = report.categories
+    .flatMap((c) => c.items)
+    .filter((i): i is FixableItem => asksForFix(i.status));
   const rank = (i: FixableItem) => (i.blocks ? 0 : i.status === 'fail' ? 1 : 2);
   // Array.prototype.sort is stable: report order holds within a rank.
   const ranked = [...fixable].sort((a, b) => rank(a) - rank(b));
@@ -475,9 +477,7 @@ export const BLOCKED_SCORE_CAP = 40;
 export function blockingItems<I extends Pick<AuditItem, 'status' | 'blocks'>>(
   categories: readonly { items: readonly I[] }[],
 ): I[] {
-  return categories
-    .flatMap((c) => c.items)
-    .filter((i) => i.blocks && asksForFix(i.status));
+  return categories.flatMap((c) => c.items).filter((i) => i.blocks && asksForFix(i.status));
 }
 
 /**

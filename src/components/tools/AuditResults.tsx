@@ -101,7 +101,9 @@ function OverallScore({ categories, level }: { categories: readonly AuditCategor
           <ul className="flex flex-wrap gap-2" data-testid="overall-counts">
             {countsShown(categories).map(({ status, count }) => (
               <li key={status} data-count={status}>
-                <Badge variant={itemBadgeVariant(status)}>{t(`results.overall.counts.${status}`, { count })}</Badge>
+                <Badge variant={itemBadgeVariant(status)}>
+                  {t(`results.overall.counts.${status}`, { count })}
+                </Badge>
               </li>
             ))}
           </ul>
@@ -308,7 +310,11 @@ function CheckItem({ item, as = 'item' }: { item: AuditItem; as?: 'item' | 'fix'
   // A fix repeats a category's check: its own attribute, so `[data-item=…]` still finds one element.
   const data = as === 'fix' ? { 'data-fix': item.id } : { 'data-item': item.id };
   return (
-    <li className="grid min-w-0 gap-1.5 border-t border-border py-4 last:pb-0" data-status={item.status} {...data}>
+    <li
+      className="grid min-w-0 gap-1.5 border-t border-border py-4 last:pb-0"
+      data-status={item.status}
+      {...data}
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <span className="font-semibold">{item.title}</span>
         <Badge variant={itemBadgeVariant(item.status)}>{t(`results.itemStatus.${item.status}`)}</Badge>
