@@ -513,7 +513,7 @@ export function AuditResults({
         {report.engines ? <EngineVerdicts engines={report.engines} level={cardLevel} /> : null}
         <FixesFirst report={report} level={cardLevel} />
         {report.changes ? <ReportChanges changes={report.changes} /> : null}
-        <div className="grid gap-5 lg:grid-cols-2">
+        <div className="grid items-start gap-5 lg:grid-cols-2">
           {report.categories.map((category) => (
             <CategoryCard key={category.id} category={category} level={cardLevel} />
           ))}
