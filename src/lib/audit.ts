@@ -25,9 +25,9 @@ export function asksForFix(status: ItemStatus): status is 'fail' | 'warning' {
 }
 
 /**
- * How many checks of a report have each status (the "12 checks passed" line of the page, the
- * Markdown copy and the JSON's `counts`): a check for information or one that does not apply is
- * counted as such, never as a pass.
+ * How many checks of a report have each status (the "12 checks passed" line of the pages and the
+ * Markdown copy): a check for information or one that does not apply is counted as such, never as a
+ * pass.
  */
 export function statusCounts(
   categories: readonly { items: readonly Pick<AuditItem, 'status'>[] }[],
@@ -291,8 +291,8 @@ export function compareReports(
       .flatMap((c) => c.items)
       .flatMap((item) => {
         const earlier = earlierItems.get(item.id);
-        // A check for information is one on both sides (a report saved before issue 38 is read with
-        // its weightless checks as information, settledStatus): it never shows here as a change.
+        // A weightless check reads as information in both reports (settledStatus reads reports saved
+        // before issue 38 the same way): it never shows here as a change.
         return earlier && earlier.status !== item.status
           ? [{ id: item.id, title: item.title, before: earlier.status, after: item.status }]
           : [];

@@ -289,7 +289,7 @@ function CategoryCard({ category, level }: { category: AuditCategory; level: 2 |
       ) : null}
       {/* What asks nothing of the site folds away: native, so it opens by keyboard and without script. */}
       {settled.length > 0 ? (
-        <details className="check-others border-t border-border pt-3" data-testid="category-others">
+        <details className="border-t border-border pt-3" data-testid="category-others">
           <summary className="cursor-pointer font-semibold">
             {t('results.collapsed', { count: settled.length })}
           </summary>
