@@ -1,10 +1,16 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
-import { FIXES_FIRST, topFindings, type AuditItem, type AuditReport } from '../../src/lib/audit.ts';
+import {
+  asksForFix,
+  FIXES_FIRST,
+  topFindings,
+  type AuditItem,
+  type AuditReport,
+} from '../../src/lib/audit.ts';
 import { startFixtureSites, type FixtureSites } from '../fixtures/audit-sites.ts';
 import { closePeers, startReceiver, startSmtp } from '../support/delivery-peers.ts';
-import { reportServerEnv } from '../support/report-harness.ts';
+import { mailsTo, reportServerEnv, type Smtp } from '../support/report-harness.ts';
 import { HUMAN_UA, testServer } from '../support/test-server.ts';
 
 // Issue 38, bugs 4 and 6 (decision 068), in the server's HTML, which is what a visitor without
@@ -14,12 +20,13 @@ import { HUMAN_UA, testServer } from '../support/test-server.ts';
 // report" and "Re-check monthly"; checks for information or with nothing to judge are never passes.
 
 let sites: FixtureSites;
+let smtp: Smtp;
 let app: App;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
   sites = await startFixtureSites();
-  const smtp = await startSmtp();
+  smtp = await startSmtp();
   const hooks = await startReceiver();
   // Every delivery channel on, so the server offers the monthly re-check (decision 032).
   app = await testServer(reportServerEnv({ host: sites.allowedHosts }, smtp, hooks));
@@ -127,13 +134,36 @@ describe.each(['en', 'fr'] as const)('the results in %s', (lang) => {
     // Every failure and warning is outside the folds: as many on the page as in the report.
     const items = report.categories.flatMap((c) => c.items);
     const foldedCount = folded.reduce((n, b) => n + b.statuses.length, 0);
-    expect(foldedCount).toBe(items.filter((i) => !['fail', 'warning'].includes(i.status)).length);
+    expect(foldedCount).toBe(items.filter((i) => !asksForFix(i.status)).length);
   });
 });
 
 /** The checks of a report by id. */
 const byId = (report: AuditReport) =>
   new Map<string, AuditItem>(report.categories.flatMap((c) => c.items).map((i) => [i.id, i]));
+
+describe('the email’s “What to fix first”', () => {
+  it('opens with the page’s three fixes, through the real SMTP server, and counts no information', async () => {
+    const report = await audit('mediocre', 'en');
+    const visitor = 'fixes-first@example.org';
+    const res = await request(app)
+      .post('/api/report-email')
+      .send({ email: visitor, report: report.id, lang: 'en' });
+    expect(res.status).toBe(200);
+    await app.locals.deliveryIdle();
+    const [mail] = mailsTo(smtp, visitor);
+    const text = mail!.text.replace(/\s+/g, ' ');
+    const { top } = topFindings(report, FIXES_FIRST);
+    const at = top.map((item) => text.indexOf(item.title));
+    for (const position of at) expect(position).toBeGreaterThan(0);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // The email lists five; the rest are counted: failures and warnings only.
+    const fixable = report.categories.flatMap((c) => c.items).filter((i) => asksForFix(i.status));
+    expect(text).toContain(`The full report lists ${fixable.length - 5} more checks to improve.`);
+    expect(text).not.toContain('For information');
+    expect(text).not.toContain('AI training crawlers');
+  });
+});
 
 describe('checks for information and with nothing to judge (bug 6)', () => {
   it('are no passes on a mediocre site: not counted, not green, in the page, the Markdown and the JSON', async () => {
