@@ -29,7 +29,7 @@ export default function ReportPage() {
       </AuditResults>
       <div className="print:hidden">
         <NextSteps />
-        {/* The report's "Get my full audit" opens the waitlist dialog, as on the Tools page. */}
+        {/* The report's "Join the waitlist" opens the waitlist dialog, as on the Tools page. */}
         <WaitlistNoscript />
       </div>
     </>

@@ -41,9 +41,10 @@ test.describe('saved reports', () => {
       /\/fr\/tools\/report\/[0-9a-f]{32}\.md$/,
     );
     expect(await axeViolations(page)).toEqual([]);
-    // Its call to action opens the waitlist dialog, as on the Tools page.
-    await page.getByRole('button', { name: 'Recevoir mon audit complet' }).click();
+    // Its call to action opens the waitlist dialog, as on the Tools page, with the audited site filled in.
+    await page.getByRole('button', { name: 'Rejoindre la liste d’attente' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByLabel(/Site web/)).toHaveValue(`${FIXTURE_ORIGINS.good}/`);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
   });

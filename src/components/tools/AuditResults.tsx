@@ -533,7 +533,7 @@ export function AuditResults({
             <p>{t('results.cta.text')}</p>
           </div>
           <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
-            <WaitlistButton className="btn btn-primary">
+            <WaitlistButton className="btn btn-primary" website={report.finalUrl || report.url}>
               {t('results.cta.button')}
               <ArrowRight width={18} height={18} />
             </WaitlistButton>
