@@ -16,7 +16,7 @@ import { PAGES, isLegalPage, localePath, type Lang, type LegalPageId } from '../
  * and every legal page may name the publisher ({{company}}, {{address}}). The lists that several
  * pages show (what we process, why, on what basis and for how long; what the browser keeps; the
  * processors; your rights) are written once, in `legal.processing`, and each page renders the view
- * its section names (`list`), so the pages cannot disagree (decision 069).
+ * its section names (`list`), so the pages cannot disagree (decision 072).
  */
 export default function LegalPage() {
   const { t, copy } = useT('legal');

@@ -195,7 +195,7 @@ describe('the publisher’s identity (COMPANY_*, decision 029)', () => {
     expect(error.message).not.toContain('\n');
   });
 
-  it('names the email provider when COMPANY_EMAIL_PROVIDER is set, and refuses its placeholder once published (decision 069)', () => {
+  it('names the email provider when COMPANY_EMAIL_PROVIDER is set, and refuses its placeholder once published (decision 072)', () => {
     expect(loadConfig({}).company.emailProvider).toBeUndefined();
     const set = loadConfig({
       SITE_URL: 'https://acme.fr',

@@ -27,7 +27,6 @@ const PENDING: readonly string[] = [
   'title case: en/blog.json article.audit',
   'title case: en/blog.json article.services',
   'title case: en/home.json audience.title',
-  'title case: en/services.json catalogue.popular',
   'title case: en/services.json catalogue.onRequest',
   'title case: en/ai-visibility-tracking-guide.md “Measuring AI Visibility: Citations, Attribution and Recommendations”',
   'title case: en/brands-primary-sources-ai-2025.md “How Brands Become Primary Sources for AI Assistants”',
