@@ -173,7 +173,10 @@ export function PageHead({ lang, errorStatus }: { lang: Lang; errorStatus?: numb
       {/* The AI page metadata: training policy, provenance and how to quote the page. */}
       <meta name="ai-training" content={aiTrainingPolicy} />
       <meta name="ai-primary-source" content="true" />
-      <meta name="gpai-risk" content="low" />
+      {/* The spec's element, with a true value: the AI Act has no "low" tier, and we place no
+          general-purpose AI model on the market, so none with systemic risk (Art. 51, the AI Act
+          statement). */}
+      <meta name="gpai-risk" content="none" />
       <meta name="ai-visibility" content="public" />
       <meta name="ai-generated" content="false" />
       <meta name="human-generated-score" content={String(HUMAN_GENERATED_SCORE)} />

@@ -115,7 +115,7 @@ describe('crawler rendering', () => {
     for (const meta of [
       'ai-training" content="opt-out-commercial',
       'ai-primary-source" content="true',
-      'gpai-risk" content="low',
+      'gpai-risk" content="none',
       'ai-generated" content="false',
       'human-generated-score" content="95',
       'ai-watermark" content="none',

@@ -57,6 +57,12 @@ const TIERS: Record<Lang, RegExp> = {
   fr: /^(?:Pratique interdite|Haut risque|Obligations de transparence|Risque minimal|Hors du règlement\u00a0: pas un système d’IA)(?: aujourd’hui| au lancement)?$/,
 };
 const STATEMENT = { en: aiActEn, fr: aiActFr };
+/** What the company cannot show: a "low" tier, full compliance, readiness for a law in force. */
+const RETIRED = [
+  /overall risk|fully compliant|GDPR ready|AI Act compliant|risque global|entièrement conforme|conforme à l’AI Act/i,
+  // The tier as the statement wrote it, capitals and all ("Low" is also a guide's complexity level).
+  /\bLOW\b|\bFAIBLE\b/,
+];
 /** The label the statement gives itself, which the footer badge repeats. */
 const LABEL = { en: 'no prohibited or high-risk AI', fr: 'ni pratique interdite ni IA à haut risque' };
 
@@ -94,7 +100,10 @@ describe('the AI Act statement', () => {
     '/%s: every page’s footer badges say what the statements say and link to them',
     async (lang) => {
       for (const page of PAGES) {
-        const doc = dom(await get(bare, localePath(lang, page.path)));
+        const html = await get(bare, localePath(lang, page.path));
+        // Nowhere, the FAQ's answer and its JSON-LD included, the claims the statement retired.
+        for (const claim of RETIRED) expect(html, page.id).not.toMatch(claim);
+        const doc = dom(html);
         const badges = one('footer ul.badges', doc)!;
         const words = text(badges);
         expect(words, page.id).not.toMatch(/compliant|\bready\b|conforme/i);

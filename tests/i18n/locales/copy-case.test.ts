@@ -35,7 +35,6 @@ const PENDING: readonly string[] = [
   'apostrophe: en/faq.json groups.0.items.4.a',
   'apostrophe: en/faq.json groups.1.items.2.a',
   'apostrophe: en/faq.json groups.2.items.3.a',
-  'apostrophe: en/faq.json groups.6.items.0.a',
   'apostrophe: en/faq.json groups.6.items.2.a',
   'apostrophe: en/faqsets.json sets.product.3.a',
   'apostrophe: en/guide.json definition.text',
