@@ -15,7 +15,7 @@ test.describe('blog', () => {
     await page.getByRole('searchbox', { name: 'Search articles' }).fill('robots');
     await expect(page).toHaveURL(/\/en\/blog\?q=robots$/);
     await expect(all.locator('article')).toHaveCount(1);
-    await expect(page.getByRole('heading', { name: 'Featured Articles' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Featured articles' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Legal', exact: true }).click();
     await expect(page).toHaveURL(/q=robots&category=Legal/);
@@ -50,7 +50,7 @@ test.describe('blog', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page
       .locator('section[aria-labelledby="all-title"]')
-      .getByRole('link', { name: /Ultimate Guide to Generative Engine Optimization/ })
+      .getByRole('link', { name: /ultimate guide to generative engine optimization/i })
       .click();
     await expect(page).toHaveURL(/\/en\/blog\/ultimate-geo-guide-2025$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('The Ultimate Guide');

@@ -92,7 +92,7 @@ test.describe('services', () => {
     en: {
       'content-strategy': 'From $1,499, excl. VAT',
       'monitoring-analytics': 'From $799 a month, excl. VAT',
-      other: 'Contact for Pricing',
+      other: 'Contact us for pricing',
       popular: 'Our recommendation',
     },
     fr: {

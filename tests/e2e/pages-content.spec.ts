@@ -33,7 +33,7 @@ const HOME = {
   en: {
     waitlist: 'Join the waitlist',
     stats: 'Key figures',
-    who: "Who It's For",
+    who: 'Who it’s for',
     audit: 'Try the free audit tool',
   },
   fr: {

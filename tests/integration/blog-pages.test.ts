@@ -31,10 +31,10 @@ describe('blog listing', () => {
     const res = await request(app).get('/en/blog').set('User-Agent', HUMAN_UA);
     expect(res.status).toBe(200);
     expect(res.text).toContain('placeholder="Search articles…"');
-    expect(res.text).toContain('>Featured Articles</h2>');
+    expect(res.text).toContain('>Featured articles</h2>');
     for (const label of ['All', 'Strategy', 'Technical', 'Legal', 'Performance'])
       expect(res.text).toMatch(new RegExp(`>${label}</a>`));
-    expect(res.text).toMatch(/>All Articles<\/h2>/);
+    expect(res.text).toMatch(/>All articles<\/h2>/);
     expect(res.text).toContain('6 articles');
     expect(res.text).toContain(
       'No spam. Unsubscribe anytime. Your address is used for this newsletter only.',
@@ -52,10 +52,10 @@ describe('blog listing', () => {
     expect(cardTitles(search.text)).toEqual(['ai-platform-optimization-strategies']);
   });
 
-  it('shows the empty state with Clear Filters', async () => {
+  it('shows the empty state with Clear filters', async () => {
     const res = await request(app).get('/en/blog?category=Performance');
     expect(res.text).toContain('No articles found matching your criteria.');
-    expect(res.text).toMatch(/href="\/en\/blog"[^>]*>Clear Filters</);
+    expect(res.text).toMatch(/href="\/en\/blog"[^>]*>Clear filters</);
     const fr = await request(app).get('/fr/blog?q=zzzz');
     expect(fr.text).toContain('Aucun article ne correspond à vos critères.');
   });
@@ -66,7 +66,7 @@ describe('blog listing', () => {
     );
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('<img src=x');
-    expect(res.text).toMatch(/>All Articles<\/h2>/);
+    expect(res.text).toMatch(/>All articles<\/h2>/);
   });
 });
 
@@ -90,8 +90,8 @@ describe('articles', () => {
         lang === 'en' ? `${post.readingTime}\u00a0min read` : `${post.readingTime}\u00a0min de lecture`,
       );
       expect(html).toContain(lang === 'en' ? `${post.wordCount} words` : `${post.wordCount}\u00a0mots`);
-      expect(html).toContain(lang === 'en' ? 'Share Article' : 'Partager l’article');
-      expect(html).toContain(lang === 'en' ? 'About the Author' : 'À propos de l’auteur');
+      expect(html).toContain(lang === 'en' ? 'Share this article' : 'Partager l’article');
+      expect(html).toContain(lang === 'en' ? 'About the author' : 'À propos de l’auteur');
       expect(html).toContain(`href="/${lang}/tools"`);
       expect(html).toContain(`href="/${lang}/services"`);
       expect(html).toMatch(/<h2 id="[a-z0-9-]+">/);
