@@ -204,7 +204,8 @@ describe('"Email me this report" then "Re-check monthly": one email when both ar
         expect(link).toBeDefined();
         // Both parts: the HTML's labelled block and the text's.
         expect(reportMail.text).toContain(link);
-        const title = lang === 'en' ? 'Your monthly re-check: confirm it here' : 'Votre vérification mensuelle';
+        const title =
+          lang === 'en' ? 'Your monthly re-check: confirm it here' : 'Votre vérification mensuelle';
         expect(entities(reportMail.html)).toContain(title);
         expect(reportMail.text).toContain(title);
         // Asked again an hour on, before confirming: a new request (the ten minutes are over), its
@@ -213,9 +214,7 @@ describe('"Email me this report" then "Re-check monthly": one email when both ar
         expect(again.body).toEqual({ success: true, delivery: 'queued', at: expect.any(String) });
         expect(Date.parse(again.body.at)).toBe(Date.parse(asked.body.at) + HOUR);
         // The link confirms the subscription.
-        const confirmed = await request(app)
-          .get(link!.slice(SITE_URL.length))
-          .set('User-Agent', HUMAN_UA);
+        const confirmed = await request(app).get(link!.slice(SITE_URL.length)).set('User-Agent', HUMAN_UA);
         expect(confirmed.status).toBe(200);
         const store = await EmbeddedStore.open(app.locals.config.dataDir);
         try {
@@ -243,6 +242,45 @@ describe('"Email me this report" then "Re-check monthly": one email when both ar
       expect(links).toHaveLength(1);
       // The answer said where the link is: in the report email, or in one of its own.
       expect(mails).toHaveLength(recheck.body.included ? 1 : 2);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('without JavaScript, the page says the same', () => {
+  it.each([
+    ['en', 'Your email is queued', (h: string, m: string) => `we will send it at about ${h}:${m} UTC.`],
+    [
+      'fr',
+      'Votre e-mail est en file d’attente',
+      (h: string, m: string) => `nous l’enverrons vers ${Number(h)}\u00a0h\u00a0${m} UTC.`,
+    ],
+  ] as const)('in %s: a queued report email names its time', async (lang, title, says) => {
+    const { app, close } = await setup({ MAILBOX_EMAILS_PER_HOUR: '1' });
+    try {
+      const report = await savedAudit(app, `${site.origin}/`, lang);
+      const path = `/${lang}/tools/report/${report.id}`;
+      const agent = request.agent(app);
+      const send = (email: string) =>
+        agent
+          .post('/api/report-email')
+          .set('Accept', 'text/html')
+          .type('form')
+          .send({ email, report: report.id, lang, returnTo: path });
+      expect((await send('nojs@example.org')).status).toBe(303);
+      const first = (await agent.get(path).set('User-Agent', HUMAN_UA)).text;
+      // The first one is on its way: the form's own words.
+      expect(first).toContain(lang === 'en' ? 'Report on its way' : 'Rapport en route');
+      expect((await send('nojs+2@example.org')).status).toBe(303);
+      const page = (await agent.get(path).set('User-Agent', HUMAN_UA)).text;
+      const queued = (await outbox(app)).find(
+        (d) => d.recipient === 'nojs+2@example.org' && d.channel === 'visitor-email',
+      );
+      const at = queued!.notBefore.toISOString();
+      expect(page).toContain('<div role="status" class="form-status ok">');
+      expect(page).toContain(title);
+      expect(page).toContain(says(at.slice(11, 13), at.slice(14, 16)));
     } finally {
       await close();
     }
