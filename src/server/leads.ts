@@ -144,14 +144,13 @@ export function mailAnswer(
   if (!record || record.status === 'failed') return undefined;
   const repeat = outcome === 'duplicate';
   const flags = { ...(repeat ? { repeat } : {}), ...(record.included ? { included: true } : {}) };
-  if (record.status === 'pending' && record.notBefore.getTime() > now.getTime()) {
+  if (record.waiting) {
     return { delivery: 'queued', at: record.notBefore.toISOString(), ...flags };
   }
   if (record.deliveredAt && (repeat || record.included)) {
     return { delivery: 'sent', at: record.deliveredAt.toISOString(), ...flags };
   }
-  const at = record.notBefore.getTime() > now.getTime() ? record.notBefore : now;
-  return { delivery: 'sending', at: at.toISOString(), ...flags };
+  return { delivery: 'sending', at: now.toISOString(), ...flags };
 }
 
 /**

@@ -174,7 +174,11 @@ describe('"Email me this report" then "Re-check monthly": one email when both ar
   it.each(['en', 'fr'] as const)(
     'in %s: the queued report email carries the confirm link, and no second email goes',
     async (lang) => {
-      const { app, smtp, advance, close } = await setup({ MAILBOX_EMAILS_PER_HOUR: '1' });
+      // One email an hour, one waiting at most: the re-check adds no email, so nothing refuses it.
+      const { app, smtp, advance, close } = await setup({
+        MAILBOX_EMAILS_PER_HOUR: '1',
+        MAILBOX_EMAILS_QUEUED: '1',
+      });
       try {
         const report = await savedAudit(app, `${site.origin}/`, lang);
         const visitor = `both-${lang}@example.org`;

@@ -92,6 +92,24 @@ function recheckMailInsert(subscriptionId: string, payload: DeliveryPayload, at:
 const DELIVERY_COLUMNS =
   'id, lead_id, channel, kind, recipient, payload, status, attempts, expired_leases, next_attempt_at, not_before, lease_until, leased_by, last_error, created_at, retried_at, delivered_at';
 
+/**
+ * The report email a re-check's confirm link may ride in (decision 067): of the same report, to the
+ * same address, in the same language, still waiting, leased by nobody, carrying no other link.
+ */
+function reportCarrier(submission: Extract<Submission, { form: 'recheck' }>): Sql {
+  const { email, report, lang } = submission.data;
+  return {
+    sql: `SELECT id FROM lead_deliveries
+          WHERE channel = 'visitor-email' AND kind = 'report-summary' AND recipient_key = ?
+            AND lower(recipient) = lower(?) AND status = 'pending' AND lease_until IS NULL
+            AND json_extract(payload, '$.lead.lead_data.report_id') = ?
+            AND json_extract(payload, '$.language') = ?
+            AND json_extract(payload, '$.lead.lead_data.recheck_id') IS NULL
+          ORDER BY created_at DESC LIMIT 1`,
+    args: [mailboxKey(email), email, report, lang],
+  };
+}
+
 /** Counts by status, for operators. */
 export type OutboxCounts = Record<DeliveryStatus, number>;
 
@@ -205,7 +223,16 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
     const schedule = this.channels.has('visitor-email')
       ? this.mailboxSchedule(mailboxKey(record.email), ctx.submittedAt)
       : undefined;
-    const limited: Sql = schedule?.full ?? { sql: '0', args: [] };
+    // A re-check whose link rides in a waiting report email adds no email: no limit refuses it.
+    const carrier = schedule && submission.form === 'recheck' ? reportCarrier(submission) : undefined;
+    const limited: Sql = !schedule
+      ? { sql: '0', args: [] }
+      : carrier
+        ? {
+            sql: `(${schedule.full.sql} AND NOT EXISTS (${carrier.sql}))`,
+            args: [...schedule.full.args, ...carrier.args],
+          }
+        : schedule.full;
     const statement: InStatement = {
       sql: `INSERT INTO leads (form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms, submission_id)
             SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
@@ -292,7 +319,7 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
    * for a re-check, its confirm email or the report email that carries its link), as the form's
    * answer tells of it (decision 067).
    */
-  async mailOf(submission: Submission, _now: Date): Promise<VisitorMailRecord | undefined> {
+  async mailOf(submission: Submission, now: Date): Promise<VisitorMailRecord | undefined> {
     if (!this.channels.has('visitor-email')) return undefined;
     const email = submission.data.email;
     const which: Sql =
@@ -308,10 +335,10 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
             }
           : { sql: 'kind = ?', args: [VISITOR_MAIL_KIND[submission.form]] };
     const result = await this.client.execute({
-      sql: `SELECT kind, status, not_before, created_at, delivered_at FROM lead_deliveries
+      sql: `SELECT kind, status, not_before, created_at, delivered_at, not_before > ? AS waiting FROM lead_deliveries
             WHERE channel = 'visitor-email' AND recipient_key = ? AND lower(recipient) = lower(?) AND ${which.sql}
             ORDER BY created_at DESC, not_before DESC LIMIT 1`,
-      args: [mailboxKey(email), email, ...which.args],
+      args: [now.toISOString(), mailboxKey(email), email, ...which.args],
     });
     const row = result.rows[0];
     if (!row) return undefined;
@@ -320,6 +347,7 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
       status: String(row.status),
       not_before: (row.not_before ?? row.created_at) as string,
       delivered_at: (row.delivered_at as string | null) ?? null,
+      waiting: row.waiting,
     });
   }
 
@@ -369,25 +397,12 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
       statements.push(insert('visitor-email', VISITOR_MAIL_KIND[submission.form], email, due));
       return statements;
     }
+    const carrier = reportCarrier(submission);
     statements.push(
       {
         sql: `UPDATE lead_deliveries SET payload = json_set(payload, '$.lead.lead_data.recheck_id', ?)
-              WHERE id = (SELECT id FROM lead_deliveries
-                          WHERE channel = 'visitor-email' AND kind = 'report-summary' AND recipient_key = ?
-                            AND lower(recipient) = lower(?) AND status = 'pending' AND lease_until IS NULL
-                            AND json_extract(payload, '$.lead.lead_data.report_id') = ?
-                            AND json_extract(payload, '$.language') = ?
-                            AND json_extract(payload, '$.lead.lead_data.recheck_id') IS NULL
-                          ORDER BY created_at DESC LIMIT 1)
-                AND EXISTS (SELECT 1 FROM leads WHERE submission_id = ?)`,
-        args: [
-          submission.data.recheckId,
-          mailboxKey(email),
-          email,
-          submission.data.report,
-          submission.data.lang,
-          submissionId,
-        ],
+              WHERE id = (${carrier.sql}) AND EXISTS (SELECT 1 FROM leads WHERE submission_id = ?)`,
+        args: [submission.data.recheckId, ...carrier.args, submissionId],
       },
       insert('visitor-email', 'recheck-optin', email, due, 'AND changes() = 0'),
     );

@@ -252,10 +252,11 @@ export function toDelivery(row: DeliveryRecord): Delivery {
 /** A visitor email's row as both stores read it for the form's answer (decision 067). */
 export function visitorMailRecord(
   submission: Submission,
-  row: { kind: string; status: string; not_before: string; delivered_at: string | null },
+  row: { kind: string; status: string; not_before: string; delivered_at: string | null; waiting: unknown },
 ): VisitorMailRecord {
   return {
     status: row.status as DeliveryStatus,
+    waiting: row.status === 'pending' && (row.waiting === true || Number(row.waiting) === 1),
     notBefore: new Date(row.not_before),
     deliveredAt: row.delivered_at ? new Date(row.delivered_at) : null,
     included: submission.form === 'recheck' && row.kind === 'report-summary',

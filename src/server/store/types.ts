@@ -200,6 +200,8 @@ export interface VisitorMailRecord {
   /** When it may go (or went): its creation, or later when the mailbox's window made it wait. */
   notBefore: Date;
   deliveredAt: Date | null;
+  /** Pending and not yet due at the store's clock (Supabase's is the database's). */
+  waiting: boolean;
   /** A re-check's confirm link travels in the report email of the same report. */
   included: boolean;
 }
