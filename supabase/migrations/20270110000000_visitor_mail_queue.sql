@@ -25,10 +25,12 @@ create index if not exists lead_deliveries_mailbox_due_idx
 alter table public.visitor_mail_limits
   add column if not exists queued integer not null default 3 check (queued >= 0);
 
+-- The website states its three limits; the two-argument form goes (a call with two takes the default).
+drop function if exists public.set_visitor_mail_limits(integer, integer);
 create or replace function public.set_visitor_mail_limits(
   p_per_hour integer,
   p_per_day integer,
-  p_queued integer
+  p_queued integer default 3
 )
 returns void
 language plpgsql
