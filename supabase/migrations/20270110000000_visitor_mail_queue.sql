@@ -11,7 +11,8 @@
 --    ('visitor_mail_limited'). A re-check's confirm link rides in the report email of the same report
 --    to the same address when that email is still waiting and unleased: then the re-check gets no
 --    email of its own, and no limit refuses it (it adds no email).
--- 3. visitor_mail_of: what became of a lead's visitor email, for the form's answer (service_role).
+-- 3. leads_refresh_pending_deliveries keeps a riding link when a repeat refreshes the report email.
+-- 4. visitor_mail_of: what became of a lead's visitor email, for the form's answer (service_role).
 -- claim_lead_deliveries already leases only rows whose next_attempt_at has come.
 
 alter table public.lead_deliveries add column if not exists not_before timestamptz;
@@ -135,6 +136,29 @@ begin
 end;
 $$;
 
+-- A repeat folded into its lead refreshes the lead's pending deliveries (20261201000000_outbox.sql):
+-- a re-check's link riding in a report email stays in it.
+create or replace function public.leads_refresh_pending_deliveries()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.lead_deliveries
+    set payload = jsonb_set(payload, '{lead}', case
+      when payload -> 'lead' -> 'lead_data' ? 'recheck_id' and not (new.lead_data ? 'recheck_id')
+        then jsonb_set(to_jsonb(new), '{lead_data,recheck_id}', payload -> 'lead' -> 'lead_data' -> 'recheck_id')
+      else to_jsonb(new)
+    end)
+    where lead_id = new.id
+      and status = 'pending'
+      and attempts = 0
+      and (lease_until is null or lease_until <= now());
+  return null;
+end;
+$$;
+
 -- The newest visitor email of a lead's kind to an address (for a report, of that report; for a
 -- re-check, its confirm email or the report email that carries its link): what the form's answer
 -- says of it.
@@ -165,6 +189,7 @@ as $$
 $$;
 
 revoke all on function public.leads_enqueue_deliveries() from public, anon, authenticated;
+revoke all on function public.leads_refresh_pending_deliveries() from public, anon, authenticated;
 revoke all on function public.set_visitor_mail_limits(integer, integer, integer) from public, anon, authenticated;
 grant execute on function public.set_visitor_mail_limits(integer, integer, integer) to service_role;
 revoke all on function public.visitor_mail_of(text, text, text) from public, anon, authenticated;

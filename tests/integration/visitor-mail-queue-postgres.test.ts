@@ -27,7 +27,7 @@ describe('Supabase: the trigger queues, bounds and schedules', () => {
       await tx.exec(`set local role ${role}`);
       return work(tx);
     });
-  const insertReport = (tx: SqlTx, email: string) => {
+  const insertReport = (tx: SqlTx, email: string, recheckId?: string) => {
     const data: ReportEmailLead = {
       email,
       report: ID_A,
@@ -35,7 +35,10 @@ describe('Supabase: the trigger queues, bounds and schedules', () => {
       website: 'https://shop.example/',
       reportUrl: `https://geo.example/en/tools/report/${ID_A}`,
     };
-    const record = leadRecord({ form: 'report', data }, { source: 'geo-website', submittedAt: new Date() });
+    const record = leadRecord(
+      recheckId ? { form: 'recheck', data: { ...data, recheckId } } : { form: 'report', data },
+      { source: 'geo-website', submittedAt: new Date() },
+    );
     const columns = Object.keys(record) as (keyof typeof record)[];
     return tx.query(
       `insert into public.leads (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
@@ -72,6 +75,33 @@ describe('Supabase: the trigger queues, bounds and schedules', () => {
       tx.query<{ recipient: string }>(`select recipient from public.claim_lead_deliveries('w1', 100)`),
     );
     expect(leased.rows).toHaveLength(3);
+  });
+
+  it('a re-check rides in the waiting report email, and a folded repeat of the report keeps its link', async () => {
+    await as('service_role', (tx) => tx.query('select public.set_visitor_mail_limits(1, 6, 1)'));
+    await as('anon', (tx) => insertReport(tx, 'first@example.org'));
+    await as('anon', (tx) => insertReport(tx, 'first+2@example.org'));
+    const recheckId = 'c'.repeat(32);
+    // The queue is full (one waiting): the re-check adds no email, so it is not refused.
+    await as('anon', (tx) => insertReport(tx, 'first+2@example.org', recheckId));
+    // The same report asked again within ten minutes: folded into its lead, whose pending
+    // deliveries are refreshed from it.
+    await as('anon', (tx) => insertReport(tx, 'FIRST+2@example.org'));
+    const { rows } = await supabase.db.query<{ kind: string; recheck: string | null; waiting: boolean }>(
+      `select kind, payload -> 'lead' -> 'lead_data' ->> 'recheck_id' as recheck, not_before > now() as waiting
+       from public.lead_deliveries order by not_before`,
+    );
+    expect(rows).toEqual([
+      { kind: 'report-summary', recheck: null, waiting: false },
+      { kind: 'report-summary', recheck: recheckId, waiting: true },
+    ]);
+    const { rows: said } = await as('service_role', (tx) =>
+      tx.query<{ kind: string; waiting: boolean }>(
+        `select kind, waiting from public.visitor_mail_of('recheck', 'first+2@example.org', $1)`,
+        [recheckId],
+      ),
+    );
+    expect(said).toEqual([{ kind: 'report-summary', waiting: true }]);
   });
 });
 
