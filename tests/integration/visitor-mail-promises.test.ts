@@ -254,11 +254,11 @@ describe('"Email me this report" then "Re-check monthly": one email when both ar
 
 describe('without JavaScript, the page says the same', () => {
   it.each([
-    ['en', 'Your email is queued', (h: string, m: string) => `we will send it at about ${h}:${m} UTC.`],
+    ['en', 'Your email is queued', (h: string, m: string) => `we will send this one at about ${h}:${m} UTC.`],
     [
       'fr',
       'Votre e-mail est en file d’attente',
-      (h: string, m: string) => `nous l’enverrons vers ${Number(h)}\u00a0h\u00a0${m} UTC.`,
+      (h: string, m: string) => `nous enverrons celui-ci vers ${Number(h)}\u00a0h\u00a0${m} UTC.`,
     ],
   ] as const)('in %s: a queued report email names its time', async (lang, title, says) => {
     const { app, close } = await setup({ MAILBOX_EMAILS_PER_HOUR: '1' });
