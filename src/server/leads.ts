@@ -259,11 +259,14 @@ export function leadsRouter(deps: LeadsDeps): Router {
     const handler: RequestHandler = async (req, res) => {
       const lang = languageOf(req, res);
       const body = (req.body ?? {}) as Record<string, unknown>;
-      // Bots fill every field; people never see this one. Pretend success, store nothing.
+      // Bots fill every field; people never see this one. Pretend success, store nothing: with
+      // visitor emails on, the answer looks like a new request's (decision 067).
       if (typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '') {
         deps.logger.info({ form, outcome: 'honeypot' }, 'form submission ignored');
         deps.onLead?.(form, 'rejected');
-        answer(req, res, 200, { form, ok: true });
+        const at = (deps.now?.() ?? new Date()).toISOString();
+        const mail = deps.senderMail ? { mail: { delivery: 'sending' as const, at } } : {};
+        answer(req, res, 200, { form, ok: true, ...mail });
         return;
       }
       const parsed = parseForm(form, { ...body, lang });

@@ -380,7 +380,8 @@ describe('asking for a re-check', () => {
       const bot = await request(one)
         .post('/api/recheck')
         .send({ email: 'bot@example.org', report: report.id, nickname: 'Robo' });
-      expect(bot.body).toEqual({ success: true });
+      // Told what a person would be told (decision 067), and nothing stored or sent.
+      expect(bot.body).toEqual({ success: true, delivery: 'sending', at: expect.any(String) });
       expect(await subscriptions(one)).toHaveLength(0);
 
       const path = `/en/tools/report/${report.id}`;
