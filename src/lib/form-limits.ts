@@ -50,9 +50,30 @@ export type FormErrorKey = keyof typeof enForms.errors;
 export const HONEYPOT_FIELD = 'nickname';
 
 /** What the server tells the page after a form post (JSON answer, or the no-JavaScript flash). */
+/**
+ * What became of the visitor email a successful form asked for (decision 067): `sending` (on its way
+ * now), `queued` (it goes at `at`, when the mailbox's hourly or daily window allows), `sent` (it went
+ * at `at`: said of a repeat, or of the report email that carries a re-check's link).
+ */
+export const MAIL_DELIVERIES = ['sending', 'queued', 'sent'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
+
+/** The email part of a form's answer (decision 067). */
+export interface MailAnswer {
+  delivery: MailDelivery;
+  /** When it goes or went (ISO 8601). */
+  at: string;
+  /** The same request came within the duplicate window: this is the first one's email. */
+  repeat?: boolean;
+  /** A re-check's confirm link is in the report email of the same report, which this describes. */
+  included?: boolean;
+}
+
 export interface FormOutcome {
   form: FormType;
   ok: boolean;
+  /** On success, with visitor emails on: what became of the email the form asked for. */
+  mail?: MailAnswer;
   /** Message in the page language (server error text), when not ok. */
   error?: string;
   /** Per-field messages, in the page language. */

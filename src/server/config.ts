@@ -68,6 +68,8 @@ export interface VisitorMailSettings {
   /** Per mailbox (mailboxKey: `victim+1@` is `victim@`), whichever sender asked: per hour, per day. */
   mailboxPerHour: number;
   mailboxPerDay: number;
+  /** Emails past those limits one mailbox may have waiting for its window (decision 067). */
+  mailboxQueued: number;
   /** Per sender's address (req.ip, after TRUST_PROXY), whatever mailboxes it asked for. */
   senderPerHour: number;
   senderPerDay: number;
@@ -278,6 +280,7 @@ const schema = z.object({
   FORM_RATE_LIMIT_PER_MINUTE: wholeNumber().min(1, 'must be 1 or more').default(10),
   MAILBOX_EMAILS_PER_HOUR: wholeNumber().min(1, 'must be 1 or more').default(3),
   MAILBOX_EMAILS_PER_DAY: wholeNumber().min(1, 'must be 1 or more').default(6),
+  MAILBOX_EMAILS_QUEUED: wholeNumber().min(0, 'must be 0 or more').max(100, 'must be at most 100').default(3),
   SENDER_EMAILS_PER_HOUR: wholeNumber().min(1, 'must be 1 or more').default(10),
   SENDER_EMAILS_PER_DAY: wholeNumber().min(1, 'must be 1 or more').default(30),
   MAX_CONNECTIONS: wholeNumber()
@@ -400,6 +403,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     visitorMail: {
       mailboxPerHour: e.MAILBOX_EMAILS_PER_HOUR,
       mailboxPerDay: e.MAILBOX_EMAILS_PER_DAY,
+      mailboxQueued: e.MAILBOX_EMAILS_QUEUED,
       senderPerHour: e.SENDER_EMAILS_PER_HOUR,
       senderPerDay: e.SENDER_EMAILS_PER_DAY,
     },

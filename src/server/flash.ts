@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Application, Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { z } from 'zod';
-import { FORM_TYPES, type FormOutcome } from '../lib/form-limits.ts';
+import { FORM_TYPES, MAIL_DELIVERIES, type FormOutcome } from '../lib/form-limits.ts';
 import { BoundedCache, stringBytes } from './bounded-cache.ts';
 
 // The outcome of a form posted without JavaScript, carried across the 303 redirect, read once.
@@ -45,6 +45,14 @@ const signedOutcome = z.object({
     error: text.optional(),
     fields: z.record(z.string().max(40), text).optional(),
     values: z.record(z.string().max(40), text).optional(),
+    mail: z
+      .strictObject({
+        delivery: z.enum(MAIL_DELIVERIES),
+        at: z.iso.datetime(),
+        repeat: z.boolean().optional(),
+        included: z.boolean().optional(),
+      })
+      .optional(),
   }),
 });
 

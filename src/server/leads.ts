@@ -14,6 +14,7 @@ import {
   formOfEndpoint,
   type FormOutcome,
   type FormType,
+  type MailAnswer,
 } from '../lib/form-limits.ts';
 import { LANGUAGES, isLang, localePath, type Lang } from '../site.ts';
 import { reportPageUrl } from './email/links.ts';
@@ -26,7 +27,12 @@ import { perMinuteLimit, windowLimit } from './rate-limit.ts';
 import { errorCode } from '../lib/api-error.ts';
 import type { LeadStore } from './store/index.ts';
 import { newReportId } from './store/report-types.ts';
-import { StoreRefusedError, type Submission } from './store/types.ts';
+import {
+  StoreRefusedError,
+  type SaveOutcome,
+  type Submission,
+  type VisitorMailRecord,
+} from './store/types.ts';
 
 // POST /api/{form} for each of FORM_TYPES (/api/waitlist, /api/contact, /api/newsletter; decision 006;
 // /api/report-email, "Email me this report", decision 030; /api/recheck, the monthly re-check,
@@ -112,7 +118,7 @@ function answer(req: Request, res: Response, status: number, outcome: FormOutcom
     return;
   }
   if (outcome.ok) {
-    res.status(status).json({ success: true });
+    res.status(status).json({ success: true, ...outcome.mail });
     return;
   }
   // The store could not take it for now (decision 051): a script may try again in a moment.
@@ -122,6 +128,29 @@ function answer(req: Request, res: Response, status: number, outcome: FormOutcom
     message: outcome.error ?? '',
     ...(outcome.fields ? { fields: outcome.fields } : {}),
   });
+}
+
+/**
+ * What the answer says of the visitor email (decision 067), from the outbox's row: a new request's
+ * email is on its way or queued; a repeat's (or the report email a re-check's link rides in) went,
+ * is on its way or is queued. An email that failed for good is not described: the form's own text
+ * stands.
+ */
+export function mailAnswer(
+  record: VisitorMailRecord | undefined,
+  outcome: SaveOutcome,
+  now: Date,
+): MailAnswer | undefined {
+  if (!record || record.status === 'failed') return undefined;
+  const repeat = outcome === 'duplicate';
+  const flags = { ...(repeat ? { repeat } : {}), ...(record.included ? { included: true } : {}) };
+  if (record.waiting) {
+    return { delivery: 'queued', at: record.notBefore.toISOString(), ...flags };
+  }
+  if (record.deliveredAt && (repeat || record.included)) {
+    return { delivery: 'sent', at: record.deliveredAt.toISOString(), ...flags };
+  }
+  return { delivery: 'sending', at: now.toISOString(), ...flags };
 }
 
 /**
@@ -230,11 +259,14 @@ export function leadsRouter(deps: LeadsDeps): Router {
     const handler: RequestHandler = async (req, res) => {
       const lang = languageOf(req, res);
       const body = (req.body ?? {}) as Record<string, unknown>;
-      // Bots fill every field; people never see this one. Pretend success, store nothing.
+      // Bots fill every field; people never see this one. Pretend success, store nothing: with
+      // visitor emails on, the answer looks like a new request's (decision 067).
       if (typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '') {
         deps.logger.info({ form, outcome: 'honeypot' }, 'form submission ignored');
         deps.onLead?.(form, 'rejected');
-        answer(req, res, 200, { form, ok: true });
+        const at = (deps.now?.() ?? new Date()).toISOString();
+        const mail = deps.senderMail ? { mail: { delivery: 'sending' as const, at } } : {};
+        answer(req, res, 200, { form, ok: true, ...mail });
         return;
       }
       const parsed = parseForm(form, { ...body, lang });
@@ -315,10 +347,23 @@ export function leadsRouter(deps: LeadsDeps): Router {
           );
           return;
         }
-        deps.logger.info({ form, outcome, store: deps.store.kind }, 'form submission stored');
+        // What became of its email, said as it is (decision 067). A store that cannot tell (a
+        // failure reading it back) leaves the form's own text: the lead is stored all the same.
+        const record = await deps.store.mailOf?.(stored, ctx.submittedAt).catch((failure: unknown) => {
+          deps.logger.warn(
+            { form, err: { name: (failure as Error).name, message: (failure as Error).message } },
+            'visitor email state not readable',
+          );
+          return undefined;
+        });
+        const mail = mailAnswer(record, outcome, ctx.submittedAt);
+        deps.logger.info(
+          { form, outcome, store: deps.store.kind, ...(mail ? { mail: mail.delivery } : {}) },
+          'form submission stored',
+        );
         deps.onLead?.(form, outcome);
         if (outcome === 'stored') res.locals[MAIL_ENQUEUED] = true;
-        answer(req, res, 200, { form, ok: true });
+        answer(req, res, 200, { form, ok: true, ...(mail ? { mail } : {}) });
       } catch (failure) {
         deps.logger.error(
           { form, err: { name: (failure as Error).name, message: (failure as Error).message } },

@@ -50,6 +50,7 @@ export async function createServices(input: ServicesInput) {
       visitorMailLimits: {
         perHour: config.visitorMail.mailboxPerHour,
         perDay: config.visitorMail.mailboxPerDay,
+        queued: config.visitorMail.mailboxQueued,
       },
     }));
   const metrics = createMetrics();

@@ -178,6 +178,35 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test.describe('what became of the email, with JavaScript (decision 067)', () => {
+  test.use({ timezoneId: 'Europe/Paris' });
+
+  test('French: a queued email’s toast says when, at the visitor’s own clock time', async ({
+    page,
+    consoleProblems,
+  }) => {
+    void consoleProblems;
+    await page.clock.setFixedTime(new Date('2026-11-29T09:55:00Z'));
+    // The server's answer for an email queued until 10:40 UTC: 11:40 in Paris.
+    await page.route('**/api/newsletter', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, delivery: 'queued', at: '2026-11-29T10:40:00.000Z' }),
+      }),
+    );
+    await page.goto('/fr/blog');
+    await hydrated(page);
+    await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill(unique('queued'));
+    await page.getByRole('button', { name: 'S’abonner' }).click();
+    const region = notifications(page);
+    await expect(region.getByText('Votre e-mail est en file d’attente')).toBeVisible();
+    await expect(
+      region.getByText('nous enverrons celui-ci vers 11\u00a0h\u00a040.', { exact: false }),
+    ).toBeVisible();
+  });
+});
+
 test.describe('newsletter with JavaScript', () => {
   test('French: subscribes, shows the French toast and clears the field', async ({
     page,

@@ -119,6 +119,39 @@ describe('retries', () => {
 });
 
 describe('workers and restarts', () => {
+  it('a queued email’s 24 hours of retries start when it was due, not when it was asked for', async () => {
+    const smtp = await startSmtp();
+    const clock = testClock();
+    // The second email's first attempt fails (its render throws, as a send failure would).
+    let failures = 1;
+    // One visitor email a day and one waiting: the second waits for the day after the first.
+    const { store, worker } = await harness({
+      smtpPort: smtp.port,
+      channels: ['visitor-email'],
+      renderer: (request) => {
+        if (request.recipient === 'ada+2@example.org' && failures-- > 0) throw new Error('render failed');
+        return { subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' };
+      },
+      clock,
+      visitorMailLimits: { perHour: 1, perDay: 1, queued: 1 },
+    });
+    const t0 = clock.now();
+    await store.save({ form: 'contact', data: contact }, ctx(t0));
+    await store.save({ form: 'contact', data: { ...contact, email: 'ada+2@example.org' } }, ctx(t0));
+    await worker.idle();
+    expect(smtp.messages).toHaveLength(1);
+    const queued = (await store.deliveries(['pending']))[0]!;
+    expect(queued.notBefore.getTime() - t0.getTime()).toBe(24 * 60 * 60 * 1000);
+    // Due a day after it was asked for, it fails once: retried, not dead (decision 067).
+    clock.advance(24 * 60 * 60 * 1000 + 1_000);
+    await worker.idle();
+    expect((await store.deliveries())[1]).toMatchObject({ status: 'pending', attempts: 1 });
+    clock.advance(5_000);
+    await worker.idle();
+    expect((await store.deliveries())[1]).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(smtp.messages).toHaveLength(2);
+  });
+
   it('stop() waits for a delivery in progress', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -36,7 +36,15 @@ describe('visitor emails', () => {
     const smtp = await startSmtp();
     const clock = testClock();
     const all: DeliveryChannel[] = ['team-email', 'webhook', 'visitor-email'];
-    const { store } = await harness({ smtpPort: smtp.port, channels: all, renderer, clock });
+    // None may wait for the window: the refusal itself is what this shows (decision 067 queues them
+    // up to MAILBOX_EMAILS_QUEUED: visitor-mail-promises.test.ts).
+    const { store } = await harness({
+      smtpPort: smtp.port,
+      channels: all,
+      renderer,
+      clock,
+      visitorMailLimits: { perHour: 3, perDay: 6, queued: 0 },
+    });
     const t0 = new Date();
     const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
     const outcomes = [

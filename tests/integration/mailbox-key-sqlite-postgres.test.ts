@@ -102,7 +102,11 @@ describe('embedded store, migration 10', () => {
         args: [randomBytes(16).toString('hex'), randomBytes(16).toString('hex'), Date.now()],
       });
 
-      const store = await EmbeddedStore.open(dir, { channels: ['visitor-email'] });
+      // None may wait for the window (decision 067): the limit itself is what this shows.
+      const store = await EmbeddedStore.open(dir, {
+        channels: ['visitor-email'],
+        visitorMailLimits: { perHour: 3, perDay: 6, queued: 0 },
+      });
       try {
         const keys = await raw.execute('SELECT DISTINCT recipient_key FROM lead_deliveries');
         expect(keys.rows.map((r) => r.recipient_key)).toEqual(['samr@gmail.com']);

@@ -259,8 +259,9 @@ const tempDataDir = tempDataDirs('geo-recheck-mail-');
 describe('embedded store, migration 9', () => {
   it('upgrades a file in use: every lead, delivery, id and reference kept; re-check leads and emails accepted', async () => {
     const dataDir = tempDataDir();
-    // The file as version 8 left it: one contact lead, and the tables as migration 7 built them.
-    const raw = await fileFromBefore(dataDir, ['DELETE FROM schema_migrations WHERE version = 9']);
+    // The file as version 8 left it: one contact lead, and the tables as migration 7 built them
+    // (version 12's column comes after 9's rebuild, as in a file upgraded in order).
+    const raw = await fileFromBefore(dataDir, ['DELETE FROM schema_migrations WHERE version IN (9, 12)']);
     try {
       await raw.migrate(MIGRATIONS.find((m) => m.version === 7)!.statements);
       // A second lead deleted, so the id sequence is ahead of the highest id; deliveries of the first.
@@ -305,8 +306,11 @@ describe('embedded store, migration 9', () => {
           (await raw.execute('SELECT version FROM schema_migrations WHERE version = 9')).rows,
         ).toHaveLength(1);
         expect((await raw.execute('SELECT * FROM leads ORDER BY id')).rows).toEqual(leadsBefore);
-        expect((await raw.execute('SELECT * FROM lead_deliveries ORDER BY id')).rows).toEqual(
-          deliveriesBefore,
+        // Version 12 (decision 067) gave each delivery its not-before time: its creation.
+        const deliveriesAfter = (await raw.execute('SELECT * FROM lead_deliveries ORDER BY id')).rows;
+        for (const row of deliveriesAfter) expect(row.not_before).toBe(row.created_at);
+        expect(deliveriesAfter.map(({ not_before: _, ...row }) => row)).toEqual(
+          deliveriesBefore.map((row) => ({ ...row })),
         );
         expect((await raw.execute('PRAGMA foreign_key_check')).rows).toEqual([]);
         const names = (await raw.execute('SELECT name FROM sqlite_master')).rows.map((r) => r.name);

@@ -124,7 +124,7 @@ describe.each(['en', 'fr'] as const)('a monthly re-check in %s', (lang) => {
       expect(page).toContain('action="/api/recheck"');
       const asked = await request(one).post('/api/recheck').send({ email: visitor, report: report.id, lang });
       expect(asked.status).toBe(200);
-      expect(asked.body).toEqual({ success: true });
+      expect(asked.body).toEqual({ success: true, delivery: 'sending', at: expect.any(String) });
 
       // The opt-in email, the team's email and the webhook: a lead like any other.
       await drain();
@@ -338,7 +338,7 @@ describe('asking for a re-check', () => {
       expect(off.text).toContain('data-result="unsubscribed"');
 
       // Minutes later, the same report and email: a new subscription, and its email.
-      expect((await ask()).body).toEqual({ success: true });
+      expect((await ask()).body).toEqual({ success: true, delivery: 'sending', at: expect.any(String) });
       await drain();
       expect(mailsTo(smtp, visitor)).toHaveLength(2);
       const second = linksOf(mailsTo(smtp, visitor)[1]!.html, 'en');
@@ -380,7 +380,8 @@ describe('asking for a re-check', () => {
       const bot = await request(one)
         .post('/api/recheck')
         .send({ email: 'bot@example.org', report: report.id, nickname: 'Robo' });
-      expect(bot.body).toEqual({ success: true });
+      // Told what a person would be told (decision 067), and nothing stored or sent.
+      expect(bot.body).toEqual({ success: true, delivery: 'sending', at: expect.any(String) });
       expect(await subscriptions(one)).toHaveLength(0);
 
       const path = `/en/tools/report/${report.id}`;

@@ -103,8 +103,11 @@ describe('embedded store, migration 7', () => {
           (await raw.execute('SELECT max(version) AS v FROM schema_migrations')).rows[0]!.v,
         ).toBeGreaterThanOrEqual(7);
         expect((await raw.execute('SELECT * FROM leads ORDER BY id')).rows).toEqual(leadsBefore);
-        expect((await raw.execute('SELECT * FROM lead_deliveries ORDER BY id')).rows).toEqual(
-          deliveriesBefore,
+        // Version 12 (decision 067) gave each delivery its not-before time: its creation.
+        const deliveriesAfter = (await raw.execute('SELECT * FROM lead_deliveries ORDER BY id')).rows;
+        for (const row of deliveriesAfter) expect(row.not_before).toBe(row.created_at);
+        expect(deliveriesAfter.map(({ not_before: _, ...row }) => row)).toEqual(
+          deliveriesBefore.map((row) => ({ ...row })),
         );
         expect((await raw.execute('PRAGMA foreign_key_check')).rows).toEqual([]);
         const indexes = (await raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'")).rows.map(
@@ -186,15 +189,25 @@ describe('embedded store, migration 7', () => {
       expect(await save(ID_A, 5, 'ADA@example.com')).toBe('duplicate');
       expect(await save(ID_B, 6)).toBe('stored');
       expect(await save(ID_A, 11)).toBe('stored');
-      // The mailbox has had its three visitor emails this hour (decision 050): refused, nothing stored.
-      expect(await save(ID_B, 20, 'Ada+4@example.com')).toBe('limited');
+      // The mailbox has had its three visitor emails this hour (decision 050): the next three wait
+      // for the hour after the first (decision 067); past those three waiting, refused.
+      expect(await save(ID_B, 20, 'Ada+4@example.com')).toBe('stored');
+      expect(await save(ID_B, 21, 'Ada+5@example.com')).toBe('stored');
+      expect(await save(ID_B, 22, 'Ada+6@example.com')).toBe('stored');
+      expect(await save(ID_B, 23, 'Ada+7@example.com')).toBe('limited');
       const deliveries = await store.deliveries();
       // Every stored lead reaches the team, and its report email the address.
-      expect(deliveries.filter((d) => d.channel === 'team-email')).toHaveLength(3);
-      expect(deliveries.filter((d) => d.kind === 'report-summary').map((d) => d.leadId)).toEqual([
-        '1',
-        '2',
-        '3',
+      expect(deliveries.filter((d) => d.channel === 'team-email')).toHaveLength(6);
+      const mails = deliveries.filter((d) => d.kind === 'report-summary');
+      expect(mails.map((d) => d.leadId)).toEqual(['1', '2', '3', '4', '5', '6']);
+      // At 00:00, 00:06, 00:11, then an hour after the first, the second and the third.
+      expect(mails.map((d) => d.notBefore.toISOString().slice(11, 16))).toEqual([
+        '00:00',
+        '00:06',
+        '00:11',
+        '01:00',
+        '01:06',
+        '01:11',
       ]);
     } finally {
       await store.close();
@@ -386,18 +399,21 @@ describe('Supabase, through the server', () => {
       expect(unknown.status).toBe(400);
 
       // The mailbox's limits are the database's to keep (decision 050): two more spellings of the
-      // same inbox reach it, the next one is refused with the reason, and nothing is stored for it.
+      // same inbox reach it, the next three are queued for the hour after (decision 067), the next
+      // one is refused with the reason, and nothing is stored for it.
       const more = async (email: string) =>
         request(app).post('/api/report-email').send({ email, report: id, lang: 'en' });
       expect((await more('Supa-Report+1@example.org')).status).toBe(200);
       expect((await more('supa-report+2@example.org')).status).toBe(200);
+      for (const n of [4, 5, 6])
+        expect((await more(`supa-report+${n}@example.org`)).body.delivery).toBe('queued');
       const refused = await more('SUPA-REPORT+3@example.org');
       expect(refused.status).toBe(429);
       expect(refused.body.error.code).toBe('mailbox_limited');
       const stored = await supabase.db.query('select 1 from public.leads where email ilike $1', [
         'supa-report%',
       ]);
-      expect(stored.rows).toHaveLength(3);
+      expect(stored.rows).toHaveLength(6);
     } finally {
       await app.locals.close();
     }

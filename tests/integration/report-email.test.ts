@@ -62,7 +62,8 @@ describe.each(['en', 'fr'] as const)('in %s', (lang) => {
         .post('/api/report-email')
         .send({ email: visitor, report: report.id, lang });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true });
+      // On its way now (decision 067).
+      expect(res.body).toEqual({ success: true, delivery: 'sending', at: expect.any(String) });
       await app.locals.deliveryIdle();
       expect(mails(smtp, TEAM)).toHaveLength(1);
       expect(mails(smtp, visitor)).toHaveLength(1);
@@ -182,7 +183,8 @@ describe('limits', () => {
         .post('/api/report-email')
         .send({ email: 'bot@example.org', report: report.id, nickname: 'gotcha' });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true });
+      // Told what a person would be told (decision 067), and nothing stored or sent.
+      expect(res.body).toEqual({ success: true, delivery: 'sending', at: expect.any(String) });
       await app.locals.deliveryIdle();
       expect(await leads(app)).toHaveLength(0);
       expect(smtp.messages).toHaveLength(0);

@@ -149,8 +149,10 @@ describe('outbox migration', () => {
     });
   });
 
-  it('sends a mailbox 3 visitor emails an hour and 6 a day, whatever its spelling; past that the lead is refused', async () => {
+  it('sends a mailbox 3 visitor emails an hour and 6 a day, whatever its spelling; past that, with no queue, the lead is refused', async () => {
     await setChannels(['team-email', 'visitor-email']);
+    // None may wait for the window (decision 067 queues them: visitor-mail-queue-postgres.test.ts).
+    await as('service_role', (tx) => tx.query('select public.set_visitor_mail_limits(3, 6, 0)'));
     await as('anon', (tx) => insertLead(tx, 'ada.l@gmail.com', 'contact'));
     await as('anon', (tx) => insertLead(tx, 'ADAL+news@googlemail.com', 'newsletter'));
     await as('anon', (tx) => insertLead(tx, 'bob@example.com', 'newsletter'));
@@ -171,19 +173,21 @@ describe('outbox migration', () => {
       (await db.query('select 1 from public.leads where email = $1', ['adal+4@gmail.com'])).rows,
     ).toEqual([]);
     // An hour later, three more; then the day's six are spent. The limits are the website's to state.
-    await db.exec(`update public.lead_deliveries set created_at = created_at - interval '61 minutes'`);
+    const hourAgo = `update public.lead_deliveries
+      set created_at = created_at - interval '61 minutes', not_before = not_before - interval '61 minutes'`;
+    await db.exec(hourAgo);
     for (const n of [5, 6, 7]) await as('anon', (tx) => insertLead(tx, `adal+${n}@gmail.com`, 'contact'));
-    await db.exec(`update public.lead_deliveries set created_at = created_at - interval '61 minutes'`);
+    await db.exec(hourAgo);
     await expect(as('anon', (tx) => insertLead(tx, 'adal+8@gmail.com', 'contact'))).rejects.toThrow(
       /visitor_mail_limited/,
     );
-    await as('service_role', (tx) => tx.query('select public.set_visitor_mail_limits(3, 7)'));
+    await as('service_role', (tx) => tx.query('select public.set_visitor_mail_limits(3, 7, 0)'));
     await as('anon', (tx) => insertLead(tx, 'adal+8@gmail.com', 'contact'));
     rows = await deliveries();
     expect(
       rows.filter((r) => r.channel === 'visitor-email' && r.recipient !== 'bob@example.com'),
     ).toHaveLength(7);
-    await as('service_role', (tx) => tx.query('select public.set_visitor_mail_limits(3, 6)'));
+    await as('service_role', (tx) => tx.query('select public.set_visitor_mail_limits(3, 6, 3)'));
   });
 
   it('keeps the outbox and its functions away from anon and authenticated', async () => {

@@ -8,7 +8,7 @@ import { loadDeliveryConfig, type DeliveryConfig } from '../../src/server/delive
 import { createLeadDelivery } from '../../src/server/delivery/index.ts';
 import type { DeliveryOutcome } from '../../src/server/delivery/worker.ts';
 import { DATABASE_FILE, EmbeddedStore } from '../../src/server/store/embedded.ts';
-import type { Delivery, DeliveryChannel } from '../../src/server/store/types.ts';
+import type { Delivery, DeliveryChannel, VisitorMailLimits } from '../../src/server/store/types.ts';
 import { onClose } from './delivery-peers.ts';
 
 // Lead delivery's harness for the suites in tests/integration/delivery-*.test.ts: the settings of
@@ -39,6 +39,8 @@ export interface HarnessOptions {
   webhookTimeoutMs?: number;
   /** Starts the worker's own polling too (default: off, the test drains it with idle()). */
   start?: boolean;
+  /** The store's visitor email limits (default: the site's). */
+  visitorMailLimits?: VisitorMailLimits;
 }
 
 export async function harness(options: HarnessOptions) {
@@ -54,7 +56,10 @@ export async function harness(options: HarnessOptions) {
     channels: new Set(options.channels ?? ['team-email', 'webhook']),
   };
   const dataDir = options.dataDir ?? tempDir();
-  const store = await EmbeddedStore.open(dataDir, { channels: config.channels });
+  const store = await EmbeddedStore.open(dataDir, {
+    channels: config.channels,
+    ...(options.visitorMailLimits ? { visitorMailLimits: options.visitorMailLimits } : {}),
+  });
   const clock = options.clock ?? testClock();
   const outcomes: [DeliveryChannel, DeliveryOutcome][] = [];
   const worker = createLeadDelivery({

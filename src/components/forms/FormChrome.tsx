@@ -1,5 +1,6 @@
-import { useT } from '../../i18n/hooks.ts';
+import { useLang, useT } from '../../i18n/hooks.ts';
 import { HONEYPOT_FIELD, type FormOutcome, type FormType } from '../../lib/form-limits.ts';
+import { mailNotice } from './mail-notice.ts';
 import type { FormMessages } from './useLeadForm.ts';
 
 /** Hidden fields every lead form posts: language, the page to return to, and the honeypot. */
@@ -32,11 +33,15 @@ export function FormNotice({
   messages?: FormMessages;
 }) {
   const { t } = useT('forms');
+  const lang = useLang();
   if (!notice) return null;
   const text = (key: keyof FormMessages) => messages?.[key] ?? t(`${form}.${key}`);
+  // A post without JavaScript: the page cannot know the visitor's time zone, so times are in UTC
+  // and say so (the same on the server and after hydration).
+  const said = notice.ok ? mailNotice(notice.mail, t, lang, { timeZone: 'UTC' }) : undefined;
   return notice.ok ? (
     <div role="status" className="form-status ok">
-      <strong>{text('successTitle')}</strong> {text('successText')}
+      <strong>{said?.title ?? text('successTitle')}</strong> {said?.text ?? text('successText')}
     </div>
   ) : (
     <div role="alert" className="form-status error">

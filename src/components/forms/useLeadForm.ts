@@ -2,10 +2,17 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import { readApiError } from '../../lib/api-error.ts';
-import { HONEYPOT_FIELD, formEndpoint, type FormType } from '../../lib/form-limits.ts';
+import {
+  HONEYPOT_FIELD,
+  MAIL_DELIVERIES,
+  formEndpoint,
+  type FormType,
+  type MailAnswer,
+} from '../../lib/form-limits.ts';
 import { isWebsiteUrl } from '../../lib/urls.ts';
 import { useSite } from '../../site-context.tsx';
 import { useNotify } from '../Toasts.tsx';
+import { mailNotice } from './mail-notice.ts';
 
 export type FieldName = 'name' | 'email' | 'website' | 'service' | 'message';
 
@@ -89,12 +96,19 @@ export function useLeadForm(options: {
     failureTitle: t(`${form}.failureTitle`),
     failureText: t(`${form}.failureText`),
   };
-  const toast = (ok: boolean, text?: string) =>
+  const toast = (ok: boolean, text?: string, mail?: MailAnswer) => {
+    // What became of the email, in the visitor's own time zone (decision 067).
+    const said = ok ? mailNotice(mail, t, lang) : undefined;
     notify(
       ok
-        ? { variant: 'success', title: messages.successTitle, description: messages.successText }
+        ? {
+            variant: 'success',
+            title: said?.title ?? messages.successTitle,
+            description: said?.text ?? messages.successText,
+          }
         : { variant: 'error', title: messages.failureTitle, description: text || messages.failureText },
     );
+  };
 
   // A failure is shown twice: a toast, and an alert inside the form itself, which stays
   // readable and is announced even where the toast cannot be (behind the open waitlist dialog,
@@ -130,7 +144,7 @@ export function useLeadForm(options: {
       if (response.ok && (body as { success?: unknown } | undefined)?.success === true) {
         setValues(empty);
         setErrors({});
-        toast(true);
+        toast(true, undefined, mailOf(body));
         options.onSuccess?.();
       } else {
         const error = readApiError(body);
@@ -153,5 +167,18 @@ export function useLeadForm(options: {
     notice: serverNotice,
     formProps: { method: 'post', action: endpoint, noValidate: true, onSubmit },
     hidden: { lang, returnTo: `${pathname}${search}${hash || ''}` },
+  };
+}
+
+/** The email part of a form's JSON answer (decision 067), when it has one. */
+function mailOf(body: unknown): MailAnswer | undefined {
+  const { delivery, at, repeat, included } = (body ?? {}) as Record<string, unknown>;
+  if (!MAIL_DELIVERIES.includes(delivery as MailAnswer['delivery']) || typeof at !== 'string')
+    return undefined;
+  return {
+    delivery: delivery as MailAnswer['delivery'],
+    at,
+    ...(repeat === true ? { repeat } : {}),
+    ...(included === true ? { included } : {}),
   };
 }

@@ -212,7 +212,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const failedAt = now();
       const retryAt = nextAttemptAt(
         delivery.attempts + 1,
-        delivery.retriedAt ?? delivery.createdAt,
+        // A queued email's schedule starts when it was due to go, not when it was asked for.
+        delivery.retriedAt ?? delivery.notBefore,
         failedAt,
       );
       const outcome: DeliveryOutcome = retryAt ? 'retry' : 'failed';

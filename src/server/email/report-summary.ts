@@ -1,6 +1,6 @@
 import type { AuditReport, ReportChanges } from '../../lib/audit.ts';
 import type { VisitorMail } from '../delivery/channels/visitor-email.ts';
-import { bounded, displayDomain, letter, websiteOrigin, type EmailContext } from './compose.ts';
+import { bounded, confirmation, displayDomain, letter, websiteOrigin, type EmailContext } from './compose.ts';
 import type { Block } from './layout.ts';
 import { reportPageUrl, toolsUrl } from './links.ts';
 import { auditedOn, findingsBlocks, score100, scoreBlocks, topFindings } from './waitlist.ts';
@@ -23,6 +23,22 @@ export interface ReportSummaryEmail {
   report: AuditReport | null;
   /** The audited address the lead recorded: names the site when the report is gone. */
   website: string | null;
+  /**
+   * A monthly re-check of the same report asked while this email waited (decision 067): its confirm
+   * link rides here instead of in an email of its own.
+   */
+  recheckConfirmUrl?: string;
+}
+
+/** The re-check's confirmation, as a block of its own under a heading (decision 067). */
+function recheckBlocks(ctx: EmailContext, confirmUrl: string | undefined, domain: string): Block[] {
+  if (!confirmUrl) return [];
+  const { t } = ctx;
+  return [
+    { type: 'heading', level: 2, text: t('report.recheck.title') },
+    { type: 'paragraph', content: [t('report.recheck.intro', { domain })] },
+    ...confirmation(ctx, 'recheck.optin', confirmUrl),
+  ];
 }
 
 /** One line on what changed since the earlier report: the overall score, then the checks. */
@@ -107,7 +123,7 @@ export function reportSummary(ctx: EmailContext, input: ReportSummaryEmail): Vis
       preheader: t('report.preheader.expired'),
       title: t('report.expired.title'),
       name: null,
-      body: expiredBody(ctx, origin, domain),
+      body: [...expiredBody(ctx, origin, domain), ...recheckBlocks(ctx, input.recheckConfirmUrl, domain)],
     });
   }
   const score = score100(report.overall);
@@ -116,6 +132,6 @@ export function reportSummary(ctx: EmailContext, input: ReportSummaryEmail): Vis
     preheader: t('report.preheader.report', { domain, score }),
     title: t('report.title', { domain }),
     name: null,
-    body: summaryBody(ctx, input.id, report),
+    body: [...summaryBody(ctx, input.id, report), ...recheckBlocks(ctx, input.recheckConfirmUrl, domain)],
   });
 }

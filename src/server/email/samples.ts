@@ -311,6 +311,26 @@ export function sampleRequests(lang: Lang) {
         },
       }),
     },
+    // "Re-check monthly" asked while the report email waited: its confirm link rides in it (decision 067).
+    'report-with-recheck': {
+      ...base,
+      kind: 'report-summary',
+      form: 'report',
+      lead: lead('report', {
+        name: null,
+        website: SAMPLE_WEBSITE,
+        service: null,
+        message: null,
+        lead_data: {
+          form_type: 'report',
+          website: SAMPLE_WEBSITE,
+          report_id: SAMPLE_REPORT_ID,
+          report_url: `https://geo-platform.example/${lang}/tools/report/${SAMPLE_REPORT_ID}`,
+          recheck_id: recheckData.recheck_id,
+          submitted_at: '2025-03-01T09:29:12.000Z',
+        },
+      }),
+    },
     'recheck-optin': {
       ...base,
       kind: 'recheck-optin',

@@ -135,7 +135,16 @@ export function createVisitorMailRenderer(options: VisitorMailOptions): VisitorM
         // The report as saved, read now: the email shows it as its page does (decision 030).
         const id = reportIdOf(lead, 'report_id');
         const report = (await savedReport(id, lang)) ?? null;
-        return reportSummary(ctx, { id, report, website: text(lead.website) });
+        // A re-check of this report asked while this email waited carries its link here (decision 067).
+        const recheckId = dataField(lead, 'recheck_id');
+        return reportSummary(ctx, {
+          id,
+          report,
+          website: text(lead.website),
+          ...(recheckId && RECHECK_ID.test(recheckId)
+            ? { recheckConfirmUrl: recheckUrl(siteUrl, lang, 'confirm', recheckId) }
+            : {}),
+        });
       }
       case 'recheck-optin': {
         const { id, address } = recheckOf(lead);

@@ -228,6 +228,18 @@ export const MIGRATIONS: readonly { version: number; statements: string[]; forei
     // store's budget and the daily cap per visitor: embedded-reports.ts.
     statements: AUDIT_REPORTS_BOUNDS_SCHEMA,
   },
+  {
+    version: 12,
+    // An email a visitor asks for is queued, not dropped, when the mailbox has had its emails for
+    // the hour or the day (decision 067): not_before is when it may go (its first attempt), and the
+    // mailbox's limits count visitor emails by it. Rows written before went at their creation.
+    statements: [
+      'ALTER TABLE lead_deliveries ADD COLUMN not_before TEXT',
+      'UPDATE lead_deliveries SET not_before = created_at',
+      `CREATE INDEX lead_deliveries_mailbox_due ON lead_deliveries (recipient_key, not_before)
+       WHERE channel = 'visitor-email'`,
+    ],
+  },
 ];
 
 /**

@@ -8,7 +8,14 @@ import { applyMigrations } from './embedded-migrations.ts';
 import { EmbeddedRechecks } from './embedded-rechecks.ts';
 import { EmbeddedReports } from './embedded-reports.ts';
 import { mailboxKey } from '../mailbox.ts';
-import { deliveryPayload, duplicateDetail, leadRecord, toDelivery, type DeliveryRecord } from './records.ts';
+import {
+  deliveryPayload,
+  duplicateDetail,
+  leadRecord,
+  toDelivery,
+  visitorMailRecord,
+  type DeliveryRecord,
+} from './records.ts';
 import type { RecheckStore } from './recheck-types.ts';
 import type { AuditReportStore } from './report-types.ts';
 import {
@@ -16,7 +23,6 @@ import {
   DEFAULT_VISITOR_MAIL_LIMITS,
   DELIVERY_CHANNELS,
   DUPLICATE_WINDOW_MS,
-  HOUR_MS,
   LEASE_CLOCK_SKEW_MS,
   LEASE_EXPIRED_ERROR,
   MAX_EXPIRED_LEASES,
@@ -40,6 +46,7 @@ import {
   type SaveOutcome,
   type StoreOptions,
   type Submission,
+  type VisitorMailRecord,
 } from './types.ts';
 
 // The embedded default store: one SQLite file in DATA_DIR (WAL, synchronous=FULL so a 200 means the
@@ -50,7 +57,19 @@ import {
 
 /** The columns a new delivery is written with (the rest take their defaults). */
 const INSERT_DELIVERY =
-  'INSERT INTO lead_deliveries (id, lead_id, channel, kind, recipient, recipient_key, payload, status, attempts, next_attempt_at, created_at)';
+  'INSERT INTO lead_deliveries (id, lead_id, channel, kind, recipient, recipient_key, payload, status, attempts, next_attempt_at, not_before, created_at)';
+
+/** A piece of SQL and its arguments. */
+interface Sql {
+  sql: string;
+  args: (string | number)[];
+}
+
+/** SQLite's form of an ISO 8601 time as toISOString() writes it, so that times compare as text. */
+const ISO = "'%Y-%m-%dT%H:%M:%fZ'";
+
+/** The visitor emails a mailbox's limits count: those forms asked for (not a re-check's monthly email). */
+const COUNTED = `channel = 'visitor-email' AND recipient_key = ? AND kind <> 'recheck-report'`;
 
 /**
  * A monthly re-check's email (decision 032), for EmbeddedRechecks.complete's transaction: inserted
@@ -64,14 +83,32 @@ function recheckMailInsert(subscriptionId: string, payload: DeliveryPayload, at:
     sql: `${INSERT_DELIVERY}
           SELECT ?, (SELECT max(l.id) FROM leads l
                      WHERE l.form_type = 'recheck' AND json_extract(l.lead_data, '$.recheck_id') = r.id),
-                 'visitor-email', 'recheck-report', r.email, r.mailbox_key, ?, 'pending', 0, ?, ?
+                 'visitor-email', 'recheck-report', r.email, r.mailbox_key, ?, 'pending', 0, ?, ?, ?
           FROM recheck_subscriptions r WHERE r.id = ? AND changes() = 1`,
-    args: [randomUUID(), JSON.stringify(payload), iso, iso, subscriptionId],
+    args: [randomUUID(), JSON.stringify(payload), iso, iso, iso, subscriptionId],
   };
 }
 
 const DELIVERY_COLUMNS =
-  'id, lead_id, channel, kind, recipient, payload, status, attempts, expired_leases, next_attempt_at, lease_until, leased_by, last_error, created_at, retried_at, delivered_at';
+  'id, lead_id, channel, kind, recipient, payload, status, attempts, expired_leases, next_attempt_at, not_before, lease_until, leased_by, last_error, created_at, retried_at, delivered_at';
+
+/**
+ * The report email a re-check's confirm link may ride in (decision 067): of the same report, to the
+ * same address, in the same language, still waiting, leased by nobody, carrying no other link.
+ */
+function reportCarrier(submission: Extract<Submission, { form: 'recheck' }>): Sql {
+  const { email, report, lang } = submission.data;
+  return {
+    sql: `SELECT id FROM lead_deliveries
+          WHERE channel = 'visitor-email' AND kind = 'report-summary' AND recipient_key = ?
+            AND lower(recipient) = lower(?) AND status = 'pending' AND lease_until IS NULL
+            AND json_extract(payload, '$.lead.lead_data.report_id') = ?
+            AND json_extract(payload, '$.language') = ?
+            AND json_extract(payload, '$.lead.lead_data.recheck_id') IS NULL
+          ORDER BY created_at DESC LIMIT 1`,
+    args: [mailboxKey(email), email, report, lang],
+  };
+}
 
 /** Counts by status, for operators. */
 export type OutboxCounts = Record<DeliveryStatus, number>;
@@ -183,9 +220,19 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
               AND coalesce(json_extract(lead_data, '$.recheck_id'), json_extract(lead_data, '$.report_id'), '') = ?)`,
       args: [form_type, emailKey, now - DUPLICATE_WINDOW_MS, duplicateDetail(submission)],
     };
-    const limited: { sql: string; args: (string | number)[] } = this.channels.has('visitor-email')
-      ? this.mailboxFull(mailboxKey(record.email), ctx.submittedAt)
-      : { sql: '0', args: [] };
+    const schedule = this.channels.has('visitor-email')
+      ? this.mailboxSchedule(mailboxKey(record.email), ctx.submittedAt)
+      : undefined;
+    // A re-check whose link rides in a waiting report email adds no email: no limit refuses it.
+    const carrier = schedule && submission.form === 'recheck' ? reportCarrier(submission) : undefined;
+    const limited: Sql = !schedule
+      ? { sql: '0', args: [] }
+      : carrier
+        ? {
+            sql: `(${schedule.full.sql} AND NOT EXISTS (${carrier.sql}))`,
+            args: [...schedule.full.args, ...carrier.args],
+          }
+        : schedule.full;
     const statement: InStatement = {
       sql: `INSERT INTO leads (form_type, name, email, email_key, phone, company, website, service, message, language, source, status, utm_data, lead_data, created_at, created_ms, submission_id)
             SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
@@ -224,7 +271,7 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
             args: [...duplicate.args, ...limited.args],
           },
           statement,
-          ...this.deliveryInserts(submission, payload, submissionId, ctx.submittedAt),
+          ...this.deliveryInserts(submission, payload, submissionId, ctx.submittedAt, schedule?.due),
         ],
         'write',
       );
@@ -236,38 +283,99 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
   }
 
   /**
-   * Whether a mailbox has had as many visitor emails as its limits allow, in the hour or the day
-   * before `at`: the ones forms asked for (a re-check's monthly email is not counted).
+   * When a mailbox's next visitor email may go, and whether it may be queued (decision 067). Emails
+   * are counted by when they go (not_before) and never overtake one another, so the next goes at the
+   * latest of: now, the last one's time, an hour after the perHour-th most recent and a day after
+   * the perDay-th most recent. Then no hour holds more than perHour of them and no day more than
+   * perDay. `full`: it would have to wait while the mailbox already has `queued` emails waiting.
    */
-  private mailboxFull(mailbox: string, at: Date): { sql: string; args: (string | number)[] } {
-    const since = (ms: number) => new Date(at.getTime() - ms).toISOString();
-    const sent = `(SELECT count(*) FROM lead_deliveries WHERE channel = 'visitor-email'
-                    AND recipient_key = ? AND created_at > ? AND kind <> 'recheck-report')`;
+  private mailboxSchedule(mailbox: string, at: Date): { due: Sql; full: Sql } {
+    const now = at.toISOString();
+    const dayAgo = new Date(at.getTime() - DAY_MS).toISOString();
+    const nth = (count: number, shift: string): Sql => ({
+      sql: `coalesce((SELECT strftime(${ISO}, not_before, '${shift}') FROM lead_deliveries
+                      WHERE ${COUNTED} AND not_before > ?
+                      ORDER BY not_before DESC LIMIT 1 OFFSET ?), ?)`,
+      args: [mailbox, dayAgo, Math.max(1, count) - 1, now],
+    });
+    const hour = nth(this.mailLimits.perHour, '+1 hour');
+    const day = nth(this.mailLimits.perDay, '+1 day');
+    const due: Sql = {
+      sql: `max(?, coalesce((SELECT max(not_before) FROM lead_deliveries WHERE ${COUNTED}), ?), ${hour.sql}, ${day.sql})`,
+      args: [now, mailbox, now, ...hour.args, ...day.args],
+    };
+    const waiting = `(SELECT count(*) FROM lead_deliveries WHERE ${COUNTED} AND status = 'pending' AND not_before > ?)`;
     return {
-      sql: `(${sent} >= ? OR ${sent} >= ?)`,
-      args: [
-        mailbox,
-        since(HOUR_MS),
-        Math.max(1, this.mailLimits.perHour),
-        mailbox,
-        since(DAY_MS),
-        Math.max(1, this.mailLimits.perDay),
-      ],
+      due,
+      full: {
+        sql: `(${due.sql} > ? AND ${waiting} >= ?)`,
+        args: [...due.args, now, mailbox, now, Math.max(0, this.mailLimits.queued)],
+      },
     };
   }
 
+  /**
+   * The newest visitor email of a submission's kind to its address (for a report, of that report;
+   * for a re-check, its confirm email or the report email that carries its link), as the form's
+   * answer tells of it (decision 067).
+   */
+  async mailOf(submission: Submission, now: Date): Promise<VisitorMailRecord | undefined> {
+    if (!this.channels.has('visitor-email')) return undefined;
+    const email = submission.data.email;
+    const which: Sql =
+      submission.form === 'recheck'
+        ? {
+            sql: `kind IN ('recheck-optin', 'report-summary') AND json_extract(payload, '$.lead.lead_data.recheck_id') = ?`,
+            args: [submission.data.recheckId],
+          }
+        : submission.form === 'report'
+          ? {
+              sql: `kind = 'report-summary' AND json_extract(payload, '$.lead.lead_data.report_id') = ?`,
+              args: [submission.data.report],
+            }
+          : { sql: 'kind = ?', args: [VISITOR_MAIL_KIND[submission.form]] };
+    const result = await this.client.execute({
+      sql: `SELECT kind, status, not_before, created_at, delivered_at, not_before > ? AS waiting FROM lead_deliveries
+            WHERE channel = 'visitor-email' AND recipient_key = ? AND lower(recipient) = lower(?) AND ${which.sql}
+            ORDER BY created_at DESC, not_before DESC LIMIT 1`,
+      args: [now.toISOString(), mailboxKey(email), email, ...which.args],
+    });
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return visitorMailRecord(submission, {
+      kind: String(row.kind),
+      status: String(row.status),
+      not_before: (row.not_before ?? row.created_at) as string,
+      delivered_at: (row.delivered_at as string | null) ?? null,
+      waiting: row.waiting,
+    });
+  }
+
+  /**
+   * The lead's deliveries, each inserted only if the lead row was. The visitor email goes when its
+   * mailbox's schedule says (`due`). A re-check's confirm link rides in the report email of the same
+   * report to the same address when that email is still waiting and nobody is sending it (decision
+   * 067): then the re-check gets no email of its own (the insert reads the UPDATE's changes()).
+   */
   private deliveryInserts(
     submission: Submission,
     payload: DeliveryPayload,
     submissionId: string,
     submittedAt: Date,
+    due: Sql = { sql: '?', args: [submittedAt.toISOString()] },
   ): InStatement[] {
     const at = submittedAt.toISOString();
     const json = JSON.stringify(payload);
-    const insert = (channel: DeliveryChannel, kind: DeliveryKind, recipient: string | null): InStatement => ({
+    const insert = (
+      channel: DeliveryChannel,
+      kind: DeliveryKind,
+      recipient: string | null,
+      when: Sql = { sql: '?', args: [at] },
+      only = '',
+    ): InStatement => ({
       sql: `${INSERT_DELIVERY}
-            SELECT ?, l.id, ?, ?, ?, ?, json_set(?, '$.lead.id', l.id), 'pending', 0, ?, ?
-            FROM leads l WHERE l.submission_id = ?`,
+            SELECT ?, l.id, ?, ?, ?, ?, json_set(?, '$.lead.id', l.id), 'pending', 0, t.due, t.due, ?
+            FROM leads l, (SELECT ${when.sql} AS due) t WHERE l.submission_id = ? ${only}`,
       args: [
         randomUUID(),
         channel,
@@ -276,16 +384,28 @@ export class EmbeddedStore implements LeadStore, Outbox, NewsletterSubscriptions
         recipient === null ? null : mailboxKey(recipient),
         json,
         at,
-        at,
+        ...when.args,
         submissionId,
       ],
     });
     const statements: InStatement[] = [];
     if (this.channels.has('team-email')) statements.push(insert('team-email', 'team-email', null));
     if (this.channels.has('webhook')) statements.push(insert('webhook', 'webhook', null));
-    if (this.channels.has('visitor-email')) {
-      statements.push(insert('visitor-email', VISITOR_MAIL_KIND[submission.form], submission.data.email));
+    if (!this.channels.has('visitor-email')) return statements;
+    const { email } = submission.data;
+    if (submission.form !== 'recheck') {
+      statements.push(insert('visitor-email', VISITOR_MAIL_KIND[submission.form], email, due));
+      return statements;
     }
+    const carrier = reportCarrier(submission);
+    statements.push(
+      {
+        sql: `UPDATE lead_deliveries SET payload = json_set(payload, '$.lead.lead_data.recheck_id', ?)
+              WHERE id = (${carrier.sql}) AND EXISTS (SELECT 1 FROM leads WHERE submission_id = ?)`,
+        args: [submission.data.recheckId, ...carrier.args, submissionId],
+      },
+      insert('visitor-email', 'recheck-optin', email, due, 'AND changes() = 0'),
+    );
     return statements;
   }
 

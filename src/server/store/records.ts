@@ -10,6 +10,7 @@ import {
   type DeliveryStatus,
   type LeadContext,
   type Submission,
+  type VisitorMailRecord,
 } from './types.ts';
 
 // The records both stores write, built in one place so that the embedded file and Supabase hold the
@@ -208,6 +209,8 @@ export interface DeliveryRecord {
   /** Absent from rows written before the column existed. */
   expired_leases?: number | null;
   next_attempt_at: string;
+  /** Null only in rows read from a store not yet migrated (decision 067). */
+  not_before?: string | null;
   lease_until: string | null;
   leased_by: string | null;
   last_error: string | null;
@@ -236,11 +239,26 @@ export function toDelivery(row: DeliveryRecord): Delivery {
     attempts: Number(row.attempts),
     expiredLeases: Number(row.expired_leases ?? 0),
     nextAttemptAt: new Date(row.next_attempt_at),
+    notBefore: new Date(row.not_before ?? row.created_at),
     leaseUntil: date(row.lease_until),
     leasedBy: row.leased_by ?? null,
     lastError: row.last_error ?? null,
     createdAt: new Date(row.created_at),
     retriedAt: date(row.retried_at),
     deliveredAt: date(row.delivered_at),
+  };
+}
+
+/** A visitor email's row as both stores read it for the form's answer (decision 067). */
+export function visitorMailRecord(
+  submission: Submission,
+  row: { kind: string; status: string; not_before: string; delivered_at: string | null; waiting: unknown },
+): VisitorMailRecord {
+  return {
+    status: row.status as DeliveryStatus,
+    waiting: row.status === 'pending' && (row.waiting === true || Number(row.waiting) === 1),
+    notBefore: new Date(row.not_before),
+    deliveredAt: row.delivered_at ? new Date(row.delivered_at) : null,
+    included: submission.form === 'recheck' && row.kind === 'report-summary',
   };
 }

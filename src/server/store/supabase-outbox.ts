@@ -1,4 +1,4 @@
-import { toDelivery, type DeliveryRecord } from './records.ts';
+import { duplicateDetail, toDelivery, visitorMailRecord, type DeliveryRecord } from './records.ts';
 import { serviceRpc, type ServiceRpc } from './supabase.ts';
 import {
   DEFAULT_VISITOR_MAIL_LIMITS,
@@ -11,8 +11,10 @@ import {
   type NewsletterSubscriptions,
   type Outbox,
   type SubscriptionChange,
+  type Submission,
   type SubscriptionStatus,
   type VisitorMailLimits,
+  type VisitorMailRecord,
 } from './types.ts';
 
 // The lead delivery outbox in Supabase (decision 018). The database fills `lead_deliveries` in the
@@ -51,6 +53,7 @@ export class SupabaseOutbox implements Outbox, NewsletterSubscriptions {
     await this.rpc('set_visitor_mail_limits', {
       p_per_hour: this.mailLimits.perHour,
       p_per_day: this.mailLimits.perDay,
+      p_queued: this.mailLimits.queued,
     });
     this.announced = true;
   }
@@ -71,6 +74,24 @@ export class SupabaseOutbox implements Outbox, NewsletterSubscriptions {
       throw new StoreUnavailableError(`Supabase set_newsletter_status answered ${String(result)}`);
     }
     return result;
+  }
+
+  /**
+   * What became of a submission's visitor email (decision 067): the newest of its kind to its
+   * address, read by the database's visitor_mail_of; undefined without visitor emails.
+   */
+  async mailOf(submission: Submission): Promise<VisitorMailRecord | undefined> {
+    if (!this.channels.includes('visitor-email')) return undefined;
+    const rows = await this.rpc<
+      | { kind: string; status: string; not_before: string; delivered_at: string | null; waiting: boolean }[]
+      | null
+    >('visitor_mail_of', {
+      p_form: submission.form,
+      p_email: submission.data.email,
+      p_detail: duplicateDetail(submission),
+    });
+    const row = rows?.[0];
+    return row ? visitorMailRecord(submission, row) : undefined;
   }
 
   async claim(request: ClaimRequest): Promise<Delivery[]> {

@@ -13,6 +13,7 @@ import {
   type Outbox,
   type SaveOutcome,
   type Submission,
+  type VisitorMailRecord,
 } from './types.ts';
 
 // Supabase store (when SUPABASE_URL and SUPABASE_ANON_KEY are set): the waitlist calls the
@@ -113,6 +114,8 @@ export class SupabaseStore implements LeadStore {
   private readonly recent = new Map<string, number>();
   private readonly inflight = new Map<string, Promise<void>>();
 
+  /** What became of a submission's visitor email: the outbox's service_role client reads it (decision 067). */
+  readonly mailOf?: (submission: Submission) => Promise<VisitorMailRecord | undefined>;
   /** The lead delivery outbox, when delivery is on (another client: it needs the service_role key). */
   readonly outbox: Outbox | undefined;
   /** The newsletter's opt-in, through the same service_role client as the outbox. */
@@ -127,13 +130,18 @@ export class SupabaseStore implements LeadStore {
     anonKey: string,
     options: {
       timeoutMs?: number;
-      outbox?: Outbox & NewsletterSubscriptions;
+      outbox?: Outbox &
+        NewsletterSubscriptions & {
+          mailOf?(submission: Submission): Promise<VisitorMailRecord | undefined>;
+        };
       reports?: AuditReportStore;
       rechecks?: RecheckStore;
     } = {},
   ) {
     this.outbox = options.outbox;
     this.subscriptions = options.outbox;
+    const outbox = options.outbox;
+    if (outbox?.mailOf) this.mailOf = (submission) => outbox.mailOf!(submission);
     this.reports = options.reports;
     this.rechecks = options.rechecks;
     this.client = supabaseClient(url, anonKey, options.timeoutMs);

@@ -119,6 +119,11 @@ export interface LeadStore {
   readonly reports?: AuditReportStore;
   /** Monthly re-check subscriptions: like `reports`, on Supabase with the service_role key. */
   readonly rechecks?: RecheckStore;
+  /**
+   * With visitor emails on: what became of the visitor email of a submission just saved (stored or a
+   * repeat), read from the outbox (decision 067); undefined when the lead has none.
+   */
+  mailOf?(submission: Submission, now: Date): Promise<VisitorMailRecord | undefined>;
   /** Throws StoreUnavailableError when the store cannot take writes. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -176,11 +181,30 @@ export const VISITOR_MAIL_KIND: Record<FormType, VisitorMailKind> = {
 export interface VisitorMailLimits {
   perHour: number;
   perDay: number;
+  /**
+   * Emails past those limits are queued until the mailbox's window allows them (decision 067): at
+   * most this many at once per mailbox. A request past it is refused whole, as before.
+   */
+  queued: number;
 }
 
-/** MAILBOX_EMAILS_PER_HOUR and MAILBOX_EMAILS_PER_DAY's defaults. */
-export const DEFAULT_VISITOR_MAIL_LIMITS: VisitorMailLimits = { perHour: 3, perDay: 6 };
+/** MAILBOX_EMAILS_PER_HOUR, MAILBOX_EMAILS_PER_DAY and MAILBOX_EMAILS_QUEUED's defaults. */
+export const DEFAULT_VISITOR_MAIL_LIMITS: VisitorMailLimits = { perHour: 3, perDay: 6, queued: 3 };
 
+/**
+ * The visitor email a form's lead has (decision 067), as the outbox holds it: the form's answer says
+ * from it whether the email is on its way, queued, already sent, or carried by the report email.
+ */
+export interface VisitorMailRecord {
+  status: DeliveryStatus;
+  /** When it may go (or went): its creation, or later when the mailbox's window made it wait. */
+  notBefore: Date;
+  deliveredAt: Date | null;
+  /** Pending and not yet due at the store's clock (Supabase's is the database's). */
+  waiting: boolean;
+  /** A re-check's confirm link travels in the report email of the same report. */
+  included: boolean;
+}
 /**
  * A lease (outbox or re-check) that ends later than now + its length + this was granted by a clock
  * ahead of ours (a forward jump, then a crash): no sane clock gave it, so it is treated as expired
@@ -255,6 +279,11 @@ export interface Delivery {
   /** Leases that expired without an outcome since creation or an operator's retry. */
   expiredLeases: number;
   nextAttemptAt: Date;
+  /**
+   * When it may first go: its creation, or later when its mailbox's window made it wait (decision
+   * 067). The retry schedule starts here.
+   */
+  notBefore: Date;
   leaseUntil: Date | null;
   leasedBy: string | null;
   lastError: string | null;

@@ -413,6 +413,29 @@ describe.each(LANGUAGES)('visitor emails in %s', (lang) => {
       ).rejects.toThrow('store down');
     });
 
+    it('carries the re-check’s confirm link when both were asked (decision 067), in a labelled block of both parts', async () => {
+      const mail = await render(requests['report-with-recheck']);
+      expectWellFormedEmail(mail, lang);
+      const confirm = `${SITE}/${lang}/tools/recheck/confirm?id=${'c'.repeat(32)}`;
+      expect(hrefs(mail.html)).toContain(confirm);
+      expect(mail.text).toContain(confirm);
+      for (const part of [visibleText(mail.html), unwrapped(mail.text)]) {
+        expect(part).toContain(texts.report.recheck.title);
+        expect(part).toContain(texts.report.recheck.intro.replace('{{domain}}', 'bakery-example.com'));
+        expect(part).toContain(texts.recheck.optin.button);
+        expect(part).toContain(texts.recheck.optin.expires);
+      }
+      // The report is all there, before the block.
+      expect(mail.text).toContain(permalink);
+      expect(mail.text.indexOf(permalink)).toBeLessThan(mail.text.indexOf(confirm));
+      expectTypography(lang, mail.subject, visibleText(mail.html), mail.text);
+      // Without it, no confirm link.
+      expect(hrefs((await render(requests.report)).html).some((h) => h.includes('/confirm?'))).toBe(false);
+      // Even when the report has expired, the link still comes.
+      const expired = await render(requests['report-with-recheck'], undefined, async () => undefined);
+      expect(hrefs(expired.html)).toContain(confirm);
+    });
+
     it('refuses a lead without a well-formed report id', async () => {
       for (const report_id of [undefined, '', 'ABC', `${SAMPLE_REPORT_ID}0`, '../x']) {
         const lead = { ...reportLead, lead_data: { ...reportLead.lead_data, report_id } };

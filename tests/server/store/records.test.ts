@@ -173,6 +173,8 @@ describe('toDelivery', () => {
       attempts: 2,
       expiredLeases: 0,
       nextAttemptAt: new Date(at),
+      // A row without not_before (a store not yet migrated) went at its creation (decision 067).
+      notBefore: new Date(at),
       leaseUntil: null,
       leasedBy: null,
       lastError: 'boom',
