@@ -29,8 +29,11 @@ export interface SiteContextValue {
   aiCrawlers: number;
   /** How many days a saved audit report keeps its link (AUDIT_REPORT_DAYS): the copy's {{reportDays}}. */
   reportDays: number;
-  /** Where form submissions and reports are stored: the privacy pages name its processor. */
-  leadStore: LeadStoreKind;
+  /**
+   * Whether a hosted database (Supabase) stores form submissions and reports: the privacy pages then
+   * name it as a processor. (A flag, so the client code names no server component.)
+   */
+  hostedDatabase: boolean;
   /** The outcome of a form posted without JavaScript, shown once on the page it returned to. */
   formOutcome?: FormOutcome;
 }

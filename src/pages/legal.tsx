@@ -207,7 +207,7 @@ function SharedList({ view, site }: { view: ListView; site: SiteContextValue }) 
     case 'processors': {
       const lines = [
         processors.host,
-        ...(site.leadStore === 'supabase' ? [processors.supabase] : []),
+        ...(site.hostedDatabase ? [processors.database] : []),
         site.company.emailProvider ? processors.email : processors.emailUnnamed,
       ];
       return (

@@ -92,7 +92,7 @@ export function siteFor(
     // The catalogue's AI agents, rounded down to ten: the copy's {{crawlers}}.
     aiCrawlers: AI_CRAWLERS_CLAIM,
     reportDays: deps.reportDays,
-    leadStore: deps.leadStore,
+    hostedDatabase: deps.leadStore === 'supabase',
   };
 }
 

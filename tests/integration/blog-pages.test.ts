@@ -44,7 +44,7 @@ describe('blog listing', () => {
 
   it('renders the filtered result on the server from ?q= and ?category=', async () => {
     const legal = await request(app).get('/en/blog?category=Legal');
-    expect(legal.text).toMatch(/>Legal Articles<\/h2>/);
+    expect(legal.text).toMatch(/>Legal articles<\/h2>/);
     expect(legal.text).toContain('1 article<');
     expect(cardTitles(legal.text)).toEqual(['strategic-ai-compliance-excellence']);
     const search = await request(app).get('/fr/blog?q=robots&category=Technical');

@@ -188,7 +188,7 @@ describe('humans and crawlers', () => {
     const { post, related } = payload.router.loaderData['blog-post'];
     expect(post).toMatchObject({
       slug: 'ultimate-geo-guide-2025',
-      title: expect.stringContaining('Ultimate Guide'),
+      title: expect.stringContaining('ultimate guide'),
     });
     expect(post).not.toHaveProperty('html');
     expect(related.length).toBeGreaterThan(0);

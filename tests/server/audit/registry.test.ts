@@ -55,14 +55,16 @@ describe('the number of checks in the copy', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('is stated where the site states it: the stat grids of home, About and Services, and the FAQ', () => {
+  it('is stated where the site states it: the stat grids of home, About and Services, the FAQ and the AI Act statement', () => {
     const uses = localeFiles.filter((file) => readFileSync(file, 'utf8').includes('{{checks}}'));
     expect(uses.map((f) => path.relative('src/i18n/locales', f)).sort()).toEqual([
       'en/about.json',
+      'en/aiAct.json',
       'en/faq.json',
       'en/home.json',
       'en/services.json',
       'fr/about.json',
+      'fr/aiAct.json',
       'fr/faq.json',
       'fr/home.json',
       'fr/services.json',
