@@ -10,6 +10,9 @@ import { deliveryMetrics } from './delivery/metrics.ts';
 import { newsletterSecret } from './delivery/secret.ts';
 import { createVisitorMailRenderer } from './email/visitor-mail.ts';
 import { createMetrics } from './metrics.ts';
+import { limitStore } from './rate-limit.ts';
+import { createSharedState } from './shared-state.ts';
+import { sharedSlots } from './audit/shared-slots.ts';
 import { createStoreHealth } from './store-health.ts';
 import { newsletterActions } from './newsletter.ts';
 import { createRecheckJob } from './recheck-job.ts';
@@ -53,6 +56,11 @@ export async function createServices(input: ServicesInput) {
       },
     }));
   const metrics = createMetrics();
+  // With REDIS_URL, what the replicas share (decision 070): every limit, the audit slots.
+  const shared = config.redis
+    ? createSharedState({ ...config.redis, logger, registry: metrics.registry })
+    : undefined;
+  const limits = (name: string) => limitStore(shared, name);
   // Whether the store takes writes: probed in the background, reported by /readyz and /metrics
   // (decision 051).
   const storeHealth = createStoreHealth({ store, logger });
@@ -96,6 +104,17 @@ export async function createServices(input: ServicesInput) {
           },
         }
       : {}),
+    ...(shared
+      ? {
+          sharedSlots: sharedSlots({
+            shared,
+            maxConcurrent: config.audit.maxConcurrent,
+            perAddress: config.audit.perAddress,
+            // Twice the deadline: a run ends by it, so an older slot is a dead replica's.
+            lapseMs: 2 * config.audit.timeoutMs,
+          }),
+        }
+      : {}),
     onNotKept: (reason) =>
       reason === 'full'
         ? logger.warn({ reason }, 'saved reports full: a report was not kept (AUDIT_REPORTS_MAX_MB)')
@@ -126,6 +145,7 @@ export async function createServices(input: ServicesInput) {
     logger,
     onRateLimited: () => metrics.audit('rateLimited', undefined),
     rechecks: Boolean(rechecks),
+    limitStore: limits('audit'),
   });
 
   // Lead delivery (decision 018): the store's outbox, drained by a worker in this process through the
@@ -187,6 +207,10 @@ export async function createServices(input: ServicesInput) {
     recheckLinks,
     newsletter,
     tokenSecret,
+    /** Redis, when REDIS_URL is set (decision 070). */
+    shared,
+    /** Where each rate limit counts: Redis for every replica with REDIS_URL, else this process. */
+    limits,
     /** A re-check in progress is recorded (its email enqueued), then deliveries in progress finish, before the store closes. */
     async close() {
       await recheckJob?.stop();
@@ -195,6 +219,7 @@ export async function createServices(input: ServicesInput) {
       await analysis.close();
       await storeHealth.stop();
       await store.close();
+      await shared?.close();
     },
   };
 }

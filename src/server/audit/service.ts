@@ -21,6 +21,7 @@ import type { Analysis } from './analysis.ts';
 import { localizeEngines, localizeFindings, localizePageType, localizeSite } from './localize.ts';
 import { bodyBudget } from './body-budget.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
+import type { SharedSlots } from './shared-slots.ts';
 import {
   AUDIT_REPORT_DAYS,
   REPORT_ID,
@@ -139,6 +140,11 @@ export interface AuditServiceOptions {
   reports?: ReportKeeping;
   /** Counts a report a person asked for and did not get kept ('daily', 'full'). */
   onNotKept?: (reason: ReportNotKept) => void;
+  /**
+   * The visitors' slots counted in Redis for every replica (REDIS_URL, decision 070); in this
+   * process's memory without it, or while Redis does not answer.
+   */
+  sharedSlots?: SharedSlots;
 }
 
 /** How many addresses the cache keeps at most (oldest first out). */
@@ -175,6 +181,9 @@ interface Slots {
   rechecks: number;
 }
 
+/** A slot taken (its release), or why there is none. */
+type Slot = (() => void) | 'busy' | 'oneAtATime' | 'restarting';
+
 interface Run {
   result: Promise<RunResult>;
   progress: Progress[];
@@ -192,6 +201,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   const agents = auditUserAgents(options.siteUrl);
   const read = textReader(AUDIT_TEXTS);
   const runs = new Map<string, Run>();
+  // Runs whose slot is being asked of Redis, by key: a request of the same key waits for it.
+  const starting = new Map<string, Promise<Run | undefined>>();
   const slots: Slots = { visitors: 0, holders: new Map(), rechecks: 0 };
   const closing = new AbortController();
   // One budget for the bodies of every audit this service runs: the process's (decision 049).
@@ -213,16 +224,27 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   /**
    * Takes a slot for a new run, or says why there is none: `oneAtATime` when the address already
    * holds all it may, `busy` when its pool is full, `restarting` once the server shuts down. The
-   * function returned gives the slot back.
+   * function returned gives the slot back. Synchronous in memory; a promise when Redis counts the
+   * visitors' slots of every replica (decision 070).
    */
-  function takeSlot(request: AuditRequestOptions): (() => void) | 'busy' | 'oneAtATime' | 'restarting' {
+  function takeSlot(request: AuditRequestOptions): Slot | Promise<Slot> {
     if (closing.signal.aborted) return 'restarting';
     if (request.lane === 'recheck') {
       if (slots.rechecks >= RECHECK_SLOTS) return 'busy';
       slots.rechecks += 1;
       return () => (slots.rechecks -= 1);
     }
-    const client = request.visitor;
+    if (!options.sharedSlots) return takeLocalSlot(request.visitor);
+    return options.sharedSlots.take(request.visitor).then((shared) => {
+      if (closing.signal.aborted) {
+        if (typeof shared === 'function') shared();
+        return 'restarting';
+      }
+      return shared ?? takeLocalSlot(request.visitor);
+    });
+  }
+
+  function takeLocalSlot(client: string | undefined): Slot {
     const held = client === undefined ? 0 : (slots.holders.get(client) ?? 0);
     if (held >= settings.perAddress) return 'oneAtATime';
     if (slots.visitors >= settings.maxConcurrent) return 'busy';
@@ -235,6 +257,54 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       if (left > 0) slots.holders.set(client, left);
       else slots.holders.delete(client);
     };
+  }
+
+  /** The run of `key` to join or reuse, if any (an expired one, or a finished one when `fresh`, is dropped). */
+  function current(key: string, request: AuditRequestOptions): Run | undefined {
+    const run = runs.get(key);
+    if (run && (run.expires <= Date.now() || (request.fresh && run.expires !== Infinity))) {
+      runs.delete(key);
+      return undefined;
+    }
+    return run;
+  }
+
+  /**
+   * The run of `key`: joined or reused when there is one, else started once a slot is taken. While a
+   * slot is asked of Redis, later requests of the same key wait for that run rather than ask for
+   * slots of their own (a visitor's second click is no `oneAtATime`).
+   */
+  async function findOrStart(
+    url: string,
+    pages: number,
+    key: string,
+    request: AuditRequestOptions,
+  ): Promise<{ run: Run; joined: boolean } | Exclude<Slot, () => void>> {
+    const found = current(key, request);
+    if (found) return { run: found, joined: true };
+    const pending = starting.get(key);
+    if (pending) {
+      const run = await pending;
+      if (run) return { run, joined: true };
+      // Refused for the request that asked: this one may have a slot of its own.
+      return findOrStart(url, pages, key, request);
+    }
+    const slot = takeSlot(request);
+    if (!(slot instanceof Promise)) {
+      return typeof slot === 'string' ? slot : { run: start(url, pages, key, slot), joined: false };
+    }
+    const attempt = slot.then((taken) =>
+      typeof taken === 'string' ? taken : { run: start(url, pages, key, taken), joined: false },
+    );
+    starting.set(
+      key,
+      attempt.then((outcome) => (typeof outcome === 'string' ? undefined : outcome.run)),
+    );
+    try {
+      return await attempt;
+    } finally {
+      starting.delete(key);
+    }
   }
 
   // `detail` names what the site answered with, where the message quotes it (a challenge's vendor).
@@ -406,21 +476,13 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     async audit(url, lang, onProgress, pages = 1, request = {}) {
       // A site audit is another run than the page's own: its report holds more.
       const key = pages > 1 ? `${url}\n${pages}` : url;
-      let run = runs.get(key);
-      if (run && (run.expires <= Date.now() || (request.fresh && run.expires !== Infinity))) {
-        runs.delete(key);
-        run = undefined;
+      const found = await findOrStart(url, pages, key, request);
+      if (typeof found === 'string') {
+        options.onOutcome?.(found, undefined);
+        return refusal(url, lang, found);
       }
-      if (!run) {
-        const slot = takeSlot(request);
-        if (typeof slot === 'string') {
-          options.onOutcome?.(slot, undefined);
-          return refusal(url, lang, slot);
-        }
-        run = start(url, pages, key, slot);
-      } else if (run.expires !== Infinity) {
-        options.onOutcome?.('cached', undefined);
-      }
+      const { run } = found;
+      if (found.joined && run.expires !== Infinity) options.onOutcome?.('cached', undefined);
       if (onProgress && run.expires === Infinity) {
         // Joining a run under way: the progress it has made, then the rest as it comes.
         for (const progress of run.progress) onProgress(progress);
