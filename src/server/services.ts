@@ -13,6 +13,8 @@ import { createMetrics } from './metrics.ts';
 import { limitStore } from './rate-limit.ts';
 import { createSharedState } from './shared-state.ts';
 import { sharedSlots } from './audit/shared-slots.ts';
+import { sharedRuns } from './audit/shared-runs.ts';
+import { SITE_DEADLINE_MS } from './audit/run.ts';
 import { createStoreHealth } from './store-health.ts';
 import { newsletterActions } from './newsletter.ts';
 import { createRecheckJob } from './recheck-job.ts';
@@ -82,6 +84,9 @@ export async function createServices(input: ServicesInput) {
     supabase: Boolean(config.supabaseUrl),
     needed: deliveryConfig.channels.has('visitor-email'),
   });
+  // How long an audit holds a shared slot or lock at most: a wait in line for memory (one deadline),
+  // then its run (a page's deadline, a site audit's); past it, the replica holding it died with it.
+  const auditLapseMs = config.audit.timeoutMs + Math.max(config.audit.timeoutMs, SITE_DEADLINE_MS);
   const auditService = createAuditService({
     settings: config.audit,
     analysis,
@@ -110,9 +115,9 @@ export async function createServices(input: ServicesInput) {
             shared,
             maxConcurrent: config.audit.maxConcurrent,
             perAddress: config.audit.perAddress,
-            // Twice the deadline: a run ends by it, so an older slot is a dead replica's.
-            lapseMs: 2 * config.audit.timeoutMs,
+            lapseMs: auditLapseMs,
           }),
+          sharedRuns: sharedRuns({ shared, lapseMs: auditLapseMs }),
         }
       : {}),
     onNotKept: (reason) =>

@@ -29,6 +29,14 @@ export interface SharedState {
   fellBack(use: FallbackUse, error?: unknown): void;
   /** Runs `listener` each time the connection is (again) ready: scripts are loaded again there. */
   onReady(listener: () => void): void;
+  /**
+   * Listens to a pub/sub channel on this process's subscriber connection (one, opened on first use:
+   * a subscribed connection takes no other command); resolves once Redis has confirmed, with the
+   * function that stops listening. Rejects when Redis cannot be reached.
+   */
+  subscribe(channel: string, listener: (message: string) => void): Promise<() => void>;
+  /** Runs `listener` whenever the connection is lost (a wait on another replica's message ends); returns its removal. */
+  onDown(listener: () => void): () => void;
   /** Resolves once connected (at once when it is): tests wait on it rather than on the clock. */
   whenReady(): Promise<void>;
   close(): Promise<void>;
@@ -68,6 +76,7 @@ export function createSharedState(options: SharedStateOptions): SharedState {
   let outageLogged = false;
   let closed = false;
   const readyListeners: (() => void)[] = [];
+  const downListeners = new Set<() => void>();
   const fallbacks = new Counter({
     name: 'shared_state_fallbacks_total',
     help: 'Questions for Redis (REDIS_URL) answered from this process’s memory instead, by use (limit, slot, audit)',
@@ -84,7 +93,9 @@ export function createSharedState(options: SharedStateOptions): SharedState {
   });
 
   const noteDown = (error: unknown) => {
+    const was = status;
     status = 'down';
+    if (was === 'up') for (const listener of downListeners) listener();
     if (outageLogged || closed) return;
     outageLogged = true;
     logger.warn(
@@ -100,11 +111,22 @@ export function createSharedState(options: SharedStateOptions): SharedState {
     outageLogged = false;
     for (const listener of readyListeners) listener();
   });
-  client.on('end', () => {
-    status = 'down';
-  });
+  client.on('end', () => noteDown(new Error('connection closed')));
   // The first connection is retried by the same strategy; its rejection is the `error` event's.
   client.connect().catch((error: unknown) => noteDown(error));
+
+  type Client = typeof client;
+  let subscriber: Promise<Client> | undefined;
+  const connectSubscriber = async () => {
+    const sub = client.duplicate();
+    // Its failures are the main connection's too: those are the ones logged.
+    sub.on('error', () => {});
+    sub.on('end', () => {
+      for (const listener of downListeners) listener();
+    });
+    await withTimeout(sub.connect(), timeoutMs).catch(() => {});
+    return sub;
+  };
 
   return {
     prefix,
@@ -119,12 +141,25 @@ export function createSharedState(options: SharedStateOptions): SharedState {
     onReady(listener) {
       readyListeners.push(listener);
     },
+    onDown(listener) {
+      downListeners.add(listener);
+      return () => downListeners.delete(listener);
+    },
+    async subscribe(channel, listener) {
+      if (!client.isReady) throw new Error('not connected');
+      subscriber ??= connectSubscriber();
+      const sub = await subscriber;
+      if (!sub.isReady) throw new Error('not connected');
+      await withTimeout(sub.subscribe(channel, listener), timeoutMs);
+      return () => void sub.unsubscribe(channel, listener).catch(() => {});
+    },
     whenReady() {
       if (client.isReady) return Promise.resolve();
       return new Promise<void>((resolve) => client.once('ready', () => resolve()));
     },
     async close() {
       closed = true;
+      if (subscriber) (await subscriber).destroy();
       client.destroy();
     },
   };
@@ -133,4 +168,13 @@ export function createSharedState(options: SharedStateOptions): SharedState {
 /** A name unique to this process, for what it holds in Redis (its audit slots, its locks). */
 export function replicaId(): string {
   return randomUUID();
+}
+
+/** `work`, or a rejection once `ms` have passed without it settling. */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from Redis in ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

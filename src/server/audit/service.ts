@@ -22,6 +22,7 @@ import { localizeEngines, localizeFindings, localizePageType, localizeSite } fro
 import { bodyBudget } from './body-budget.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
 import type { SharedSlots } from './shared-slots.ts';
+import type { Publisher, SharedRuns } from './shared-runs.ts';
 import {
   AUDIT_REPORT_DAYS,
   REPORT_ID,
@@ -145,6 +146,11 @@ export interface AuditServiceOptions {
    * process's memory without it, or while Redis does not answer.
    */
   sharedSlots?: SharedSlots;
+  /**
+   * Audits in flight and their reports shared by every replica (REDIS_URL, decision 070): one run
+   * of an address at a time across them all, its report reused by all for AUDIT_CACHE_SECONDS.
+   */
+  sharedRuns?: SharedRuns<Progress>;
 }
 
 /** How many addresses the cache keeps at most (oldest first out). */
@@ -289,13 +295,18 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       // Refused for the request that asked: this one may have a slot of its own.
       return findOrStart(url, pages, key, request);
     }
-    const slot = takeSlot(request);
-    if (!(slot instanceof Promise)) {
-      return typeof slot === 'string' ? slot : { run: start(url, pages, key, slot), joined: false };
+    let attempt: Promise<{ run: Run; joined: boolean } | Exclude<Slot, () => void>>;
+    if (options.sharedRuns) {
+      attempt = startShared(options.sharedRuns, url, pages, key, request);
+    } else {
+      const slot = takeSlot(request);
+      if (!(slot instanceof Promise)) {
+        return typeof slot === 'string' ? slot : { run: start(url, pages, key, slot), joined: false };
+      }
+      attempt = slot.then((taken) =>
+        typeof taken === 'string' ? taken : { run: start(url, pages, key, taken), joined: false },
+      );
     }
-    const attempt = slot.then((taken) =>
-      typeof taken === 'string' ? taken : { run: start(url, pages, key, taken), joined: false },
-    );
     starting.set(
       key,
       attempt.then((outcome) => (typeof outcome === 'string' ? undefined : outcome.run)),
@@ -315,17 +326,51 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     message: read(lang, 'tools')(`errors.${reason}`, { url, marker: detail }),
   });
 
-  function start(url: string, pages: number, key: string, release: () => void): Run {
+  /**
+   * Registers a run of `key` whose result `work` makes (telling its progress), for joiners and, once
+   * it succeeds, for the cache.
+   */
+  function track(key: string, work: (tell: ProgressListener) => Promise<RunResult>, expires = Infinity): Run {
     const run: Run = {
       result: Promise.resolve() as never,
       progress: [],
       listeners: new Set(),
-      expires: Infinity,
+      expires,
     };
     const tell = (progress: Progress) => {
       run.progress.push(progress);
       for (const listener of run.listeners) listener(progress);
     };
+    run.result = work(tell).then((result) => {
+      run.listeners.clear();
+      if (run.expires !== Infinity) return result;
+      // Only reports are reused: a failure may be gone at the next try.
+      if (result.ok && settings.cacheSeconds > 0) run.expires = Date.now() + settings.cacheSeconds * 1000;
+      else runs.delete(key);
+      return result;
+    });
+    runs.set(key, run);
+    while (runs.size > CACHE_ENTRIES) runs.delete(runs.keys().next().value!);
+    return run;
+  }
+
+  /**
+   * Audits `url` here, its slot taken: progress told to this process's listeners and, when other
+   * replicas joined through Redis, published to them with the result (decision 070).
+   */
+  function execute(
+    url: string,
+    pages: number,
+    tell: ProgressListener,
+    release: () => void,
+    publisher?: Publisher<Progress>,
+  ): Promise<RunResult> {
+    const say = publisher
+      ? (progress: Progress) => {
+          tell(progress);
+          publisher.progress(progress);
+        }
+      : tell;
     const started = performance.now();
     const work = runAudit(url, {
       ...agents,
@@ -335,12 +380,12 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       analysis: options.analysis,
       timeoutMs: settings.timeoutMs,
       pages,
-      onStep: (step, done, total) => tell({ step, done, total }),
-      onPage: (page, done, total) => tell({ page: { url: reportUrl(page), done, total } }),
+      onStep: (step, done, total) => say({ step, done, total }),
+      onPage: (page, done, total) => say({ page: { url: reportUrl(page), done, total } }),
       ...(options.resolve ? { resolve: options.resolve } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
-    run.result = untilShutdown(url, work)
+    return untilShutdown(url, work)
       .catch((error: unknown): RunResult => {
         // A fault of ours, not of the audited site: reported as unreachable, never as a crash.
         const detail = error instanceof Error ? error.message : String(error);
@@ -348,16 +393,64 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       })
       .then((result) => {
         release();
-        run.listeners.clear();
         options.onOutcome?.(result.ok ? 'ok' : result.reason, (performance.now() - started) / 1000);
-        // Only reports are reused: a failure may be gone at the next try.
-        if (result.ok && settings.cacheSeconds > 0) run.expires = Date.now() + settings.cacheSeconds * 1000;
-        else runs.delete(key);
+        // Shared within the report's bounds, as it is shown and saved (decision 048).
+        publisher?.done(result.ok ? boundedResult(result) : result, settings.cacheSeconds * 1000);
         return result;
       });
-    runs.set(key, run);
-    while (runs.size > CACHE_ENTRIES) runs.delete(runs.keys().next().value!);
-    return run;
+  }
+
+  function start(
+    url: string,
+    pages: number,
+    key: string,
+    release: () => void,
+    publisher?: Publisher<Progress>,
+  ) {
+    return track(key, (tell) => execute(url, pages, tell, release, publisher));
+  }
+
+  /**
+   * The run of `key` through Redis (decision 070): a report another replica kept, a run another
+   * replica has under way (joined: its progress and result told through Redis; run here after all
+   * if that replica or Redis goes away), or a run here that the others may join.
+   */
+  async function startShared(
+    shared: SharedRuns<Progress>,
+    url: string,
+    pages: number,
+    key: string,
+    request: AuditRequestOptions,
+  ): Promise<{ run: Run; joined: boolean } | Exclude<Slot, () => void>> {
+    const kept = request.fresh ? undefined : await shared.finished(key);
+    const claim = kept ? { finished: kept } : await shared.claim(key);
+    if (claim && 'finished' in claim) {
+      if (!request.fresh) {
+        const { result, ttlMs } = claim.finished;
+        return { run: track(key, async () => result, Date.now() + ttlMs), joined: true };
+      }
+      // A re-check wants today's site: this replica runs it, unshared.
+    }
+    if (claim && 'join' in claim) {
+      const run = track(key, async (tell) => {
+        const result = await claim.join(tell);
+        if (result) return result;
+        const slot = await takeSlot(request);
+        if (typeof slot === 'string') {
+          // The run this request joined is gone; its own slot is not to be had now.
+          return { ok: false, url, reason: slot === 'restarting' ? slot : 'busy', detail: 'shared run lost' };
+        }
+        return execute(url, pages, tell, slot);
+      });
+      return { run, joined: true };
+    }
+    const publisher = claim && 'run' in claim ? claim.run : undefined;
+    const slot = await takeSlot(request);
+    if (typeof slot === 'string') {
+      publisher?.abandon();
+      return slot;
+    }
+    return { run: start(url, pages, key, slot, publisher), joined: false };
   }
 
   const now = options.now ?? (() => new Date());
