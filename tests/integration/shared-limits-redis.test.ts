@@ -179,3 +179,31 @@ describe('Redis unreachable, then back', () => {
     }
   });
 });
+
+describe('a replica started while Redis is down', () => {
+  it('starts and serves on its own memory, then shares once Redis is up', async () => {
+    await redis.kill();
+    const { logger, lines } = capturedLogger();
+    const late = await testServer(
+      { REDIS_URL: redis.url, TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: String(SITE_LIMIT) },
+      { logger },
+    );
+    try {
+      expect((await page(late, '203.0.113.20')).status).toBe(200);
+      expect((await request(late).get('/readyz')).status).toBe(200);
+      await redis.restart();
+      for (const app of [late, replicas[0]!.app]) await app.locals.sharedReady();
+      // Shared with the replicas already running: their count and its own are one.
+      const statuses: number[] = [];
+      for (let i = 0; i < SITE_LIMIT + 2; i++) {
+        const app = i % 2 === 0 ? late : replicas[0]!.app;
+        statuses.push((await page(app, '203.0.113.21')).status);
+      }
+      expect(statuses.slice(0, SITE_LIMIT).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(SITE_LIMIT)).toEqual([429, 429]);
+      expect(lines.filter((l) => l.msg.startsWith('Redis unreachable'))).toHaveLength(1);
+    } finally {
+      await late.locals.close();
+    }
+  });
+});
