@@ -434,7 +434,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     if (claim && 'join' in claim) {
       const run = track(key, async (tell) => {
         const result = await claim.join(tell);
-        if (result) return result;
+        // Undefined, or `restarting`: the replica running it went away; this one runs it instead.
+        if (result && !(!result.ok && result.reason === 'restarting')) return result;
         const slot = await takeSlot(request);
         if (typeof slot === 'string') {
           // The run this request joined is gone; its own slot is not to be had now.

@@ -1,0 +1,115 @@
+import { Agent, request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NGINX, nginxVersion, startEdgeProxy, type EdgeProxy } from '../fixtures/edge-proxy.ts';
+import { ANON_KEY, SERVICE_KEY } from '../fixtures/postgrest-stand-in.ts';
+import { startRedis, type RedisServer } from '../support/redis-server.ts';
+import { portOf, runServer, type ServerProcess } from '../support/server-process.ts';
+import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
+
+// Three replicas as issue 40 deploys them (decision 070): three production server processes on one
+// Supabase store (the run's PostgreSQL server behind the PostgREST stand-in), sharing one real Redis
+// server, behind the nginx configuration the repository ships (deploy/nginx/geo-platform.conf and
+// its upstream). Through nginx, one address is refused at the site-wide limit, not at three times
+// it; a replica stopped with SIGTERM in the middle of a stream of requests loses none of them: it
+// drains (/readyz 503, SHUTDOWN_GRACE_MS of service), closes its port and exits 0, and nginx sends
+// what comes next to the other two.
+
+if (!nginxVersion()) throw new Error(`${NGINX} is missing: node scripts/test-prereqs.mjs installs it`);
+
+const REPLICAS = 3;
+const SITE_LIMIT = 30;
+const supabase = supabaseOnPostgrest({ connections: 12 });
+let redis: RedisServer;
+let proxy: EdgeProxy;
+const processes: ServerProcess[] = [];
+const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+
+beforeAll(async () => {
+  redis = await startRedis();
+  for (let i = 0; i < REPLICAS; i++) {
+    processes.push(
+      runServer({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SITE_URL: 'https://geo.example',
+        SUPABASE_URL: supabase.postgrest.url,
+        SUPABASE_ANON_KEY: ANON_KEY,
+        SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
+        NEWSLETTER_SECRET: 'a-newsletter-secret-shared-by-every-replica',
+        REDIS_URL: redis.url,
+        TRUST_PROXY: '1',
+        RATE_LIMIT_PER_MINUTE: String(SITE_LIMIT),
+        SHUTDOWN_GRACE_MS: '300',
+      }),
+    );
+  }
+  const ports = await Promise.all(processes.map((p) => portOf(p)));
+  proxy = await startEdgeProxy(ports);
+});
+afterAll(async () => {
+  for (const p of processes) if (p.child.exitCode === null) p.child.kill('SIGTERM');
+  await Promise.all(processes.map((p) => p.exited));
+  await proxy?.close();
+  await redis?.stop();
+  agent.destroy();
+});
+
+/** A GET through nginx from a visitor's address (nginx takes it from X-Real-IP, see edge-proxy.ts). */
+function get(target: string, from: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { socketPath: proxy.socketPath, path: target, agent, headers: { 'X-Real-IP': from } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('three replicas behind nginx, on PostgreSQL and Redis', () => {
+  it('refuses one address at the site-wide limit, not at three times it', async () => {
+    const statuses: number[] = [];
+    // /api/visitor is never cached by nginx (private, no-store): every request reaches a replica.
+    for (let i = 0; i < SITE_LIMIT + 10; i++)
+      statuses.push((await get('/api/visitor', '203.0.113.40')).status);
+    expect(statuses.slice(0, SITE_LIMIT).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(SITE_LIMIT)).toEqual(Array(10).fill(429));
+    expect((await get('/api/visitor', '203.0.113.41')).status).toBe(200);
+  });
+
+  it('loses no request while a replica stops on SIGTERM under load', async () => {
+    const stopping = processes[1]!;
+    const total = 240;
+    const statuses: number[] = [];
+    let sent = 0;
+    // Eight clients at once, each from its own addresses (under the site-wide limit), one request
+    // after another; the replica gets SIGTERM once a third of them are answered.
+    const client = async (n: number) => {
+      while (sent < total) {
+        const i = sent++;
+        const res = await get('/api/visitor', `198.51.100.${(i % 200) + 1}`);
+        statuses.push(res.status);
+        if (statuses.length === total / 3) stopping.child.kill('SIGTERM');
+      }
+      return n;
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, n) => client(n)));
+    expect(await stopping.exited).toBe(0);
+    // It was serving its share before it stopped, and stopped as SIGTERM asks (decision 020).
+    const served = stopping.out().match(/"path":"\/api\/visitor"/g) ?? [];
+    expect(served.length).toBeGreaterThan(total / REPLICAS / 3);
+    expect(stopping.out()).toContain('shutting down: /readyz answers 503');
+    expect(stopping.out()).toContain('"msg":"stopped"');
+    expect(statuses).toHaveLength(total);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    // The two others go on serving.
+    expect((await get('/api/visitor', '203.0.113.42')).status).toBe(200);
+    expect(proxy.errors()).not.toMatch(/\[(crit|alert|emerg)\]/);
+  });
+});
