@@ -2,6 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX, nginxVersion, startEdgeProxy, type EdgeProxy } from '../fixtures/edge-proxy.ts';
 import { ANON_KEY, SERVICE_KEY } from '../fixtures/postgrest-stand-in.ts';
+import { closePeers, parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
 import { startRedis, type RedisServer } from '../support/redis-server.ts';
 import { portOf, runServer, type ServerProcess } from '../support/server-process.ts';
 import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
@@ -12,7 +13,8 @@ import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 // its upstream). Through nginx, one address is refused at the site-wide limit, not at three times
 // it; a replica stopped with SIGTERM in the middle of a stream of requests loses none of them: it
 // drains (/readyz 503, SHUTDOWN_GRACE_MS of service), closes its port and exits 0, and nginx sends
-// what comes next to the other two.
+// what comes next to the other two. Contact forms posted meanwhile are each stored once and their
+// team email sent once, through a real SMTP server, by whichever replica's worker leased it.
 
 if (!nginxVersion()) throw new Error(`${NGINX} is missing: node scripts/test-prereqs.mjs installs it`);
 
@@ -23,9 +25,12 @@ let redis: RedisServer;
 let proxy: EdgeProxy;
 const processes: ServerProcess[] = [];
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+const TEAM = 'team@geo.example';
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 beforeAll(async () => {
   redis = await startRedis();
+  smtp = await startSmtp();
   for (let i = 0; i < REPLICAS; i++) {
     processes.push(
       runServer({
@@ -40,6 +45,10 @@ beforeAll(async () => {
         TRUST_PROXY: '1',
         RATE_LIMIT_PER_MINUTE: String(SITE_LIMIT),
         SHUTDOWN_GRACE_MS: '300',
+        FORM_RATE_LIMIT_PER_MINUTE: '1000',
+        SMTP_URL: `smtp://team:s3cret@127.0.0.1:${smtp.port}`,
+        MAIL_FROM: 'GEO Platform <hello@geo.example>',
+        LEADS_NOTIFY_TO: TEAM,
       }),
     );
   }
@@ -51,14 +60,28 @@ afterAll(async () => {
   await Promise.all(processes.map((p) => p.exited));
   await proxy?.close();
   await redis?.stop();
+  await closePeers();
   agent.destroy();
 });
 
-/** A GET through nginx from a visitor's address (nginx takes it from X-Real-IP, see edge-proxy.ts). */
-function get(target: string, from: string): Promise<{ status: number; body: string }> {
+/**
+ * A request through nginx from a visitor's address (nginx takes it from X-Real-IP, see
+ * edge-proxy.ts): a GET, or a POST of `json`.
+ */
+function get(target: string, from: string, json?: unknown): Promise<{ status: number; body: string }> {
+  const body = json === undefined ? undefined : JSON.stringify(json);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { socketPath: proxy.socketPath, path: target, agent, headers: { 'X-Real-IP': from } },
+      {
+        socketPath: proxy.socketPath,
+        path: target,
+        agent,
+        method: body ? 'POST' : 'GET',
+        headers: {
+          'X-Real-IP': from,
+          ...(body ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : {}),
+        },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -68,7 +91,7 @@ function get(target: string, from: string): Promise<{ status: number; body: stri
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -86,6 +109,7 @@ describe('three replicas behind nginx, on PostgreSQL and Redis', () => {
   it('loses no request while a replica stops on SIGTERM under load', async () => {
     const stopping = processes[1]!;
     const total = 240;
+    const emailOf = (i: number) => `visitor-${i}@example.org`;
     const statuses: number[] = [];
     let sent = 0;
     // Eight clients at once, each from its own addresses (under the site-wide limit), one request
@@ -93,7 +117,12 @@ describe('three replicas behind nginx, on PostgreSQL and Redis', () => {
     const client = async (n: number) => {
       while (sent < total) {
         const i = sent++;
-        const res = await get('/api/visitor', `198.51.100.${(i % 200) + 1}`);
+        const from = `198.51.100.${(i % 200) + 1}`;
+        // Every fourth request a contact form, the others a JSON endpoint no cache keeps.
+        const res =
+          i % 4 === 0
+            ? await get('/api/contact', from, { name: `Visitor ${i}`, email: emailOf(i), message: `n=${i}` })
+            : await get('/api/visitor', from);
         statuses.push(res.status);
         if (statuses.length === total / 3) stopping.child.kill('SIGTERM');
       }
@@ -108,8 +137,28 @@ describe('three replicas behind nginx, on PostgreSQL and Redis', () => {
     expect(stopping.out()).toContain('"msg":"stopped"');
     expect(statuses).toHaveLength(total);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    // The two others go on serving.
-    expect((await get('/api/visitor', '203.0.113.42')).status).toBe(200);
+
+    // Every lead once, and once the outbox is empty (the other replicas' workers leased the rest)
+    // and they have stopped, every team email once.
+    const posted = Array.from({ length: total / 4 }, (_, k) => emailOf(k * 4));
+    const leads = await supabase.db.query<{ email: string }>('select email from public.leads');
+    expect(leads.rows.map((r) => r.email).sort()).toEqual([...posted].sort());
+    await waitFor(async () => {
+      const { rows } = await supabase.db.query<{ n: number }>(
+        "select count(*)::int as n from public.lead_deliveries where status <> 'delivered'",
+      );
+      return rows[0]!.n === 0;
+    }, 'every delivery delivered');
+    const others = processes.filter((p) => p !== stopping);
+    for (const p of others) p.child.kill('SIGTERM');
+    expect(await Promise.all(others.map((p) => p.exited))).toEqual([0, 0]);
+    const toTeam = smtp.messages.filter((m) => m.to.includes(TEAM)).map((m) => parseMail(m.raw).text);
+    for (const email of posted)
+      expect(
+        toTeam.filter((text) => text.includes(email)),
+        email,
+      ).toHaveLength(1);
+    expect(toTeam).toHaveLength(posted.length);
     expect(proxy.errors()).not.toMatch(/\[(crit|alert|emerg)\]/);
   });
 });
