@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { createClient } from 'redis';
@@ -8,9 +7,6 @@ import { createClient } from 'redis';
 // the audits in flight and their reports (src/server/audit/shared-runs.ts). Redis is never needed
 // to serve a page: whatever asks it something has its own answer for when it cannot (each process's
 // memory, as without REDIS_URL), so an outage costs the limits' sharing, not the site.
-
-/** Whether Redis answered last (`up`), or the process is on its own memory (`down`). */
-export type SharedStatus = 'up' | 'down';
 
 /** What a caller of Redis did without it: a limit counted in memory, a slot taken here, … */
 export type FallbackUse = 'limit' | 'slot' | 'audit';
@@ -71,12 +67,16 @@ export function createSharedState(options: SharedStateOptions): SharedState {
     disableOfflineQueue: true,
     socket: { connectTimeout: Math.max(timeoutMs, 1000), reconnectStrategy: reconnectDelay },
   });
-  let status: SharedStatus = 'down';
+  // Connected, but a command failed or timed out (a stalled or overloaded Redis): skipped, as if
+  // down, until a PING answers, so that a stall costs one REDIS_TIMEOUT_MS, not one per request.
+  let stalled = false;
+  const up = () => client.isReady && !stalled;
   // Logged once per outage: the first failure after being up (or at start), not every request's.
   let outageLogged = false;
   let closed = false;
   const readyListeners: (() => void)[] = [];
   const downListeners = new Set<() => void>();
+  let waiters: (() => void)[] = [];
   const fallbacks = new Counter({
     name: 'shared_state_fallbacks_total',
     help: 'Questions for Redis (REDIS_URL) answered from this process’s memory instead, by use (limit, slot, audit)',
@@ -88,14 +88,12 @@ export function createSharedState(options: SharedStateOptions): SharedState {
     help: 'Whether this replica shares its limits and audits through Redis now (1) or is on its own memory (0)',
     registers: [options.registry],
     collect() {
-      this.set(status === 'up' ? 1 : 0);
+      this.set(up() ? 1 : 0);
     },
   });
 
   const noteDown = (error: unknown) => {
-    const was = status;
-    status = 'down';
-    if (was === 'up') for (const listener of downListeners) listener();
+    for (const listener of downListeners) listener();
     if (outageLogged || closed) return;
     outageLogged = true;
     logger.warn(
@@ -103,13 +101,33 @@ export function createSharedState(options: SharedStateOptions): SharedState {
       'Redis unreachable: limits and audits fall back to this process’s memory until it is back',
     );
   };
-  // node-redis emits `error` for every failed connection attempt: without a listener it would throw.
-  client.on('error', (error: unknown) => noteDown(error));
-  client.on('ready', () => {
-    status = 'up';
+  const noteUp = () => {
+    if (!up()) return;
     if (outageLogged) logger.info('Redis reachable again: limits and audits shared');
     outageLogged = false;
     for (const listener of readyListeners) listener();
+    const waiting = waiters;
+    waiters = [];
+    for (const resolve of waiting) resolve();
+  };
+  const stall = (error: unknown) => {
+    if (stalled) return;
+    stalled = true;
+    noteDown(error);
+    // No timeout: it answers once Redis does; a lost connection rejects it, and `ready` ends the stall.
+    client.sendCommand(['PING']).then(
+      () => {
+        stalled = false;
+        noteUp();
+      },
+      () => {},
+    );
+  };
+  // node-redis emits `error` for every failed connection attempt: without a listener it would throw.
+  client.on('error', (error: unknown) => noteDown(error));
+  client.on('ready', () => {
+    stalled = false;
+    noteUp();
   });
   client.on('end', () => noteDown(new Error('connection closed')));
   // The first connection is retried by the same strategy; its rejection is the `error` event's.
@@ -131,12 +149,15 @@ export function createSharedState(options: SharedStateOptions): SharedState {
   return {
     prefix,
     get ready() {
-      return client.isReady;
+      return up();
     },
-    send: (args) => client.sendCommand(args, { timeout: timeoutMs }),
+    // node-redis's own `timeout` only covers a command not yet written: one a stalled Redis has
+    // received would wait for ever. A reply that comes late is still read, and dropped.
+    send: (args) => withTimeout(client.sendCommand(args), timeoutMs),
     fellBack(use, error) {
       fallbacks.inc({ use });
-      noteDown(error ?? new Error('not connected'));
+      if (error !== undefined && client.isReady) stall(error);
+      else noteDown(error ?? new Error('not connected'));
     },
     onReady(listener) {
       readyListeners.push(listener);
@@ -146,7 +167,7 @@ export function createSharedState(options: SharedStateOptions): SharedState {
       return () => downListeners.delete(listener);
     },
     async subscribe(channel, listener) {
-      if (!client.isReady) throw new Error('not connected');
+      if (!up()) throw new Error('not connected');
       subscriber ??= connectSubscriber();
       const sub = await subscriber;
       if (!sub.isReady) throw new Error('not connected');
@@ -154,8 +175,8 @@ export function createSharedState(options: SharedStateOptions): SharedState {
       return () => void sub.unsubscribe(channel, listener).catch(() => {});
     },
     whenReady() {
-      if (client.isReady) return Promise.resolve();
-      return new Promise<void>((resolve) => client.once('ready', () => resolve()));
+      if (up()) return Promise.resolve();
+      return new Promise<void>((resolve) => waiters.push(resolve));
     },
     async close() {
       closed = true;
@@ -163,11 +184,6 @@ export function createSharedState(options: SharedStateOptions): SharedState {
       client.destroy();
     },
   };
-}
-
-/** A name unique to this process, for what it holds in Redis (its audit slots, its locks). */
-export function replicaId(): string {
-  return randomUUID();
 }
 
 /** `work`, or a rejection once `ms` have passed without it settling. */

@@ -180,6 +180,31 @@ describe('Redis unreachable, then back', () => {
   });
 });
 
+describe('Redis stalled', () => {
+  it('serves from each replica’s memory once a command times out, and shares again once Redis answers', async () => {
+    const { app, lines } = replicas[0]!;
+    const before = lines.length;
+    redis.pause();
+    try {
+      // The first request waits REDIS_TIMEOUT_MS for Redis, the others skip it; all are served.
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await page(app, '203.0.113.30')).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      expect(await metricsOf(app)).toMatch(/^shared_state_up 0$/m);
+      const logged = lines.slice(before).filter((l) => l.msg.startsWith('Redis unreachable'));
+      expect(logged).toHaveLength(1);
+    } finally {
+      redis.resume();
+    }
+    await app.locals.sharedReady();
+    expect(await metricsOf(app)).toMatch(/^shared_state_up 1$/m);
+    expect(lines.slice(before).filter((l) => l.msg.startsWith('Redis reachable again'))).toHaveLength(1);
+    // Shared again with the other replica.
+    const statuses = await flood('203.0.113.31', SITE_LIMIT + 1);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
 describe('a replica started while Redis is down', () => {
   it('starts and serves on its own memory, then shares once Redis is up', async () => {
     await redis.kill();

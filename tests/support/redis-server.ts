@@ -17,6 +17,9 @@ export interface RedisServer {
   port: number;
   /** Kills the server at once (SIGKILL: nothing saved, connections reset); resolves once it has exited. */
   kill(): Promise<void>;
+  /** Stalls it (SIGSTOP): connections stay open, nothing is answered, until resume(). */
+  pause(): void;
+  resume(): void;
   /** Starts it again on the same port, empty; resolves once it accepts connections. */
   restart(): Promise<void>;
   /** Stops it for good and deletes its folder. */
@@ -81,6 +84,8 @@ export async function startRedis(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     port,
     kill,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     async restart() {
       await kill();
       child = await launch(port, dir);
