@@ -144,7 +144,7 @@ export function splitLangPath(pathname: string): { lang: Lang; rest: string } | 
  */
 const PAGE_QUERY: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^\/blog\/?$/, ['category', 'q']],
-  [/^\/contact\/?$/, ['service']],
+  [/^\/contact\/?$/, ['service', 'website', 'from']],
   [/^\/tools\/?$/, ['url', 'pages']],
   [/^\/newsletter\/(?:confirm|unsubscribe)\/?$/, ['token']],
   [/^\/tools\/recheck\/(?:confirm|unsubscribe)\/?$/, ['id']],

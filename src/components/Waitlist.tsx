@@ -30,14 +30,24 @@ const BUTTON = 'a[data-waitlist-button]';
  */
 export function WaitlistButton({
   className = 'btn btn-primary btn-lg',
+  website,
   children,
 }: {
   className?: string;
+  /** The site the visitor has just audited: the dialog's form starts with it. */
+  website?: string;
   children?: ReactNode;
 }) {
   const { t } = useT('common');
   return (
-    <a href="#waitlist" role="button" aria-haspopup="dialog" className={className} data-waitlist-button="">
+    <a
+      href="#waitlist"
+      role="button"
+      aria-haspopup="dialog"
+      className={className}
+      data-waitlist-button=""
+      data-website={website}
+    >
       {children ?? (
         <>
           {t('buttons.joinWaitlist')}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/hooks.ts';
 import { CloseIcon } from './Icons.tsx';
 import { OPEN_EVENT } from './waitlist-events.ts';
@@ -18,11 +18,15 @@ export default function WaitlistDialog({ opener }: { opener: HTMLElement | null 
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLElement | null>(opener);
+  // The site a button carries (the audit's "Join the waitlist"): the form starts with it.
+  const [website, setWebsite] = useState(opener?.dataset.website ?? '');
 
   useEffect(() => {
     dialog.current?.showModal();
     const onOpen = (event: Event) => {
       trigger.current = (event as CustomEvent<HTMLElement>).detail ?? null;
+      const carried = trigger.current?.dataset.website;
+      if (carried) setWebsite(carried);
       dialog.current?.showModal();
     };
     window.addEventListener(OPEN_EVENT, onOpen);
@@ -77,7 +81,7 @@ export default function WaitlistDialog({ opener }: { opener: HTMLElement | null 
         <p id={`${id}-description`} className="muted">
           {t('waitlist.description')}
         </p>
-        <WaitlistForm idPrefix={`${id}-wl`} onSuccess={close} />
+        <WaitlistForm key={website} idPrefix={`${id}-wl`} website={website} onSuccess={close} />
       </div>
     </dialog>
   );

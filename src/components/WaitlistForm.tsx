@@ -8,12 +8,22 @@ import { useLeadForm } from './forms/useLeadForm.ts';
 // rendered by the server inside the no-script section, never before (src/components/Waitlist.tsx).
 
 /** The waitlist form: email and website required, name and message optional. */
-export default function WaitlistForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess?: () => void }) {
+export default function WaitlistForm({
+  idPrefix,
+  website = '',
+  onSuccess,
+}: {
+  idPrefix: string;
+  /** The site the visitor came with (the one just audited), filled in. */
+  website?: string;
+  onSuccess?: () => void;
+}) {
   const { t } = useT('forms');
   const form = useLeadForm({
     form: 'waitlist',
     fields: ['name', 'email', 'website', 'message'],
     required: ['email', 'website'],
+    initial: { website },
     onSuccess,
   });
   return (

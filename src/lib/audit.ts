@@ -8,8 +8,72 @@ import { parseHttpUrl, withScheme } from './urls.ts';
 
 export type CategoryId = 'crawlerAccess' | 'structuredData' | 'citability' | 'technical';
 export type CategoryStatus = 'excellent' | 'good' | 'needsWork';
-/** A check's verdict; `notApplicable` when it does not apply to the page's type (issue 36). */
-export type ItemStatus = 'pass' | 'warning' | 'fail' | 'notApplicable';
+/**
+ * A check's verdict; `notApplicable` when it does not apply to the page's type (issue 36) or finds
+ * nothing to judge (no robots.txt to state content signals in, no type to check the properties of),
+ * `info` for a check that never changes the score (issue 38, decision 068): neither is a pass, and
+ * neither is counted with the passes.
+ */
+export type ItemStatus = 'pass' | 'warning' | 'fail' | 'info' | 'notApplicable';
+
+/** Every status, in the order the report counts them: passes, problems, then what is not judged. */
+export const ITEM_STATUSES: readonly ItemStatus[] = ['pass', 'warning', 'fail', 'info', 'notApplicable'];
+
+/** Whether a status asks something of the site: a failure or a warning. */
+export function asksForFix(status: ItemStatus): status is 'fail' | 'warning' {
+  return status === 'fail' || status === 'warning';
+}
+
+/**
+ * How many checks of a report have each status (the "12 checks passed" line of the pages and the
+ * Markdown copy): a check for information or one that does not apply is counted as such, never as a
+ * pass.
+ */
+export function statusCounts(
+  categories: readonly { items: readonly Pick<AuditItem, 'status'>[] }[],
+): Record<ItemStatus, number> {
+  const counts = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as Record<ItemStatus, number>;
+  for (const item of categories.flatMap((c) => c.items)) counts[item.status] += 1;
+  return counts;
+}
+
+/**
+ * The counts a report states, in order: passes, warnings and failures always, checks for information
+ * and those that do not apply only when there are some.
+ */
+export function countsShown(
+  categories: readonly { items: readonly Pick<AuditItem, 'status'>[] }[],
+): { status: ItemStatus; count: number }[] {
+  const counts = statusCounts(categories);
+  return ITEM_STATUSES.filter((s) => asksForFix(s) || s === 'pass' || counts[s] > 0).map((status) => ({
+    status,
+    count: counts[status],
+  }));
+}
+
+/** A check to fix: one that failed or warned. */
+export type FixableItem = AuditItem & { status: 'fail' | 'warning' };
+
+/** How many fixes the report's pages put first ("What to fix first"); the emails list more. */
+export const FIXES_FIRST = 3;
+
+/**
+ * What to fix first, for the report's pages and every email that lists fixes (one selection,
+ * issue 38): the checks that keep AI assistants out of the page (they cap the score), then the
+ * other failures, then warnings, each in report order; `more` counts those left out by `limit`.
+ */
+export function topFindings(
+  report: Pick<AuditReport, 'categories'>,
+  limit: number,
+): { top: FixableItem[]; more: number } {
+  const fixable = report.categories
+    .flatMap((c) => c.items)
+    .filter((i): i is FixableItem => asksForFix(i.status));
+  const rank = (i: FixableItem) => (i.blocks ? 0 : i.status === 'fail' ? 1 : 2);
+  // Array.prototype.sort is stable: report order holds within a rank.
+  const ranked = [...fixable].sort((a, b) => rank(a) - rank(b));
+  return { top: ranked.slice(0, limit), more: Math.max(0, ranked.length - limit) };
+}
 export type ScoreBand = 'green' | 'yellow' | 'red';
 export type ScoreMessage = 'excellent' | 'good' | 'needsWork';
 export type AuditBadgeVariant = 'default' | 'secondary' | 'destructive' | 'success' | 'warning';
@@ -155,6 +219,8 @@ export interface AuditReport {
   markup?: { type: string; properties: string[] }[];
   /** The saved report's id (its permanent address /{lang}/tools/report/{id}), once it is kept. */
   id?: string;
+  /** A kept report offers the monthly re-check (the server runs and emails them, decision 032). */
+  recheck?: true;
   /** What changed since the report of the same address before this one, when there is one. */
   changes?: ReportChanges;
   /**
@@ -225,6 +291,8 @@ export function compareReports(
       .flatMap((c) => c.items)
       .flatMap((item) => {
         const earlier = earlierItems.get(item.id);
+        // A weightless check reads as information in both reports (settledStatus reads reports saved
+        // before issue 38 the same way): it never shows here as a change.
         return earlier && earlier.status !== item.status
           ? [{ id: item.id, title: item.title, before: earlier.status, after: item.status }]
           : [];
@@ -409,9 +477,7 @@ export const BLOCKED_SCORE_CAP = 40;
 export function blockingItems<I extends Pick<AuditItem, 'status' | 'blocks'>>(
   categories: readonly { items: readonly I[] }[],
 ): I[] {
-  return categories
-    .flatMap((c) => c.items)
-    .filter((i) => i.blocks && i.status !== 'pass' && i.status !== 'notApplicable');
+  return categories.flatMap((c) => c.items).filter((i) => i.blocks && asksForFix(i.status));
 }
 
 /**
@@ -469,13 +535,13 @@ export function categoryBadgeVariant(status: string): AuditBadgeVariant {
 }
 
 /**
- * Item badge: success for pass, warning for warning, secondary (neutral) for a check that does not
- * apply, destructive for fail (and anything else).
+ * Item badge: success for pass, warning for warning, secondary (neutral, never green) for a check
+ * for information or one that does not apply, destructive for fail (and anything else).
  */
 export function itemBadgeVariant(status: string): AuditBadgeVariant {
   if (status === 'pass') return 'success';
   if (status === 'warning') return 'warning';
-  if (status === 'notApplicable') return 'secondary';
+  if (status === 'notApplicable' || status === 'info') return 'secondary';
   return 'destructive';
 }
 

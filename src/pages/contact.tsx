@@ -8,6 +8,7 @@ import { Point } from '../components/sections/Point.tsx';
 import { useT } from '../i18n/hooks.ts';
 import { useSite } from '../site-context.tsx';
 import { LIMITS } from '../lib/form-limits.ts';
+import { isWebsiteUrl } from '../lib/urls.ts';
 import { CONTACT_TOPICS, SERVICE_IDS } from '../lib/services.ts';
 
 function ContactForm() {
@@ -18,11 +19,20 @@ function ContactForm() {
   const preselected = ([...SERVICE_IDS, ...CONTACT_TOPICS] as readonly string[]).includes(wanted)
     ? wanted
     : '';
+  // "Ask our team to check it", from an audit that could not read a site (issue 38): the address and
+  // a first message are filled in; the visitor sees and may change both before sending.
+  const website = params.get('website') ?? '';
+  const audited = website.length <= LIMITS.website && isWebsiteUrl(website) ? website : '';
+  const fromAudit = audited !== '' && params.get('from') === 'audit';
   const form = useLeadForm({
     form: 'contact',
     fields: ['name', 'email', 'website', 'service', 'message'],
     required: ['name', 'email'],
-    initial: { service: preselected },
+    initial: {
+      service: preselected,
+      website: audited,
+      ...(fromAudit ? { message: t('contact.fromAudit', { url: audited }) } : {}),
+    },
   });
   const options = [
     { value: '', label: t('fields.service.none') },

@@ -1,9 +1,6 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import { PageHero } from '../components/PageHero.tsx';
-import { ReportBadge } from '../components/report/ReportBadge.tsx';
-import { ReportChanges } from '../components/report/ReportChanges.tsx';
-import { ReportLeadForm } from '../components/report/ReportLeadForm.tsx';
-import { ReportShare } from '../components/report/ReportShare.tsx';
+import { ReportKeep } from '../components/report/ReportKeep.tsx';
 import { AuditResults, NextSteps } from '../components/tools/AuditResults.tsx';
 import { WaitlistNoscript } from '../components/Waitlist.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
@@ -12,8 +9,9 @@ import { localePath } from '../site.ts';
 
 /**
  * A saved report at its permanent address (/{lang}/tools/report/{id}): the same report in either
- * language, with its links, what changed since the address's earlier report, and every check. The
- * server renders it from the store; it needs no JavaScript, and prints as a clean A4 document.
+ * language, in the Tools page's order (the score first, its links and forms last), with what changed
+ * since the address's earlier report. The server renders it from the store; it needs no JavaScript,
+ * and prints as a clean A4 document.
  */
 export default function ReportPage() {
   const { report, keptDays, recheck } = useLoaderData() as ReportData;
@@ -27,17 +25,11 @@ export default function ReportPage() {
         <p className="eyebrow">{t('report.eyebrow')}</p>
       </div>
       <AuditResults report={report} level={1} againTo={tools}>
-        <ReportShare id={report.id!} />
-        <ReportLeadForm id={report.id!} form="report" />
-        {recheck ? <ReportLeadForm id={report.id!} form="recheck" /> : null}
-        {report.changes ? <ReportChanges changes={report.changes} /> : null}
+        <ReportKeep report={report} recheck={recheck === true} />
       </AuditResults>
-      <div className="container pb-8">
-        <ReportBadge id={report.id!} overall={report.overall} />
-      </div>
       <div className="print:hidden">
         <NextSteps />
-        {/* The report's "Get my full audit" opens the waitlist dialog, as on the Tools page. */}
+        {/* The report's "Join the waitlist" opens the waitlist dialog, as on the Tools page. */}
         <WaitlistNoscript />
       </div>
     </>

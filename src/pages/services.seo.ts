@@ -1,12 +1,12 @@
-import { formatUsd } from '../lib/format.ts';
 import { copyReader } from '../i18n/copy.ts';
-import { SERVICES } from '../lib/services.ts';
+import { priceCopy, SERVICES } from '../lib/services.ts';
 import { organizationId } from '../seo/jsonld.ts';
 import type { PageJsonLd } from '../seo/page-jsonld-types.ts';
 import { localePath } from '../site.ts';
 
 // The services page's own structured data: the six service cards as Service nodes in an
-// ItemList, each with its Offer (a minimum price in USD, or a price on request).
+// ItemList, each with its Offer: a minimum price in USD, excluding VAT as the card says, per month
+// for monitoring (a UnitPriceSpecification in months, UN/CEFACT code MON), or a price on request.
 const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
   const copy = copyReader(t, 'services');
   const contactUrl = `${siteUrl}${localePath(lang, 'contact')}`;
@@ -20,16 +20,21 @@ const jsonLd: PageJsonLd = ({ t, lang, pageUrl, siteUrl }) => {
       itemListElement: SERVICES.map((service, i) => {
         const item = copy(`items.${service.id}`);
         const url = `${contactUrl}?service=${service.id}`;
+        const { key, price } = priceCopy(service, lang);
+        const description = t(`services:${key}`, { price });
+        const monthly = service.billing === 'monthly';
         const offer =
           service.priceFrom === null
-            ? { description: t('services:catalogue.onRequest') }
+            ? { description }
             : {
-                description: t('services:catalogue.priceFrom', { price: formatUsd(service.priceFrom, lang) }),
+                description,
                 priceCurrency: 'USD',
                 priceSpecification: {
-                  '@type': 'PriceSpecification',
+                  '@type': monthly ? 'UnitPriceSpecification' : 'PriceSpecification',
                   minPrice: service.priceFrom,
                   priceCurrency: 'USD',
+                  valueAddedTaxIncluded: false,
+                  ...(monthly ? { unitCode: 'MON', unitText: 'month' } : {}),
                 },
               };
         return {

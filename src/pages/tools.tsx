@@ -13,8 +13,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { WaitlistNoscript } from '../components/Waitlist.tsx';
 import { AuditChecks } from '../components/tools/AuditChecks.tsx';
 import { Sources } from '../components/sections/Sources.tsx';
-import { ReportChanges } from '../components/report/ReportChanges.tsx';
-import { ReportShare } from '../components/report/ReportShare.tsx';
+import { ReportKeep } from '../components/report/ReportKeep.tsx';
 import { AuditScoring } from '../components/tools/AuditScoring.tsx';
 import { AuditError } from '../components/tools/AuditError.tsx';
 import { AuditProgress } from '../components/tools/AuditProgress.tsx';
@@ -158,8 +157,13 @@ export default function ToolsPage() {
   useEffect(() => {
     const target = pendingFocus.current === 'results' ? resultsHeading : progressHeading;
     if (!pendingFocus.current || !target.current) return;
-    target.current.focus();
     pendingFocus.current = null;
+    // Focus alone scrolls only until the heading shows at the viewport's bottom edge (issue 38): the
+    // heading goes to the top instead (its scroll-margin keeps it below the sticky header), at once
+    // for a visitor who asks for less motion.
+    target.current.focus({ preventScroll: true });
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target.current.scrollIntoView({ block: 'start', behavior: still ? 'instant' : 'smooth' });
   });
 
   const request = (url: string, count: number) => {
@@ -209,14 +213,7 @@ export default function ToolsPage() {
     body = (
       <>
         <AuditResults report={outcome.report} headingRef={resultsHeading} onAnalyzeAnother={onAnalyzeAnother}>
-          {outcome.report.id ? (
-            <ReportShare id={outcome.report.id} />
-          ) : outcome.report.notKept ? (
-            <p role="note" className="card muted" data-testid="report-not-kept">
-              {outcome.report.notKept.message}
-            </p>
-          ) : null}
-          {outcome.report.changes ? <ReportChanges changes={outcome.report.changes} /> : null}
+          <ReportKeep report={outcome.report} recheck={outcome.report.recheck === true} />
         </AuditResults>
         <NextSteps />
         <AuditScoring />
@@ -232,6 +229,7 @@ export default function ToolsPage() {
               outcome={failed}
               headingRef={resultsHeading}
               onRetry={() => request(outcomeUrl(failed), pages)}
+              onAnother={onAnalyzeAnother}
             />
           ) : null}
           <VisitorCard visitor={visitor} />

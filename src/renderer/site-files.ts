@@ -1,12 +1,11 @@
 import type { SiteFilesInput } from './contract.ts';
-import { formatUsd } from '../lib/format.ts';
 import type { BlogSource } from '../content/blog-data.ts';
 import { ALL_RESOURCES } from './translations.ts';
 import { textReader } from '../i18n/instance.ts';
 import { crawlerAllowed, type AiTrainingPolicy } from '../lib/ai-policy.ts';
 import { escapeXml } from '../lib/serialize.ts';
 import { newest, pageModified } from '../content/page-dates.ts';
-import { SERVICES } from '../lib/services.ts';
+import { priceCopy, SERVICES } from '../lib/services.ts';
 import { CRAWLERS } from '../lib/visitor.ts';
 import {
   LANGUAGES,
@@ -243,13 +242,8 @@ export function llmsTxt({ siteUrl, contactEmail }: SiteFilesInput, blog: BlogSou
     lines.push(`## Services (${LANGUAGE_ENTRIES[lang].name})`, '');
     for (const service of SERVICES) {
       const title = text(lang, `services:items.${service.id}.title`);
-      const price =
-        service.priceFrom === null
-          ? text(lang, 'services:catalogue.onRequest')
-          : text(lang, 'services:catalogue.priceFrom').replace(
-              '{{price}}',
-              formatUsd(service.priceFrom, lang),
-            );
+      const { key, price: amount } = priceCopy(service, lang);
+      const price = text(lang, `services:${key}`).replace('{{price}}', amount);
       const duration = text(lang, `services:items.${service.id}.duration`);
       const description = text(lang, `services:items.${service.id}.description`);
       lines.push(

@@ -90,21 +90,21 @@ test.describe('guide', () => {
 test.describe('services', () => {
   const PRICES = {
     en: {
-      'content-strategy': 'From $1,499',
-      'monitoring-analytics': 'From $799',
+      'content-strategy': 'From $1,499, excl. VAT',
+      'monitoring-analytics': 'From $799 a month, excl. VAT',
       other: 'Contact for Pricing',
-      popular: 'Most Popular',
+      popular: 'Our recommendation',
     },
     fr: {
-      'content-strategy': 'À partir de 1\u202f499\u00a0$',
-      'monitoring-analytics': 'À partir de 799\u00a0$',
+      'content-strategy': 'À partir de 1\u202f499\u00a0$ HT',
+      'monitoring-analytics': 'À partir de 799\u00a0$ HT par mois',
       other: 'Tarif sur demande',
-      popular: 'Le plus demandé',
+      popular: 'Notre recommandation',
     },
   } as const;
 
   for (const lang of ['en', 'fr'] as const) {
-    test(`/${lang}/services: six cards with their prices and one Most Popular`, async ({
+    test(`/${lang}/services: six cards with their prices and one recommendation`, async ({
       page,
       consoleProblems,
     }) => {

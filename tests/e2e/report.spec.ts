@@ -41,9 +41,10 @@ test.describe('saved reports', () => {
       /\/fr\/tools\/report\/[0-9a-f]{32}\.md$/,
     );
     expect(await axeViolations(page)).toEqual([]);
-    // Its call to action opens the waitlist dialog, as on the Tools page.
-    await page.getByRole('button', { name: 'Recevoir mon audit complet' }).click();
+    // Its call to action opens the waitlist dialog, as on the Tools page, with the audited site filled in.
+    await page.getByRole('button', { name: 'Rejoindre la liste d’attente' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByLabel(/Site web/)).toHaveValue(`${FIXTURE_ORIGINS.good}/`);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
   });
@@ -166,3 +167,28 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe('printing', () => {
+  test('a report printed from dark mode uses the light palette: every text readable on paper', async ({
+    page,
+    consoleProblems,
+  }) => {
+    void consoleProblems;
+    const link = await auditOnToolsPage(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(new URL(link).pathname);
+    await hydrated(page);
+    // The visitor chose dark (the toggle's class), on a system in dark mode too.
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    const muted = () =>
+      page
+        .locator('.muted')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color);
+    expect(await muted()).toBe('rgb(163, 174, 200)');
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    expect(await muted()).toBe('rgb(71, 85, 105)');
+    // axe reads the printed page's colours: no text too pale for white paper.
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

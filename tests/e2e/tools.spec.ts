@@ -198,9 +198,10 @@ test.describe('tools: the free audit', () => {
       page.getByRole('heading', { level: 2, name: `Audit de citation IA de ${address}` }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { level: 3, name: 'Score global' })).toBeVisible();
-    // Training crawlers blocked: the site's choice, reported and not penalised.
+    // Training crawlers blocked: the site's choice, reported for information and not penalised.
     const training = page.locator('[data-item="trainingAgents"]');
-    await expect(training).toHaveAttribute('data-status', 'pass');
+    await expect(training).toHaveAttribute('data-status', 'info');
+    await expect(training.locator('.badge')).toHaveText('Pour information');
     await expect(training).toContainText('GPTBot');
     await expect(page.locator('[data-status="pass"] .badge').first()).toHaveText('Conforme');
     await expect(page.getByRole('link', { name: 'Lire le guide GEO' })).toHaveAttribute('href', '/fr/guide');

@@ -197,7 +197,14 @@ describe('llms.txt and markdown copies', () => {
     expect(text).toContain('(https://geo.example/fr/privacy.md)');
     expect(text).toMatch(/^## Services \(English\)$/m);
     expect(text).toMatch(
-      /^- \[GEO Content Strategy\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$1,499; 2–3\u00a0weeks\.$/m,
+      /^- \[GEO Content Strategy\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$1,499, excl\. VAT; 2–3\u00a0weeks\.$/m,
+    );
+    // Monitoring is charged by the month, excluding VAT, as on the card (issue 38).
+    expect(text).toMatch(
+      /^- \[AI Visibility Monitoring & Analytics\]\(https:\/\/geo\.example\/en\/services\.md\): .+ From \$799 a month, excl\. VAT; Month to month, after a one-week set-up\.$/m,
+    );
+    expect(text).toMatch(
+      /^- \[Suivi et analyse de la visibilité IA\]\(.+\): .+ À partir de 799\u00a0\$ HT par mois\u202f; /m,
     );
     // Every markdown link answers.
     for (const [, url] of text.matchAll(/\]\(https:\/\/geo\.example(\/[^)]+\.md)\)/g)) {

@@ -11,6 +11,9 @@
 //   - "recommendation patterns" is « schémas de recommandation », never another French translation
 //   - AI crawlers are « robots d’IA » in French, never « robots IA » or « crawlers IA »
 //   - replies come within 24 hours / « sous 24 heures », never "one business day" / « jour ouvré »
+//   - the free audit runs in seconds: no "under 60 minutes" / « moins de 60 minutes » left
+//   - a claim states what the company can show today: no "most popular" / « le plus demandé », "our
+//     clients", "in our audits" / « dans nos audits », sources assistants "already trust"
 //   - figures say what docs/copy-style.md says: "{{crawlers}}+ AI crawlers", 100/100 only for Lighthouse
 //     scores; no multiplier unless hedged ("up to"); the retired unsupported figures (100 million
 //     users, 95% of websites, 10X engagement, a $40B market, 500+ websites audited) stay retired
@@ -37,7 +40,7 @@ export interface Offense {
   excerpt: string;
 }
 
-interface Rule {
+export interface Rule {
   rule: string;
   pattern: RegExp;
 }
@@ -93,6 +96,31 @@ export const ENGLISH_UNITS =
   'ms|s|sec|secs|min|mins|h|hrs?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|' +
   '[kKMGT]i?B|bytes?|px|million|billion|trillion|out(?=[ \u00a0]of[ \u00a0](?:\\d|\\{\\{))';
 
+/**
+ * Claims issue 38 retired, refused in the sources here and in what the built server sends
+ * (tests/integration/claims.test.ts): a delivery time in minutes for an audit that runs in seconds,
+ * and claims nothing counts before launch (docs/copy-style.md, "A claim states what the company can
+ * show today").
+ */
+export const RETIRED_CLAIMS: Record<Lang, Rule> = {
+  en: {
+    rule: 'the free audit runs in seconds on the Tools page; no delivery time in minutes or an hour',
+    pattern:
+      /\b(?:within|in|under|in under) (?:an|one) hour\b|\babout a minute\b|\b(?:under|within) 60[ \u00a0]min(?:utes)?\b|<[ \u00a0]?60[ \u00a0]?min\b/giu,
+  },
+  fr: {
+    rule: 'l’audit gratuit s’exécute en quelques secondes sur la page Outils : aucun délai en minutes ni en heure',
+    pattern:
+      /\ben moins d’une heure\b|\bsous une heure\b|\bdans l’heure\b|\benviron une minute\b|\b(?:moins de|délai de) 60[ \u00a0]minutes\b|<[ \u00a0]?60[ \u00a0]?min\b/giu,
+  },
+};
+
+export const UNCOUNTED_CLAIMS: Rule = {
+  rule: 'a claim nothing counts before launch (popularity, clients, “in our audits”, sources assistants “already trust”): say what we can show today',
+  pattern:
+    /\bmost popular\b|\ble plus demandé(?!\p{L})|\bour clients\b|\bnos clients\b|\bin our (?:audits|experience)\b|\bdans nos audits\b|\bd’expérience,|\balready trust\b|\bdéjà confiance\b/giu,
+};
+
 const EN_RULES: Rule[] = [
   { rule: 'UK spelling (the site is en-US)', pattern: UK_SPELLING },
   {
@@ -117,10 +145,7 @@ const EN_RULES: Rule[] = [
     rule: 'the reply time is “within 24 hours”',
     pattern: /\b(?:one |1 |a )?(?:business|working) days?\b|\b48 ?(?:h|hours?)\b|\bwithin (?:a|one) day\b/giu,
   },
-  {
-    rule: 'the audit is delivered “in under 60 minutes” and runs in seconds',
-    pattern: /\b(?:within|in|under|in under) (?:an|one) hour\b|\babout a minute\b/giu,
-  },
+  RETIRED_CLAIMS.en,
   {
     rule: 'number ranges take an en dash (2–4 weeks) or “to” (2 to 4 weeks)',
     pattern: /\b\d+-\d+ (?:weeks?|months?|days?|hours?|minutes?)\b/giu,
@@ -150,10 +175,7 @@ const FR_RULES: Rule[] = [
     rule: 'le délai de réponse est «\u202fsous 24\u00a0heures\u202f»',
     pattern: /\bjours? ouvr(?:és?|ables?)(?!\p{L})|\b48[ \u00a0]?(?:h|heures)\b|\bsous un jour\b/giu,
   },
-  {
-    rule: 'l’audit est livré «\u202fen moins de 60\u00a0minutes\u202f» et s’exécute en quelques secondes',
-    pattern: /\ben moins d’une heure\b|\bsous une heure\b|\bdans l’heure\b|\benviron une minute\b/giu,
-  },
+  RETIRED_CLAIMS.fr,
   {
     rule: 'le produit s’écrit «\u202fGEO Platform\u202f»',
     pattern: /\b(?:Geo|geo) Platform\b|\bGEO platform\b|\bGEOPlatform\b/gu,
@@ -197,6 +219,7 @@ const CLAIM_RULES: Rule[] = [
     pattern:
       /\b500\+|\b(?:more than|over) 500[ \u00a0]websites\b|\bplus de 500[ \u00a0\u202f]sites\b|\b500[ \u00a0\u202f](?:websites|sites) audit/giu,
   },
+  UNCOUNTED_CLAIMS,
   { rule: 'three dots (use the ellipsis … U+2026)', pattern: /\.{3,}/gu },
   {
     rule: 'a multiplier must be hedged (“up to 3×”, «\u202fjusqu’à 3\u00a0fois\u202f»)',
@@ -226,11 +249,15 @@ const CANONICAL: Record<Lang, { rule: string; start: RegExp; canonical: RegExp }
 };
 
 /**
- * Allowed exceptions: a value quoted as published elsewhere.
+ * Allowed exceptions: a value quoted as published elsewhere, or copy another branch is rewriting.
  * - The official title of Regulation (EU) 2024/1689 says "harmonised".
  */
 export const EXCEPTIONS: { where: RegExp; text: RegExp }[] = [
   { where: /^en\/aiAct\.json /, text: /laying down harmonised rules on artificial intelligence/ },
+  // Pending: the legal pages and the AI Act statement are the legal pass of issue 38 (another
+  // branch); drop these two once it lands: "within 60 minutes" (privacy, terms) and "our clients".
+  { where: /^(?:en|fr)\/legal\.json /, text: /within 60[ \u00a0]minutes|délai de 60[ \u00a0]minutes/ },
+  { where: /^(?:en|fr)\/aiAct\.json /, text: /our clients|nos clients/ },
 ];
 
 function excerpt(text: string, index: number, length: number): string {

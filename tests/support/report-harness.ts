@@ -19,7 +19,7 @@ export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
 /** The settings of a server with every delivery channel on, auditing `site`. */
 export function reportServerEnv(
-  site: TeaSite,
+  site: Pick<TeaSite, 'host'>,
   smtp: Smtp,
   hooks: Awaited<ReturnType<typeof startReceiver>>,
 ): Record<string, string> {

@@ -1,18 +1,29 @@
 import { useT } from '../../i18n/hooks.ts';
 import { METRIC_KEYS, previewCaseStudy, type GuideCaseStudy } from '../../lib/case-studies.ts';
 import { ArrowRight } from '../Icons.tsx';
+import { Badge } from '../Primitives.tsx';
 import { CheckList } from '../sections/PageBlocks.tsx';
 
 /**
  * One industry playbook: its typical results, implementation details, the first three strategies,
- * the first two action items and how many of both are left ("+N more").
+ * the first two action items and how many of both are left ("+N more"). The figures are invented
+ * targets, not measured results (the company has no clients to measure yet), so the card says so
+ * first: a badge before its title, in the card's accessible name, and in each figure's term.
  */
 export function CaseStudyCard({ study }: { study: GuideCaseStudy }) {
   const { t } = useT('guide');
   const { strategies, actions, more } = previewCaseStudy(study);
   const base = `case-study-${study.id}`;
   return (
-    <article id={base} aria-labelledby={`${base}-title`} className="card h-full scroll-mt-24">
+    <article
+      id={base}
+      aria-labelledby={`${base}-badge ${base}-title`}
+      className="card h-full scroll-mt-24"
+      data-illustrative
+    >
+      <p id={`${base}-badge`} className="flex">
+        <Badge>{t('caseStudies.badge')}</Badge>
+      </p>
       <h3 id={`${base}-title`} className="card-title">
         {study.industry}
       </h3>
@@ -27,7 +38,10 @@ export function CaseStudyCard({ study }: { study: GuideCaseStudy }) {
             key={key}
             className="flex flex-col-reverse justify-end rounded-xl border border-border bg-bg px-3 py-2.5"
           >
-            <dt className="text-xs leading-snug text-muted">{t(`caseStudies.metrics.${key}`)}</dt>
+            <dt className="text-xs leading-snug text-muted">
+              {t(`caseStudies.metrics.${key}`)}
+              <span className="sr-only"> ({t('caseStudies.metricIllustrative')})</span>
+            </dt>
             <dd className="text-xl font-extrabold whitespace-nowrap text-brand">{study.metrics[key]}</dd>
           </div>
         ))}

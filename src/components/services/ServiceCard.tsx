@@ -1,21 +1,20 @@
 import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
-import type { ServiceOffer } from '../../lib/services.ts';
+import { priceCopy, type ServiceOffer } from '../../lib/services.ts';
 import { useSite } from '../../site-context.tsx';
 import { localePath } from '../../site.ts';
 import { ArrowRight, SparkIcon } from '../Icons.tsx';
 import { Badge } from '../Primitives.tsx';
-import { formatUsd } from '../../lib/format.ts';
 import { CheckList } from '../sections/PageBlocks.tsx';
 
-/** The price line of a service in the page language ("From $1,499" or "Contact for Pricing"). */
+/** The price line of a service in the page language ("From $1,499, excl. VAT", "Contact for Pricing"). */
 export function usePriceLabel() {
   const { t } = useT('services');
   const lang = useLang();
-  return (service: ServiceOffer) =>
-    service.priceFrom === null
-      ? t('catalogue.onRequest')
-      : t('catalogue.priceFrom', { price: formatUsd(service.priceFrom, lang) });
+  return (service: ServiceOffer) => {
+    const { key, price } = priceCopy(service, lang);
+    return t(key, { price });
+  };
 }
 
 /** One service: category, title, description, price and duration, features, and a contact link that preselects it. */
@@ -29,14 +28,14 @@ export function ServiceCard({ service }: { service: ServiceOffer }) {
   return (
     <article
       aria-labelledby={`${base}-title`}
-      className={service.popular ? 'card highlight h-full' : 'card h-full'}
+      className={service.recommended ? 'card highlight h-full' : 'card h-full'}
     >
       <div className="flex min-h-7 flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-semibold text-brand">{item.category}</span>
-        {service.popular ? (
+        {service.recommended ? (
           <Badge>
             <SparkIcon width={14} height={14} />
-            {t('catalogue.popular')}
+            {t('catalogue.recommended')}
           </Badge>
         ) : null}
       </div>
@@ -44,6 +43,11 @@ export function ServiceCard({ service }: { service: ServiceOffer }) {
         {item.title}
       </h3>
       <p className="text-muted">{item.description}</p>
+      {service.recommended ? (
+        <p className="text-sm font-semibold" data-recommended-why>
+          {t('catalogue.recommendedWhy')}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-[3fr_2fr] gap-3 border-y border-border py-3">
         <div className="flex flex-col gap-0.5">
           <dt className="text-xs text-muted">{t('catalogue.price')}</dt>
@@ -67,7 +71,7 @@ export function ServiceCard({ service }: { service: ServiceOffer }) {
       />
       <Link
         to={`${localePath(lang, 'contact')}?service=${service.id}`}
-        className={service.popular ? 'btn btn-primary mt-auto w-full' : 'btn btn-outline mt-auto w-full'}
+        className={service.recommended ? 'btn btn-primary mt-auto w-full' : 'btn btn-outline mt-auto w-full'}
       >
         {service.priceFrom === null ? t('catalogue.ctaQuote') : t('catalogue.ctaPriced')}
         <span className="sr-only"> {t('catalogue.ctaFor', { service: item.title })}</span>

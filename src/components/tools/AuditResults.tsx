@@ -2,26 +2,30 @@ import type { MouseEvent, ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { useLang, useT } from '../../i18n/hooks.ts';
 import {
+  asksForFix,
   BLOCKED_SCORE_CAP,
   blockingItems,
   categoryBadgeVariant,
+  countsShown,
+  FIXES_FIRST,
   itemBadgeVariant,
   overallScore,
   scoreBand,
   scoreMessageKey,
   engineAcross,
   engineBadgeVariant,
+  topFindings,
   type AuditCategory,
   type AuditItem,
   type EngineReading,
   ENGINES_CHECKED_ON,
   type AuditReport,
-  type ItemStatus,
   type SiteReport,
   type ScoreBand,
 } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
 import { localePath } from '../../site.ts';
+import { ReportChanges } from '../report/ReportChanges.tsx';
 import { ArrowRight, SparkIcon } from '../Icons.tsx';
 import { Badge, Section, TableHead } from '../Primitives.tsx';
 import { ArrowLink } from '../sections/ActionLinks.tsx';
@@ -34,7 +38,6 @@ export const BAND_CLASS: Record<ScoreBand, string> = {
   red: 'text-[var(--bad)]',
 };
 
-const ITEM_STATUSES: readonly ItemStatus[] = ['pass', 'warning', 'fail', 'notApplicable'];
 const RING_RADIUS = 52;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 
@@ -66,16 +69,16 @@ function ScoreRing({ score, band }: { score: number; band: ScoreBand }) {
   );
 }
 
-function OverallScore({ categories }: { categories: readonly AuditCategory[] }) {
+function OverallScore({ categories, level }: { categories: readonly AuditCategory[]; level: 2 | 3 }) {
   const { t } = useT('tools');
+  const Title = `h${level}` as const;
   const score = overallScore(categories);
   const band = scoreBand(score);
-  const items = categories.flatMap((c) => c.items);
   return (
     <section aria-labelledby="overall-title" className="card gap-4" data-testid="overall">
-      <h3 id="overall-title" className="card-title">
+      <Title id="overall-title" className="card-title">
         {t('results.overall.title')}
-      </h3>
+      </Title>
       <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <div className="relative grid place-items-center self-center">
           <ScoreRing score={score} band={band} />
@@ -94,19 +97,15 @@ function OverallScore({ categories }: { categories: readonly AuditCategory[] }) 
           <p className="text-lg" data-testid="overall-message">
             {t(scoreMessageKey(score))}
           </p>
-          <ul className="flex flex-wrap gap-2">
-            {ITEM_STATUSES.map((status) => {
-              const count = items.filter((i) => i.status === status).length;
-              // Checks that do not apply are counted only when there are some.
-              if (status === 'notApplicable' && count === 0) return null;
-              return (
-                <li key={status}>
-                  <Badge variant={itemBadgeVariant(status)}>
-                    {t(`results.overall.counts.${status}`, { count })}
-                  </Badge>
-                </li>
-              );
-            })}
+          {/* Checks for information and those that do not apply are counted apart, never as passes. */}
+          <ul className="flex flex-wrap gap-2" data-testid="overall-counts">
+            {countsShown(categories).map(({ status, count }) => (
+              <li key={status} data-count={status}>
+                <Badge variant={itemBadgeVariant(status)}>
+                  {t(`results.overall.counts.${status}`, { count })}
+                </Badge>
+              </li>
+            ))}
           </ul>
         </div>
       </div>
@@ -217,17 +216,18 @@ function SiteVerdictCard({ verdict, level }: { verdict: SiteVerdict; level: 2 | 
 }
 
 /** Why AI assistants cannot use the page, first: the checks that cap the overall score. */
-function BlockedNotice({ items }: { items: readonly AuditItem[] }) {
+function BlockedNotice({ items, level }: { items: readonly AuditItem[]; level: 2 | 3 }) {
   const { t } = useT('tools');
+  const Title = `h${level}` as const;
   return (
     <section
       aria-labelledby="blocked-title"
       className="card gap-3 border-[var(--bad)]"
       data-testid="audit-blocked"
     >
-      <h3 id="blocked-title" className="card-title text-[var(--bad)]">
+      <Title id="blocked-title" className="card-title text-[var(--bad)]">
         {t('results.blocked.title')}
-      </h3>
+      </Title>
       <p>{t('results.blocked.text', { cap: BLOCKED_SCORE_CAP })}</p>
       <ul className="grid gap-3">
         {items.map((item) => (
@@ -242,10 +242,13 @@ function BlockedNotice({ items }: { items: readonly AuditItem[] }) {
   );
 }
 
-function CategoryCard({ category }: { category: AuditCategory }) {
+function CategoryCard({ category, level }: { category: AuditCategory; level: 2 | 3 }) {
   const { t } = useT('tools');
+  const Title = `h${level}` as const;
   const base = `results.categories.${category.id}`;
   const band = scoreBand(category.score);
+  const toFix = category.items.filter((i) => asksForFix(i.status));
+  const settled = category.items.filter((i) => !asksForFix(i.status));
   return (
     <article
       aria-labelledby={`cat-${category.id}`}
@@ -255,9 +258,9 @@ function CategoryCard({ category }: { category: AuditCategory }) {
     >
       <div className="flex items-start justify-between gap-4">
         <div className="grid gap-2">
-          <h3 id={`cat-${category.id}`} className="card-title">
+          <Title id={`cat-${category.id}`} className="card-title">
             {t(`${base}.name`)}
-          </h3>
+          </Title>
           <Badge variant={categoryBadgeVariant(category.status)}>
             {t(`results.categoryStatus.${category.status}`)}
           </Badge>
@@ -277,33 +280,88 @@ function CategoryCard({ category }: { category: AuditCategory }) {
         </p>
       </div>
       <p className="muted">{t(`${base}.summary`)}</p>
-      <ul className="grid">
-        {category.items.map((item) => (
-          <li
-            key={item.id}
-            className="grid min-w-0 gap-1.5 border-t border-border py-4 last:pb-0"
-            data-item={item.id}
-            data-status={item.status}
-          >
-            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-              <span className="font-semibold">{item.title}</span>
-              <Badge variant={itemBadgeVariant(item.status)}>{t(`results.itemStatus.${item.status}`)}</Badge>
-            </div>
-            {/* Evidence quotes the audited site: plain text only, and long tokens may wrap. */}
-            <p className="text-sm text-muted wrap-anywhere">
-              <span className="sr-only">{t('results.evidence')} </span>
-              {item.evidence}
-            </p>
-            {item.recommendation ? (
-              <p className="rounded-lg border border-border bg-bg p-3 text-sm">
-                <strong className="font-semibold text-brand">{t('results.recommendation')}</strong>{' '}
-                {item.recommendation}
-              </p>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      {toFix.length > 0 ? (
+        <ul className="grid">
+          {toFix.map((item) => (
+            <CheckItem key={item.id} item={item} />
+          ))}
+        </ul>
+      ) : null}
+      {/* What asks nothing of the site folds away: native, so it opens by keyboard and without script. */}
+      {settled.length > 0 ? (
+        <details className="border-t border-border pt-3" data-testid="category-others">
+          <summary className="cursor-pointer font-semibold">
+            {t('results.collapsed', { count: settled.length })}
+          </summary>
+          <ul className="grid">
+            {settled.map((item) => (
+              <CheckItem key={item.id} item={item} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
     </article>
+  );
+}
+
+/** One check: its title, its status, the evidence (the audited site's text, plain) and what to do. */
+function CheckItem({ item, as = 'item' }: { item: AuditItem; as?: 'item' | 'fix' }) {
+  const { t } = useT('tools');
+  // A fix repeats a category's check: its own attribute, so `[data-item=…]` still finds one element.
+  const data = as === 'fix' ? { 'data-fix': item.id } : { 'data-item': item.id };
+  return (
+    <li
+      className="grid min-w-0 gap-1.5 border-t border-border py-4 last:pb-0"
+      data-status={item.status}
+      {...data}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <span className="font-semibold">{item.title}</span>
+        <Badge variant={itemBadgeVariant(item.status)}>{t(`results.itemStatus.${item.status}`)}</Badge>
+      </div>
+      {/* Evidence quotes the audited site: plain text only, and long tokens may wrap. */}
+      <p className="text-sm text-muted wrap-anywhere">
+        <span className="sr-only">{t('results.evidence')} </span>
+        {item.evidence}
+      </p>
+      {item.recommendation ? (
+        <p className="rounded-lg border border-border bg-bg p-3 text-sm">
+          <strong className="font-semibold text-brand">{t('results.recommendation')}</strong>{' '}
+          {item.recommendation}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * What to fix first, right after the verdicts (issue 38): the same selection as the emails'
+ * (topFindings), the three that matter most, or a word that there is nothing to fix.
+ */
+function FixesFirst({ report, level }: { report: AuditReport; level: 2 | 3 }) {
+  const { t } = useT('tools');
+  const Title = `h${level}` as const;
+  const { top, more } = topFindings(report, FIXES_FIRST);
+  const count = top.length + more;
+  return (
+    <section aria-labelledby="fixes-title" className="card gap-2" data-testid="fixes-first">
+      <Title id="fixes-title" className="card-title">
+        {t('results.fixes.title')}
+      </Title>
+      {count === 0 ? (
+        <p>{t('results.fixes.none')}</p>
+      ) : (
+        <>
+          <p className="muted">{t('results.fixes.lead', { count, shown: top.length })}</p>
+          <ol className="grid">
+            {top.map((item) => (
+              <CheckItem key={item.id} item={item} as="fix" />
+            ))}
+          </ol>
+          {more > 0 ? <p className="muted small pt-2">{t('results.fixes.more', { count: more })}</p> : null}
+        </>
+      )}
+    </section>
   );
 }
 
@@ -386,10 +444,13 @@ function SiteReportSection({ site }: { site: SiteReport }) {
 }
 
 /**
- * The report: the audited address (as text), when, scores and every check with its evidence. On the
- * Tools page it follows the form (an h2, "audit another" goes back to the form); a saved report's
- * own page makes it the page's h1, puts its links and changes after the heading (`children`), and
- * sends "audit another" to the Tools page (`againTo`).
+ * The report, in one order on the Tools page and a saved report's page (issue 38, decision 068): the
+ * audited address (as text) and when, the score and its verdict, why the page is out of reach when it
+ * is, the site's and the answer engines' verdicts, what to fix first, what changed, the categories
+ * (what asks nothing of the site folded), the site's pages, then `children`: how to keep, share and
+ * have the report emailed (ReportKeep). On the Tools page it follows the form (an h2, "audit
+ * another" goes back to the form); a saved report's own page makes it the page's h1 and sends
+ * "audit another" to the Tools page (`againTo`).
  */
 export function AuditResults({
   report,
@@ -445,18 +506,20 @@ export function AuditResults({
             {t('results.reads')}
           </p>
         </div>
-        {/* The report leads with whether answer engines can use the site and the page (issue 37). */}
+        {/* The score and its verdict lead, then whether answer engines can use the site and the page. */}
+        <OverallScore categories={report.categories} level={cardLevel} />
+        {blocking.length > 0 ? <BlockedNotice items={blocking} level={cardLevel} /> : null}
         {report.site?.verdict ? <SiteVerdictCard verdict={report.site.verdict} level={cardLevel} /> : null}
         {report.engines ? <EngineVerdicts engines={report.engines} level={cardLevel} /> : null}
-        {children}
-        {blocking.length > 0 ? <BlockedNotice items={blocking} /> : null}
-        <OverallScore categories={report.categories} />
-        <div className="grid gap-5 lg:grid-cols-2">
+        <FixesFirst report={report} level={cardLevel} />
+        {report.changes ? <ReportChanges changes={report.changes} /> : null}
+        <div className="grid items-start gap-5 lg:grid-cols-2">
           {report.categories.map((category) => (
-            <CategoryCard key={category.id} category={category} />
+            <CategoryCard key={category.id} category={category} level={cardLevel} />
           ))}
         </div>
         {report.site ? <SiteReportSection site={report.site} /> : null}
+        {children}
         <div
           role="note"
           aria-labelledby="audit-cta-title"
@@ -470,7 +533,7 @@ export function AuditResults({
             <p>{t('results.cta.text')}</p>
           </div>
           <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
-            <WaitlistButton className="btn btn-primary">
+            <WaitlistButton className="btn btn-primary" website={report.finalUrl || report.url}>
               {t('results.cta.button')}
               <ArrowRight width={18} height={18} />
             </WaitlistButton>

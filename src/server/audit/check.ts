@@ -60,13 +60,25 @@ export function check(
   return { id, category, weight, needs, ...(gate ? { gate } : {}), ...(appliesTo ? { appliesTo } : {}), run };
 }
 
-/** The check's verdict on this page, or "not applicable" when the page is of a type it does not judge. */
+/**
+ * The check's verdict on this page, or "not applicable" when the page is of a type it does not judge.
+ * A check that weighs nothing informs (issue 38): whatever it found, it is never a pass.
+ */
 export function judge(definition: CheckDefinition, ctx: AuditContext): Verdict {
   const type = ctx.pageType.type;
   if (definition.appliesTo && !definition.appliesTo.includes(type)) {
     return { status: 'notApplicable', evidence: [msg(`pageType.notApplicable.${type}`)] };
   }
-  return definition.run(ctx);
+  const found = definition.run(ctx);
+  return { ...found, status: settledStatus(found.status, definition.weight) };
+}
+
+/**
+ * A check's status given its weight: a check of weight 0 never changes the score, so it is reported
+ * for information (unless it does not apply), also when a report saved before issue 38 says "pass".
+ */
+export function settledStatus(status: ItemStatus, weight: number): ItemStatus {
+  return weight === 0 && status !== 'notApplicable' ? 'info' : status;
 }
 
 export type Values = Record<string, string | number>;
@@ -77,11 +89,11 @@ export function msg(key: string, values?: Values): Message {
 
 /** A verdict; the recommendation is kept only when the status asks for one. */
 export function verdict(status: ItemStatus, evidence: Message[], recommendation?: Message): Verdict {
-  if (status === 'pass' || !recommendation) return { status, evidence };
+  if (status === 'pass' || status === 'info' || !recommendation) return { status, evidence };
   return { status, evidence, recommendation };
 }
 
-const RANK: Record<ItemStatus, number> = { notApplicable: -1, pass: 0, warning: 1, fail: 2 };
+const RANK: Record<ItemStatus, number> = { notApplicable: -1, info: -1, pass: 0, warning: 1, fail: 2 };
 
 /** The worst of several statuses (pass when there is none). */
 export function worst(statuses: ItemStatus[]): ItemStatus {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { AuditFailureReason } from './types.ts';
 
 // How a fetch fails: a refusal carries the failure's reason and a short detail for the report.
@@ -29,4 +30,26 @@ export function errorCode(error: unknown): string {
     return code ?? error.message.slice(0, 80);
   }
   return String(error).slice(0, 80);
+}
+
+/** The details of a host that answered nothing at all: no address, no connection, no TLS for its name. */
+const NO_ANSWER = [/ does not resolve /, / has no address$/, /^connection failed /, /^TLS error /];
+
+/** Whether a failure means the host gave no answer at all, so the site may live at another name. */
+export function noAnswer(reason: AuditFailureReason, detail: string): boolean {
+  return reason === 'unreachable' && NO_ANSWER.some((pattern) => pattern.test(detail));
+}
+
+/** The same address at `www.` (https://brewlab.com/a → https://www.brewlab.com/a), or null when that makes no sense. */
+export function wwwVariant(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const host = parsed.hostname;
+  if (host.startsWith('www.') || !host.includes('.') || isIP(host.replace(/^\[|\]$/g, '')) !== 0) return null;
+  parsed.hostname = `www.${host}`;
+  return parsed.href;
 }

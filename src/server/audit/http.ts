@@ -5,6 +5,7 @@ import {
   parseAuditUrl,
   parseSitePages,
   type AuditFailure,
+  type AuditReport,
   type AuditOutcome,
   type AuditStreamLine,
   type ReportData,
@@ -129,6 +130,10 @@ export function auditHttp(deps: AuditHttpDeps) {
     else deps.logger.info({ host, reason: outcome.reason }, 'audit not done');
   };
 
+  /** A kept report says it offers the monthly re-check, so the Tools page shows its form (issue 38). */
+  const offers = (report: AuditReport): AuditReport =>
+    report.id && deps.rechecks ? { ...report, recheck: true } : report;
+
   const router = Router();
   router.get('/api/audit', async (req, res) => {
     res.set('Cache-Control', 'no-store');
@@ -170,10 +175,11 @@ export function auditHttp(deps: AuditHttpDeps) {
     logOutcome(url, outcome);
 
     if (outcome.ok) {
+      const report = offers(outcome.report);
       if (streaming) {
-        write({ result: outcome.report });
+        write({ result: report });
         res.end();
-      } else res.json(outcome.report);
+      } else res.json(report);
       return;
     }
     const error = failureOf(outcome);
@@ -213,8 +219,9 @@ export function auditHttp(deps: AuditHttpDeps) {
     if (!outcome.ok) {
       const forNow = REFUSED_FOR_NOW[outcome.reason];
       if (forNow) res.set('Retry-After', forNow.retryAfter);
+      return outcome;
     }
-    return outcome;
+    return { ok: true, report: offers(outcome.report) };
   }
 
   // A saved report as JSON, in the language asked (English by default), with what changed since

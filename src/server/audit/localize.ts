@@ -8,6 +8,7 @@ import {
   type SitePageRow,
   type SiteReport,
 } from '../../lib/audit.ts';
+import { settledStatus } from './check.ts';
 import { engineOf, type EngineVerdict } from './engines.ts';
 import type { SiteResult } from './run.ts';
 import type { PageTypeReading } from './structured/page-type.ts';
@@ -75,7 +76,8 @@ export function localizeMessage(message: Message, t: Translate, f: Formats = for
 function localizeFinding(finding: Finding, t: Translate, f: Formats): AuditItem {
   const item: AuditItem = {
     id: finding.id,
-    status: finding.status,
+    // A report saved before issue 38 has its weightless checks as passes: shown as they are now.
+    status: settledStatus(finding.status, finding.weight),
     title: t(`items.${finding.id}.title`),
     evidence: finding.evidence.map((m) => localizeMessage(m, t, f)).join(' '),
   };

@@ -1,6 +1,9 @@
 import type { Translate } from '../../i18n/instance.ts';
 import {
+  countsShown,
+  FIXES_FIRST,
   propertyChangeTexts,
+  topFindings,
   engineAcross,
   ENGINES_CHECKED_ON,
   scoreBand,
@@ -41,7 +44,13 @@ export function markdownText(text: string): string {
   );
 }
 
-const STATUS_MARK: Record<ItemStatus, string> = { pass: '✓', warning: '!', fail: '✗', notApplicable: '–' };
+const STATUS_MARK: Record<ItemStatus, string> = {
+  pass: '✓',
+  warning: '!',
+  fail: '✗',
+  info: 'i',
+  notApplicable: '–',
+};
 
 /** The report in Markdown, in the reader's language (`t`: the tools namespace). */
 export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, permalink: string): string {
@@ -62,6 +71,8 @@ export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, pe
     `## ${t('results.overall.title')}${colon} ${report.overall}/100`,
     '',
     markdownText(t(scoreMessageKey(report.overall))),
+    '',
+    countsLine(report, t),
   ];
   const verdict = report.site?.verdict;
   if (verdict) {
@@ -105,6 +116,20 @@ export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, pe
       // The operator's documentation is ours to link (the table in engines.ts), never the site's text.
       lines.push(`  - ${t('results.engines.source')}${colon} <${engine.docs}>`);
     }
+  }
+  // What to fix first, as the pages put it after the verdicts (issue 38): the same three fixes.
+  const { top, more } = topFindings(report, FIXES_FIRST);
+  const fixable = top.length + more;
+  lines.push('', `## ${t('results.fixes.title')}`, '');
+  if (fixable === 0) lines.push(markdownText(t('results.fixes.none')));
+  else {
+    lines.push(markdownText(t('results.fixes.lead', { count: fixable, shown: top.length })), '');
+    for (const item of top) {
+      lines.push(`- ${STATUS_MARK[item.status]} **${status(item.status)}**: ${markdownText(item.title)}`);
+      if (item.recommendation)
+        lines.push(`  ${t('results.recommendation')} ${markdownText(item.recommendation)}`);
+    }
+    if (more > 0) lines.push('', markdownText(t('results.fixes.more', { count: more })));
   }
   if (report.changes) {
     const c = report.changes;
@@ -197,6 +222,16 @@ export function reportMarkdown(report: AuditReport, lang: Lang, t: Translate, pe
       );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * How many checks passed, warned, failed, informed or did not apply, as the page's badges say them:
+ * "18 checks passed · 4 checks with warnings · 1 check for information".
+ */
+function countsLine(report: AuditReport, t: Translate): string {
+  return countsShown(report.categories)
+    .map(({ status, count }) => markdownText(t(`results.overall.counts.${status}`, { count })))
+    .join(' · ');
 }
 
 /**

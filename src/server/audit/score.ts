@@ -3,16 +3,22 @@ import type { Finding } from './types.ts';
 
 // A category's score is the weighted share of its checks that pass, a warning counting half:
 // round(100 × Σ weight·value / Σ weight). A check that does not apply to the page's type is left out
-// of both sums (issue 36): a product page is not marked down for lacking an article's byline. A
+// of both sums (issue 36), as is one for information (issue 38: it weighs nothing anyway): a product page is not marked down for lacking an article's byline. A
 // finding may cap its category (decision 063: crawler access falls with each engine the page is
 // out of), whatever the other checks earn.
 // Thresholds for the status are the site's own (lib/audit.ts).
 
 /** What a status earns (a check that does not apply is left out before, its value never read). */
-export const STATUS_VALUE: Record<ItemStatus, number> = { pass: 1, warning: 0.5, fail: 0, notApplicable: 0 };
+export const STATUS_VALUE: Record<ItemStatus, number> = {
+  pass: 1,
+  warning: 0.5,
+  fail: 0,
+  info: 0,
+  notApplicable: 0,
+};
 
 export function categoryScore(all: readonly Finding[]): number {
-  const findings = all.filter((f) => f.status !== 'notApplicable');
+  const findings = all.filter((f) => f.status !== 'notApplicable' && f.status !== 'info');
   const total = findings.reduce((sum, f) => sum + f.weight, 0);
   // Nothing weighed (no check, or only informative ones): nothing to hold against the site.
   if (total <= 0) return 100;

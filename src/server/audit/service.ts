@@ -21,6 +21,7 @@ import type { Analysis } from './analysis.ts';
 import { localizeEngines, localizeFindings, localizePageType, localizeSite } from './localize.ts';
 import { bodyBudget } from './body-budget.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
+import { noAnswer, wwwVariant } from './fetch-refusal.ts';
 import type { SharedSlots } from './shared-slots.ts';
 import type { Publisher, SharedRuns } from './shared-runs.ts';
 import {
@@ -372,19 +373,29 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
         }
       : tell;
     const started = performance.now();
-    const work = runAudit(url, {
-      ...agents,
-      signal: closing.signal,
-      bodies,
-      allowedHosts: settings.allowedHosts,
-      analysis: options.analysis,
-      timeoutMs: settings.timeoutMs,
-      pages,
-      onStep: (step, done, total) => say({ step, done, total }),
-      onPage: (page, done, total) => say({ page: { url: reportUrl(page), done, total } }),
-      ...(options.resolve ? { resolve: options.resolve } : {}),
-      ...(options.now ? { now: options.now } : {}),
-    });
+    const attempt = (address: string) =>
+      runAudit(address, {
+        ...agents,
+        signal: closing.signal,
+        bodies,
+        allowedHosts: settings.allowedHosts,
+        analysis: options.analysis,
+        timeoutMs: settings.timeoutMs,
+        pages,
+        onStep: (step, done, total) => say({ step, done, total }),
+        onPage: (page, done, total) => say({ page: { url: reportUrl(page), done, total } }),
+        ...(options.resolve ? { resolve: options.resolve } : {}),
+        ...(options.now ? { now: options.now } : {}),
+      });
+    // People type "brewlab.com" for a site that only answers at www.brewlab.com, and browsers find it
+    // there: so does the audit, when the host without www. does not answer at all (issue 38). The
+    // report then names the address it audited.
+    const www = wwwVariant(url);
+    const work = attempt(url).then((first) =>
+      !first.ok && www && noAnswer(first.reason, first.detail)
+        ? attempt(www).then((second) => (second.ok ? second : first))
+        : first,
+    );
     return untilShutdown(url, work)
       .catch((error: unknown): RunResult => {
         // A fault of ours, not of the audited site: reported as unreachable, never as a crash.

@@ -50,7 +50,7 @@ export type Block =
 
 export interface Finding {
   /** A check that does not apply to the page is never an email's finding. */
-  status: Exclude<ItemStatus, 'notApplicable'>;
+  status: Exclude<ItemStatus, 'notApplicable' | 'info'>;
   statusLabel: string;
   title: string;
   /** The audited site's own text: only where the recipient asked for it (none of today's emails). */

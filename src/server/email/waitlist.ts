@@ -2,8 +2,9 @@ import {
   categoryStatus,
   scoreBand,
   scoreMessageKey,
-  type AuditItem,
+  topFindings,
   type AuditOutcome,
+  type FixableItem,
   type AuditReport,
 } from '../../lib/audit.ts';
 import { longDate } from '../../lib/format.ts';
@@ -39,19 +40,8 @@ export interface WaitlistEmail {
 /** A score as the emails show it: a whole number from 0 to 100, whatever the report holds. */
 export const score100 = (n: number) => Math.min(100, Math.max(0, Math.round(Number.isFinite(n) ? n : 0)));
 
-/** A check an email asks to fix: one that failed or warned. */
-export type FixableItem = AuditItem & { status: 'fail' | 'warning' };
-
-/** Failed checks first, then warnings, each in the report's order. */
-export function topFindings(report: AuditReport, limit = TOP_FINDINGS): { top: FixableItem[]; more: number } {
-  const items = report.categories.flatMap((c) => c.items);
-  const withStatus =
-    <S extends 'fail' | 'warning'>(status: S) =>
-    (i: AuditItem): i is AuditItem & { status: S } =>
-      i.status === status;
-  const ranked = [...items.filter(withStatus('fail')), ...items.filter(withStatus('warning'))];
-  return { top: ranked.slice(0, limit), more: Math.max(0, ranked.length - limit) };
-}
+// What to fix first is one selection for the emails and the report's pages (issue 38): src/lib.
+export { topFindings, type FixableItem };
 
 /** A report's date in the email's language, or null when it is not a date. */
 export function auditedOn(iso: string, ctx: EmailContext): string | null {
@@ -78,7 +68,7 @@ function reportBlocks(ctx: EmailContext, report: AuditReport, website: string): 
   }
   blocks.push(...scoreBlocks(ctx, report));
 
-  const { top, more } = topFindings(report);
+  const { top, more } = topFindings(report, TOP_FINDINGS);
   blocks.push(...findingsBlocks(ctx, top, more));
   blocks.push({
     type: 'button',

@@ -79,19 +79,20 @@ describe('the copy style checker', () => {
 
   it('accepts the canonical wording', () => {
     const en = [
-      `Join the waitlist and receive a free AI citation audit in under 60${NBSP}minutes.`,
+      `Run the free AI citation audit now: one page takes up to 10${NBSP}seconds.`,
       'Start with the free audit: the audit runs 30 checks. Your AI citation audit of example.com.',
       `Our AI Visibility Audit goes further. We reply within 24${NBSP}hours, in {{count}}${NBSP}min at most.`,
       '{{crawlers}}+ AI crawlers supported, up to 40% more visibility, up to 3× more, 20 pages, 50 prompts.',
       'Key figures: 100/100 in Lighthouse accessibility, best practices and SEO. Optimize, analyze, color.',
-      `First GEO improvements within 2 to 4${NBSP}weeks, or 2–4${NBSP}weeks. We support {{crawlers}}+ AI crawlers.`,
+      `A first comparison with your baseline within 2 to 4${NBSP}weeks, or 2–4${NBSP}weeks. {{crawlers}}+ AI crawlers.`,
+      'Our recommendation, and why. Tell us about your clients. What our free audit checks.',
       `Larger than 2${NBSP}MB, 2.5${NBSP}billion people, in 2026 the rules, Article 53 of the Act, 2 August 2026.`,
       'Our platform, now in pre-launch, will track citations. Search articles…',
       'See [our audit](https://example.com/organisation-colour) and `behaviour: "smooth"`.',
     ];
     for (const text of en) expect(format(checkCopy(text, 'en', 'sample')), text).toBe('');
     const fr = [
-      `Recevez votre audit de citation IA gratuit en moins de 60${NBSP}minutes.`,
+      `Lancez l’audit de citation IA gratuit${NBSP}: une page prend jusqu’à 10${NBSP}secondes.`,
       `Lancez l’audit gratuit${NBSP}: l’audit de citation IA de example.fr.`,
       `Nous vous répondons sous 24${NBSP}heures. Les schémas de recommandation des robots d’IA.`,
       `Plus de {{crawlers}}${NBSP}robots d’IA, {{crawlers}}+ robots d’IA, des briefs «${NNBSP}réponse d’abord${NNBSP}».`,
@@ -184,7 +185,7 @@ describe('the copy style checker', () => {
   it('keeps English numbers with their units, and no other no-break space', () => {
     const unit = 'a number and its unit take a no-break space (60\u00a0minutes, 15\u00a0KB)';
     for (const text of [
-      'in under 60 minutes',
+      'in 60 minutes',
       'within 24 hours',
       'larger than 2 MB',
       '{{count}} min read',
@@ -197,6 +198,39 @@ describe('the copy style checker', () => {
     expect(rules(`60${NNBSP}minutes`, 'en')).toEqual([space, unit]);
     // A stat grid's figure and label are two blocks: their joined phrase is not checked for units.
     expect(checkCopy('2–4 weeks, typically', 'en', 'en/x.json items.0 (value + label)')).toEqual([]);
+  });
+
+  it('refuses the retired delivery time and the claims nothing counts, in both languages', () => {
+    const minutes =
+      'the free audit runs in seconds on the Tools page; no delivery time in minutes or an hour';
+    for (const text of [
+      `A free AI citation audit in under 60${NBSP}minutes.`,
+      `We send it within 60${NBSP}minutes.`,
+      `< 60${NBSP}min to deliver your free AI citation audit`,
+      'delivered within an hour',
+    ])
+      expect(rules(text, 'en'), text).toEqual([minutes]);
+    expect(rules(`Livré en moins de 60${NBSP}minutes.`, 'fr')).toHaveLength(1);
+    expect(rules(`<${NBSP}60${NBSP}min pour recevoir votre audit`, 'fr')).toHaveLength(1);
+    const uncounted =
+      'a claim nothing counts before launch (popularity, clients, “in our audits”, sources assistants “already trust”): say what we can show today';
+    for (const text of [
+      'Most Popular',
+      'our most popular service',
+      'what is working for our clients',
+      'In our audits, sites fail on access.',
+      'In our experience, disclosure helps.',
+      'Assistants keep citing the sources they already trust.',
+    ])
+      expect(rules(text, 'en'), text).toEqual([uncounted]);
+    for (const text of [
+      'Le plus demandé',
+      'ce qui fonctionne chez nos clients',
+      'Dans nos audits, les sites échouent.',
+      'D’expérience, la transparence aide.',
+      'les sources auxquelles ils font déjà confiance',
+    ])
+      expect(rules(text, 'fr'), text).toEqual([uncounted]);
   });
 
   it('refuses three dots, present-tense platform features and the wrong legal terms', () => {

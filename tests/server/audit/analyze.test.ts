@@ -34,11 +34,17 @@ describe('a page that does everything right', () => {
   it('passes every check that applies to an article, and scores 100 everywhere', () => {
     const findings = categories.flatMap((c) => c.findings);
     // A BlogPosting beside an FAQPage: read as an article, from its markup, so the product check
-    // does not apply (and is left out of the structured-data score).
+    // does not apply (and is left out of the structured-data score); robots.txt states no content
+    // signal, so that check has nothing to judge (issue 38).
     expect(findings.filter((f) => f.status === 'notApplicable').map((f) => [f.id, f.evidence])).toEqual([
+      ['contentSignals', [{ key: 'items.contentSignals.evidence.none' }]],
       ['product', [{ key: 'pageType.notApplicable.article' }]],
     ]);
-    const failing = findings.filter((f) => f.status !== 'pass' && f.status !== 'notApplicable');
+    // The training crawlers' check never changes the score: information, not a pass.
+    expect(findings.filter((f) => f.status === 'info').map((f) => f.id)).toEqual(['trainingAgents']);
+    const failing = findings.filter(
+      (f) => f.status !== 'pass' && f.status !== 'notApplicable' && f.status !== 'info',
+    );
     expect(failing).toEqual([]);
     expect(localizeFindings(categories, T.en).map((c) => [c.score, c.status])).toEqual(
       Array(4).fill([100, 'excellent']),

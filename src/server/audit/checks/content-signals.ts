@@ -11,6 +11,8 @@ import type { Message } from '../types.ts';
 // group, or lines outside any group). Refusing training is the site's right and is never held
 // against it; refusing `search` or `ai-input` asks assistants not to use the page in answers, which
 // the audit notes as it notes `nosnippet`. No engine documents reading the line yet: a light weight.
+// With no line for every crawler (no robots.txt, or none stated in it) there is nothing to judge: the
+// check does not apply (issue 38), rather than passing for a file or a line the site never wrote.
 
 const SIGNALS = ['search', 'ai-input', 'ai-train'] as const;
 
@@ -21,11 +23,12 @@ function forEveryone(signals: readonly ContentSignal[]): ContentSignal[] {
 
 export function contentSignals(ctx: AuditContext): Verdict {
   const { robots } = ctx;
-  if (robots.kind !== 'parsed') return verdict('pass', [msg('items.contentSignals.evidence.noFile')]);
+  if (robots.kind !== 'parsed')
+    return verdict('notApplicable', [msg('items.contentSignals.evidence.noFile')]);
   const stated = forEveryone(robots.signals);
   if (stated.length === 0) {
     const others = robots.signals.length;
-    return verdict('pass', [
+    return verdict('notApplicable', [
       others > 0
         ? msg('items.contentSignals.evidence.onlyAgents', { count: others })
         : msg('items.contentSignals.evidence.none'),

@@ -203,7 +203,7 @@ export function aiSearchAgents(ctx: AuditContext): Verdict {
 export function trainingAgents(ctx: AuditContext): Verdict {
   const note = msg('items.trainingAgents.evidence.choice');
   if (ctx.robots.kind === 'unreachable') {
-    return verdict('pass', [msg('items.trainingAgents.evidence.unreadable'), note]);
+    return verdict('info', [msg('items.trainingAgents.evidence.unreadable'), note]);
   }
   const all = verdicts(ctx, TRAINING_AGENTS);
   const blocked = all.filter((v) => !v.allowed).map((v) => v.agent);
@@ -213,6 +213,7 @@ export function trainingAgents(ctx: AuditContext): Verdict {
     evidence.push(msg('items.trainingAgents.evidence.blocked', { agents: list(blocked) }));
   if (allowed.length > 0)
     evidence.push(msg('items.trainingAgents.evidence.allowed', { agents: list(allowed) }));
-  // Weight 0: a stated choice about training says nothing about whether answers can cite the page.
-  return verdict('pass', [...evidence, note]);
+  // Weight 0: a stated choice about training says nothing about whether answers can cite the page,
+  // so it informs and is never counted as a pass (issue 38).
+  return verdict('info', [...evidence, note]);
 }

@@ -153,7 +153,8 @@ const VOCABULARY_RULES: ReadonlySet<Rule> = new Set<Rule>([
 /** Types and properties schema.org defines, spelled as it spells them, with values of the right kind. */
 export function vocabulary(ctx: AuditContext): Verdict {
   const { entities } = ctx.structured;
-  if (entities.length === 0) return verdict('pass', [msg('items.vocabulary.evidence.nothing')]);
+  // No structured data: nothing to judge here (the markup check says it is missing), not a pass.
+  if (entities.length === 0) return verdict('notApplicable', [msg('items.vocabulary.evidence.nothing')]);
   const values = { count: entities.length };
   return findingsVerdict(
     ctx,
@@ -172,7 +173,7 @@ const CONSISTENCY_RULES: ReadonlySet<Rule> = new Set<Rule>([
 /** Each thing described once, or consistently: no two descriptions of one item that disagree. */
 export function consistency(ctx: AuditContext): Verdict {
   const { entities } = ctx.structured;
-  if (entities.length === 0) return verdict('pass', [msg('items.consistency.evidence.nothing')]);
+  if (entities.length === 0) return verdict('notApplicable', [msg('items.consistency.evidence.nothing')]);
   return findingsVerdict(
     ctx,
     byRules(ctx, CONSISTENCY_RULES),
@@ -266,12 +267,13 @@ export function typeProperties(ctx: AuditContext): Verdict {
       entities.filter((e) => !productTree.has(e.index) && !e.parent && isDocumented(e)).map(displayType),
     ),
   ];
+  // No type Google documents properties for, and no FAQ: nothing to check, not a pass (issue 38).
+  if (documented.length === 0 && faqs.length === 0 && findings.length === 0)
+    return verdict('notApplicable', [msg('items.typeProperties.evidence.nothing')]);
   const passEvidence =
     documented.length > 0
       ? [msg('items.typeProperties.evidence.complete', { types: typeList(documented) })]
-      : faqs.length > 0
-        ? []
-        : [msg('items.typeProperties.evidence.nothing')];
+      : [];
   const found = findingsVerdict(
     ctx,
     findings,

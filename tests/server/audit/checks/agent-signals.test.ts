@@ -28,12 +28,12 @@ describe('content signals', () => {
     );
   });
 
-  it('notes a refusal of AI answers, and says nothing was stated when nothing was', () => {
+  it('notes a refusal of AI answers, and does not apply when nothing was stated (issue 38)', () => {
     const refusing = withRobots('User-agent: *\nContent-Signal: search=yes, ai-input=no\n');
     expect(find(refusing, 'contentSignals').status).toBe('warning');
     expect(text(refusing, 'contentSignals', 'fr').recommendation).toContain('ai-input=no demande');
     const silent = withRobots('User-agent: *\nAllow: /\n');
-    expect(find(silent, 'contentSignals').status).toBe('pass');
+    expect(find(silent, 'contentSignals').status).toBe('notApplicable');
     expect(text(silent, 'contentSignals').evidence).toMatch(/states no content signal/);
   });
 

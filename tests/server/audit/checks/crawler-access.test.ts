@@ -61,7 +61,7 @@ describe('crawlerAccess: status and robots.txt', () => {
         'items.aiSearchAgents.recommendation.robots',
       );
       // Training agents are blocked too, reported without penalty.
-      expect(find(input, 'trainingAgents')).toMatchObject({ status: 'pass', weight: 0 });
+      expect(find(input, 'trainingAgents')).toMatchObject({ status: 'info', weight: 0 });
     }
     expect(
       text({ ...goodInput(), robots: failure(`${ORIGIN}/robots.txt`, 'timeout', 'no answer') }, 'robotsTxt'),
@@ -107,7 +107,7 @@ describe('crawlerAccess: status and robots.txt', () => {
       values: { line: 2 },
     });
     const training = find(input, 'trainingAgents');
-    expect(training.status).toBe('pass');
+    expect(training.status).toBe('info');
     expect(training.evidence[0]).toEqual({
       key: 'items.trainingAgents.evidence.blocked',
       values: { agents: TRAINING_AGENTS.join(', ') },
@@ -178,7 +178,7 @@ describe('crawlerAccess: status and robots.txt', () => {
     expect(keysOf(find(input, 'aiSearchAgents'))).toEqual(['items.aiSearchAgents.evidence.allowedNamed']);
     const state = readRobots(input.robots);
     expect(agentVerdict(state, PAGE_URL, 'GPTBot')).toMatchObject({ allowed: false, group: 'star', line: 2 });
-    expect(find(input, 'trainingAgents')).toMatchObject({ status: 'pass', weight: 0 });
+    expect(find(input, 'trainingAgents')).toMatchObject({ status: 'info', weight: 0 });
   });
 
   it('judges the audited path only, with the longest match winning', () => {
