@@ -97,7 +97,13 @@ export function sharedRuns<P>(options: SharedRunsOptions): SharedRuns<P> {
     let stop: (() => void) | undefined;
     try {
       stop = await shared.subscribe(channel, (text) => {
-        const message = JSON.parse(text) as SharedMessage<P>;
+        let message: SharedMessage<P>;
+        try {
+          message = JSON.parse(text) as SharedMessage<P>;
+        } catch {
+          // Not a replica's message (another program writing to the channel): ignored.
+          return;
+        }
         if (onMessage) onMessage(message);
         else heard.push(message);
       });
