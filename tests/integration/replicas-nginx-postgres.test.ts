@@ -2,6 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX, nginxVersion, startEdgeProxy, type EdgeProxy } from '../fixtures/edge-proxy.ts';
 import { ANON_KEY, SERVICE_KEY } from '../fixtures/postgrest-stand-in.ts';
+import { heldPage, startHeldSite, type HeldSite } from '../fixtures/held-site.ts';
 import { closePeers, parseMail, startSmtp, waitFor } from '../support/delivery-peers.ts';
 import { startRedis, type RedisServer } from '../support/redis-server.ts';
 import { portOf, runServer, type ServerProcess } from '../support/server-process.ts';
@@ -11,7 +12,7 @@ import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 // Supabase store (the run's PostgreSQL server behind the PostgREST stand-in), sharing one real Redis
 // server, behind the nginx configuration the repository ships (deploy/nginx/geo-platform.conf and
 // its upstream). Through nginx, one address is refused at the site-wide limit, not at three times
-// it; a replica stopped with SIGTERM in the middle of a stream of requests loses none of them: it
+// it; the same audit asked of two replicas by two visitors fetches the audited site once; a replica stopped with SIGTERM in the middle of a stream of requests loses none of them: it
 // drains (/readyz 503, SHUTDOWN_GRACE_MS of service), closes its port and exits 0, and nginx sends
 // what comes next to the other two. Contact forms posted meanwhile are each stored once and their
 // team email sent once, through a real SMTP server, by whichever replica's worker leased it.
@@ -27,10 +28,17 @@ const processes: ServerProcess[] = [];
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 const TEAM = 'team@geo.example';
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let site: HeldSite;
+const ports: number[] = [];
+const AUDITED = ['/solo', '/shared'];
 
 beforeAll(async () => {
   redis = await startRedis();
   smtp = await startSmtp();
+  site = await startHeldSite({
+    files: () => Object.fromEntries(AUDITED.map((p) => [p, { body: heldPage(p) }])),
+    hold: (path) => path === '/shared',
+  });
   for (let i = 0; i < REPLICAS; i++) {
     processes.push(
       runServer({
@@ -49,10 +57,12 @@ beforeAll(async () => {
         SMTP_URL: `smtp://team:s3cret@127.0.0.1:${smtp.port}`,
         MAIL_FROM: 'GEO Platform <hello@geo.example>',
         LEADS_NOTIFY_TO: TEAM,
+        AUDIT_ALLOWED_HOSTS: site.host,
+        AUDIT_RATE_LIMIT_PER_MINUTE: '100',
       }),
     );
   }
-  const ports = await Promise.all(processes.map((p) => portOf(p)));
+  ports.push(...(await Promise.all(processes.map((p) => portOf(p)))));
   proxy = await startEdgeProxy(ports);
 });
 afterAll(async () => {
@@ -60,6 +70,8 @@ afterAll(async () => {
   await Promise.all(processes.map((p) => p.exited));
   await proxy?.close();
   await redis?.stop();
+  site?.release();
+  await site?.close();
   await closePeers();
   agent.destroy();
 });
@@ -104,6 +116,25 @@ describe('three replicas behind nginx, on PostgreSQL and Redis', () => {
     expect(statuses.slice(0, SITE_LIMIT).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(SITE_LIMIT)).toEqual(Array(10).fill(429));
     expect((await get('/api/visitor', '203.0.113.41')).status).toBe(200);
+  });
+
+  it('fetches the audited site once for the same audit asked of two replicas', async () => {
+    // Straight to the replicas' ports: which replica nginx picks is not the point here.
+    const audit = (port: number, path: string, from: string) =>
+      fetch(`http://127.0.0.1:${port}/api/audit?url=${encodeURIComponent(`${site.origin}${path}`)}`, {
+        headers: { 'X-Forwarded-For': from, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0' },
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { url?: string } }));
+    expect((await audit(ports[2]!, '/solo', '198.51.100.60')).status).toBe(200);
+    const once = site.count('/solo');
+    const first = audit(ports[0]!, '/shared', '198.51.100.61');
+    await site.held('/shared');
+    const second = audit(ports[1]!, '/shared', '198.51.100.62');
+    await redis.joined(1);
+    site.release();
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.url)).toEqual([`${site.origin}/shared`, `${site.origin}/shared`]);
+    expect(site.count('/shared')).toBe(once);
   });
 
   it('loses no request while a replica stops on SIGTERM under load', async () => {

@@ -1,4 +1,3 @@
-import { createClient } from 'redis';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server.ts';
@@ -16,13 +15,10 @@ const PATHS = ['/solo', '/shared', '/kept'];
 
 let redis: RedisServer;
 let site: HeldSite;
-let watcher: ReturnType<typeof createClient>;
 const replicas: App[] = [];
 
 beforeAll(async () => {
   redis = await startRedis();
-  watcher = createClient({ url: redis.url });
-  await watcher.connect();
   site = await startHeldSite({
     files: () => Object.fromEntries(PATHS.map((p) => [p, { body: heldPage(p) }])),
     hold: (path) => path === '/shared',
@@ -42,7 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   site?.release();
   for (const app of replicas) await app.locals.close();
-  watcher?.destroy();
   await site?.close();
   await redis?.stop();
 });
@@ -66,22 +61,6 @@ const audit = (app: App, path: string, from: string) =>
 /** Requests the site got for a path: what one audit of it fetches (the page as a browser, as Markdown, as each agent). */
 const fetched = (path: string) => site.count(path);
 
-/**
- * Waits until `n` replicas listen to an audit's channel in Redis (PUBSUB NUMSUB): another replica
- * is then joined to the run. Polled a bounded number of times, each a round trip, never a pause.
- */
-async function joined(n: number) {
-  for (let attempt = 0; attempt < 10_000; attempt++) {
-    const channels = (await watcher.sendCommand(['PUBSUB', 'CHANNELS', '*audit:run:*'])) as string[];
-    if (channels.length > 0) {
-      const counts = (await watcher.sendCommand(['PUBSUB', 'NUMSUB', ...channels])) as (string | number)[];
-      const listeners = counts.filter((_, i) => i % 2 === 1).reduce((sum: number, c) => sum + Number(c), 0);
-      if (listeners >= n) return;
-    }
-  }
-  throw new Error(`no ${n} replica joined the audit`);
-}
-
 describe('one audit of a site across two replicas', () => {
   it('fetches the audited site once for two visitors on two replicas', async () => {
     // What one audit of a page fetches, on one replica alone.
@@ -92,7 +71,7 @@ describe('one audit of a site across two replicas', () => {
     const first = audit(replicas[0]!, '/shared', '198.51.100.2');
     await site.held('/shared');
     const second = audit(replicas[1]!, '/shared', '198.51.100.3');
-    await joined(1);
+    await redis.joined(1);
     site.release();
     const [a, b] = await Promise.all([first, second]);
 

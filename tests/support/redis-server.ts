@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient } from 'redis';
 
 // A throwaway Redis server for the suites of shared limits and audits (decision 070): Debian's
 // redis-server (scripts/test-prereqs.mjs installs it), on a free loopback port, nothing saved to disk
@@ -22,6 +23,12 @@ export interface RedisServer {
   resume(): void;
   /** Starts it again on the same port, empty; resolves once it accepts connections. */
   restart(): Promise<void>;
+  /**
+   * Resolves once `n` replicas listen to an audit's channel (PUBSUB NUMSUB): another replica is then
+   * joined to a run under way (decision 070). Polled a bounded number of times, each a round trip,
+   * never a pause.
+   */
+  joined(n: number): Promise<void>;
   /** Stops it for good and deletes its folder. */
   stop(): Promise<void>;
 }
@@ -80,8 +87,10 @@ export async function startRedis(): Promise<RedisServer> {
     running.kill('SIGKILL');
     await exited;
   };
+  const url = `redis://127.0.0.1:${port}`;
+  let watcher: ReturnType<typeof createClient> | undefined;
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url,
     port,
     kill,
     pause: () => void child?.kill('SIGSTOP'),
@@ -90,7 +99,21 @@ export async function startRedis(): Promise<RedisServer> {
       await kill();
       child = await launch(port, dir);
     },
+    async joined(n) {
+      if (!watcher) {
+        watcher = createClient({ url });
+        await watcher.connect();
+      }
+      for (let attempt = 0; attempt < 10_000; attempt++) {
+        const channels = (await watcher.sendCommand(['PUBSUB', 'CHANNELS', '*audit:run:*'])) as string[];
+        if (channels.length === 0) continue;
+        const counts = (await watcher.sendCommand(['PUBSUB', 'NUMSUB', ...channels])) as (string | number)[];
+        if (counts.filter((_, i) => i % 2 === 1).reduce((sum: number, c) => sum + Number(c), 0) >= n) return;
+      }
+      throw new Error(`no ${n} replica joined the audit`);
+    },
     async stop() {
+      watcher?.destroy();
       await kill();
       rmSync(dir, { recursive: true, force: true });
     },
