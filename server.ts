@@ -432,6 +432,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
       siteUrl: config.siteUrl,
       contactEmail: config.contactEmail,
       store: config.supabaseUrl ? 'supabase' : 'embedded',
+      // Where limits and audits are shared (decision 070): Redis, or this process alone.
+      shared: config.redis ? 'redis' : 'memory',
       deliveryChannels: app.locals.deliveryChannels,
       startupMs: Math.round(performance.now() - started),
     },

@@ -58,7 +58,7 @@ export async function createServices(input: ServicesInput) {
       },
     }));
   const metrics = createMetrics();
-  // With REDIS_URL, what the replicas share (decision 070): every limit, the audit slots.
+  // With REDIS_URL, what the replicas share (decision 070): every limit, the audit slots and runs.
   const shared = config.redis
     ? createSharedState({ ...config.redis, logger, registry: metrics.registry })
     : undefined;
