@@ -94,6 +94,11 @@ export type App = Express & {
      * best copies are made in the background after the request that made the entry.
      */
     compressionsIdle: () => Promise<void>;
+    /**
+     * Resolves once this replica shares its limits and audits through Redis (REDIS_URL; at once
+     * without it): tests wait on it after starting or restarting Redis (decision 070).
+     */
+    sharedReady: () => Promise<void>;
     /** From SIGTERM on, /readyz answers 503 so that load balancers stop sending new requests. */
     drain: () => void;
     /**
@@ -144,6 +149,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     recheckLinks,
     newsletter,
     tokenSecret,
+    limits,
   } = services;
   const statusPages = { renderer, assets };
   const site = {
@@ -234,6 +240,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     app.use(
       perMinuteLimit({
         limit: config.rateLimitPerMinute,
+        store: limits('site'),
         // Health checks, and the small policy files a crawler reads to learn how to behave: a
         // throttled crawler can still read robots.txt and see its crawl delay.
         skip: (req) => UNLIMITED_PATHS.has(req.path),
@@ -285,6 +292,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
         : {}),
       // The waitlist's welcome audit counts against the audit's per-address limit (decision 049).
       auditAllowance: audits.allowance,
+      limitStore: limits,
     }),
   );
   app.all('/api/{*rest}', (req, res) => {
@@ -358,6 +366,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.locals.recheckJob = recheckJob;
   app.locals.deliveryIdle = async () => delivery?.idle();
   app.locals.compressionsIdle = () => site.compressions.idle();
+  app.locals.sharedReady = async () => services.shared?.whenReady();
   app.locals.drain = () => {
     lifecycle.draining = true;
   };
@@ -425,6 +434,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
       siteUrl: config.siteUrl,
       contactEmail: config.contactEmail,
       store: config.supabaseUrl ? 'supabase' : 'embedded',
+      // Where limits and audits are shared (decision 070): Redis, or this process alone.
+      shared: config.redis ? 'redis' : 'memory',
       deliveryChannels: app.locals.deliveryChannels,
       startupMs: Math.round(performance.now() - started),
     },

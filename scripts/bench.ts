@@ -482,6 +482,16 @@ console.log(
     `${(homeJs.idle / 1024).toFixed(1)} KB once idle (with local analytics), in ${homeJs.files} files`,
 );
 
+// Three replicas behind nginx against one, and the shared limit's cost in Redis (decision 070).
+if (process.env.BENCH_REPLICAS !== '0') {
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-replicas.ts'], { stdio: 'inherit' });
+  } catch {
+    console.error('scripts/bench-replicas.ts failed');
+    process.exitCode = 1;
+  }
+}
+
 if (process.env.BENCH_LOAD_TESTS !== '0') {
   console.log('\nnpm run test:load (floods and soaks, tests/load/):');
   try {

@@ -3,7 +3,9 @@
 // nginx (tests/integration/edge-cache-nginx.test.ts runs its own nginx process in front of two servers, with the
 // configuration of deploy/nginx/; the Debian package's own service plays no part) and PostgreSQL's
 // server programs (tests/global-setup.ts starts a throwaway cluster of its own for the Supabase
-// store's tests; the package's own cluster plays no part either).
+// store's tests; the package's own cluster plays no part either) and Redis (tests/support/redis-server.ts
+// starts its own server on a free port for the suites of shared limits; the package's service plays
+// no part).
 // When one is missing and the machine allows it (root with apt-get), it installs it with one line
 // saying so; otherwise it stops at once with one line naming what is missing and how to install it.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +14,8 @@ import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where Debian's nginx package puts the program (tests/integration/edge-cache-nginx.test.ts runs it there). */
 const nginxPath = '/usr/sbin/nginx';
+/** Where Debian's redis-server package puts the program (tests/support/redis-server.ts runs it there). */
+const redisPath = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 
 /** Whether a program runs: `java -version` (or `nginx -v`) exits 0 when it is installed. */
 function runs(command, args) {
@@ -42,6 +46,7 @@ function missing() {
   if (!runs('java', ['-version'])) needs.push({ pkg: 'default-jre-headless', what: 'a Java runtime (java)' });
   if (!runs(nginxPath, ['-v'])) needs.push({ pkg: 'nginx', what: `nginx (${nginxPath})` });
   if (!hasPostgres()) needs.push({ pkg: 'postgresql', what: 'PostgreSQL (initdb and postgres)' });
+  if (!runs(redisPath, ['--version'])) needs.push({ pkg: 'redis-server', what: `Redis (${redisPath})` });
   return needs;
 }
 

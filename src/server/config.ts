@@ -35,6 +35,15 @@ export interface Config {
   /** Who may read /metrics (decision 020). */
   metrics: MetricsSettings;
   audit: AuditSettings;
+  /** REDIS_URL: limits and audits shared by every replica (decision 070); each process's own without. */
+  redis: RedisSettings | undefined;
+}
+
+/** The Redis the replicas share (decision 070). */
+export interface RedisSettings {
+  url: string;
+  /** Longest wait for one command before a request goes on with this process's memory. */
+  timeoutMs: number;
 }
 
 /** The free audit's limits (decision 017). */
@@ -103,7 +112,7 @@ export class ConfigError extends Error {
 }
 
 /** Settings whose values never appear in an error message. */
-const SECRET_SETTINGS: ReadonlySet<string> = new Set(['METRICS_TOKEN', 'NEWSLETTER_SECRET']);
+const SECRET_SETTINGS: ReadonlySet<string> = new Set(['METRICS_TOKEN', 'NEWSLETTER_SECRET', 'REDIS_URL']);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -305,6 +314,13 @@ const schema = z.object({
     .optional(),
   METRICS_PORT: wholeNumber().min(0).max(65535, 'must be a port number (0-65535)').optional(),
   METRICS_HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL such as redis://redis:6379' })
+    .optional(),
+  REDIS_TIMEOUT_MS: wholeNumber(' of milliseconds')
+    .min(10, 'must be at least 10 (milliseconds)')
+    .max(10_000, 'must be at most 10000 (milliseconds)')
+    .default(250),
   COMPANY_NAME: companyText(),
   COMPANY_LEGAL_FORM: companyText(),
   COMPANY_SHARE_CAPITAL: companyText(),
@@ -426,5 +442,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reportsMaxBytes: e.AUDIT_REPORTS_MAX_MB * 1024 * 1024,
       reportsPerDay: e.AUDIT_REPORTS_PER_DAY,
     },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, timeoutMs: e.REDIS_TIMEOUT_MS } : undefined,
   };
 }

@@ -5,6 +5,7 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
+import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import {
   FORM_ENDPOINTS,
@@ -70,6 +71,8 @@ export interface LeadsDeps {
    * the lead says so and the email offers the audit's link instead (decision 049).
    */
   auditAllowance?: (req: Request) => Promise<boolean>;
+  /** Where each limit counts (rate-limit.ts limitStore): Redis for every replica, or this process. */
+  limitStore?: (name: string) => Store;
 }
 
 /** Set on a response whose request enqueued a visitor email: what the sender's limits count. */
@@ -214,6 +217,7 @@ export function leadsRouter(deps: LeadsDeps): Router {
     endpoints,
     perMinuteLimit({
       limit: deps.rateLimitPerMinute ?? 10,
+      ...(deps.limitStore ? { store: deps.limitStore('form') } : {}),
       handler: (req, res) => {
         const form = formOfEndpoint(req.path) ?? 'contact';
         deps.onLead?.(form, 'rejected');
@@ -236,6 +240,7 @@ export function leadsRouter(deps: LeadsDeps): Router {
         endpoints,
         windowLimit(seconds, {
           limit,
+          ...(deps.limitStore ? { store: deps.limitStore(`sender-${seconds}`) } : {}),
           skipFailedRequests: true,
           requestWasSuccessful: (_req, res) => res.locals[MAIL_ENQUEUED] === true,
           handler: (req, res) => {

@@ -1,8 +1,19 @@
-import { rateLimit, type Options, type RateLimitRequestHandler } from 'express-rate-limit';
+import {
+  MemoryStore,
+  rateLimit,
+  type ClientRateLimitInfo,
+  type IncrementResponse,
+  type Options,
+  type RateLimitRequestHandler,
+  type Store,
+} from 'express-rate-limit';
+import { RedisStore } from 'rate-limit-redis';
+import type { SharedState } from './shared-state.ts';
 
 // The one way the server limits requests per address: the site-wide limit (server.ts), the forms'
 // (src/server/leads.ts) and the audit's (src/server/audit/http.ts). Each says how many requests a
 // minute it allows and how it answers past that; the window and the headers are the same for all.
+// With REDIS_URL every limit counts in Redis, for all replicas at once (limitStore, decision 070).
 
 /** The window every limit counts over, in seconds. */
 export const RATE_WINDOW_SECONDS = 60;
@@ -47,4 +58,90 @@ export function windowLimit(
     validate: { xForwardedForHeader: false },
     ...options,
   });
+}
+
+/**
+ * Where a limit counts: this process's memory, or with REDIS_URL Redis (rate-limit-redis), so that
+ * one address gets the limit once across every replica. `name` keeps each limit's keys apart (one
+ * store per limiter: express-rate-limit refuses a store shared by two).
+ */
+export function limitStore(shared: SharedState | undefined, name: string): Store {
+  return shared ? new SharedOrLocalStore(shared, name) : new MemoryStore();
+}
+
+/**
+ * rate-limit-redis while Redis answers; this process's own MemoryStore whenever it does not (not
+ * connected, an error, a command past REDIS_TIMEOUT_MS), so that a Redis outage never refuses nor
+ * stalls a request: each replica then limits by itself, as without REDIS_URL, until Redis is back.
+ */
+class SharedOrLocalStore implements Store {
+  readonly prefix: string;
+  // Counts are Redis's: nothing here says a key is only this process's.
+  readonly localKeys = false;
+  readonly #shared: SharedState;
+  readonly #redis: RedisStore;
+  readonly #local = new MemoryStore();
+
+  constructor(shared: SharedState, name: string) {
+    this.#shared = shared;
+    this.prefix = `${shared.prefix}rl:${name}:`;
+    this.#redis = new RedisStore({
+      prefix: this.prefix,
+      sendCommand: (...args: string[]) => shared.send(args) as Promise<never>,
+    });
+  }
+
+  init(options: Options): void {
+    this.#local.init(options);
+    // rate-limit-redis loads its scripts in init(); loaded again at every connection, since a load
+    // that failed (Redis down at start-up) would otherwise fail every later call.
+    const load = () => void this.#redis.init(options).catch(() => {});
+    this.#shared.onReady(load);
+    if (this.#shared.ready) load();
+  }
+
+  async #either<T>(shared: (store: RedisStore) => Promise<T>, local: (store: MemoryStore) => T | Promise<T>) {
+    if (!this.#shared.ready) {
+      this.#shared.fellBack('limit');
+      return local(this.#local);
+    }
+    try {
+      return await shared(this.#redis);
+    } catch (error) {
+      this.#shared.fellBack('limit', error);
+      return local(this.#local);
+    }
+  }
+
+  get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.#either(
+      (redis) => redis.get(key),
+      (local) => local.get(key),
+    );
+  }
+
+  increment(key: string): Promise<IncrementResponse> {
+    return this.#either(
+      (redis) => redis.increment(key),
+      (local) => local.increment(key),
+    );
+  }
+
+  decrement(key: string): Promise<void> {
+    return this.#either(
+      (redis) => redis.decrement(key),
+      (local) => local.decrement(key),
+    );
+  }
+
+  resetKey(key: string): Promise<void> {
+    return this.#either(
+      (redis) => redis.resetKey(key),
+      (local) => local.resetKey(key),
+    );
+  }
+
+  shutdown(): void {
+    this.#local.shutdown();
+  }
 }

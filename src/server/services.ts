@@ -10,6 +10,11 @@ import { deliveryMetrics } from './delivery/metrics.ts';
 import { newsletterSecret } from './delivery/secret.ts';
 import { createVisitorMailRenderer } from './email/visitor-mail.ts';
 import { createMetrics } from './metrics.ts';
+import { limitStore } from './rate-limit.ts';
+import { createSharedState } from './shared-state.ts';
+import { sharedSlots } from './audit/shared-slots.ts';
+import { sharedRuns } from './audit/shared-runs.ts';
+import { SITE_DEADLINE_MS } from './audit/run.ts';
 import { createStoreHealth } from './store-health.ts';
 import { newsletterActions } from './newsletter.ts';
 import { createRecheckJob } from './recheck-job.ts';
@@ -54,6 +59,11 @@ export async function createServices(input: ServicesInput) {
       },
     }));
   const metrics = createMetrics();
+  // With REDIS_URL, what the replicas share (decision 070): every limit, the audit slots and runs.
+  const shared = config.redis
+    ? createSharedState({ ...config.redis, logger, registry: metrics.registry })
+    : undefined;
+  const limits = (name: string) => limitStore(shared, name);
   // Whether the store takes writes: probed in the background, reported by /readyz and /metrics
   // (decision 051).
   const storeHealth = createStoreHealth({ store, logger });
@@ -75,6 +85,9 @@ export async function createServices(input: ServicesInput) {
     supabase: Boolean(config.supabaseUrl),
     needed: deliveryConfig.channels.has('visitor-email'),
   });
+  // How long an audit holds a shared slot or lock at most: a wait in line for memory (one deadline),
+  // then its run (a page's deadline, a site audit's); past it, the replica holding it died with it.
+  const auditLapseMs = config.audit.timeoutMs + Math.max(config.audit.timeoutMs, SITE_DEADLINE_MS);
   const auditService = createAuditService({
     settings: config.audit,
     analysis,
@@ -95,6 +108,17 @@ export async function createServices(input: ServicesInput) {
               void storeHealth.check();
             },
           },
+        }
+      : {}),
+    ...(shared
+      ? {
+          sharedSlots: sharedSlots({
+            shared,
+            maxConcurrent: config.audit.maxConcurrent,
+            perAddress: config.audit.perAddress,
+            lapseMs: auditLapseMs,
+          }),
+          sharedRuns: sharedRuns({ shared, lapseMs: auditLapseMs }),
         }
       : {}),
     onNotKept: (reason) =>
@@ -127,6 +151,7 @@ export async function createServices(input: ServicesInput) {
     logger,
     onRateLimited: () => metrics.audit('rateLimited', undefined),
     rechecks: Boolean(rechecks),
+    limitStore: limits('audit'),
   });
 
   // Lead delivery (decision 018): the store's outbox, drained by a worker in this process through the
@@ -188,6 +213,10 @@ export async function createServices(input: ServicesInput) {
     recheckLinks,
     newsletter,
     tokenSecret,
+    /** Redis, when REDIS_URL is set (decision 070). */
+    shared,
+    /** Where each rate limit counts: Redis for every replica with REDIS_URL, else this process. */
+    limits,
     /** A re-check in progress is recorded (its email enqueued), then deliveries in progress finish, before the store closes. */
     async close() {
       await recheckJob?.stop();
@@ -196,6 +225,7 @@ export async function createServices(input: ServicesInput) {
       await analysis.close();
       await storeHealth.stop();
       await store.close();
+      await shared?.close();
     },
   };
 }

@@ -54,6 +54,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('shares limits through REDIS_URL only when it is set, and never prints it (it may hold a password)', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://redis:6379' }).redis).toEqual({
+      url: 'redis://redis:6379',
+      timeoutMs: 250,
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://:pw@cache.example:6380', REDIS_TIMEOUT_MS: '100' }).redis,
+    ).toEqual({
+      url: 'rediss://:pw@cache.example:6380',
+      timeoutMs: 100,
+    });
+    expect(() => loadConfig({ REDIS_URL: 'http://user:s3cret@redis:6379' })).toThrow(
+      'Invalid configuration: REDIS_URL=(hidden) must be a redis:// or rediss:// URL',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'redis://redis', REDIS_TIMEOUT_MS: '5' })).toThrow(
+      /REDIS_TIMEOUT_MS="5" must be at least 10/,
+    );
+  });
+
   it('derives SITE_URL from PORT and strips a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
     expect(loadConfig({ SITE_URL: 'https://geo.example/' }).siteUrl).toBe('https://geo.example');

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { ipKeyGenerator, MemoryStore } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import {
   parseAuditUrl,
@@ -38,6 +38,8 @@ export interface AuditHttpDeps {
   onRateLimited?: () => void;
   /** Whether report pages offer the monthly re-check (decision 032: the server runs and emails them). */
   rechecks?: boolean;
+  /** Where the audit's limit counts (rate-limit.ts limitStore); this process's memory by default. */
+  limitStore?: Store;
 }
 
 const NDJSON = 'application/x-ndjson';
@@ -86,7 +88,7 @@ export function isToolsPath(path: string): boolean {
 }
 
 export function auditHttp(deps: AuditHttpDeps) {
-  const store = new MemoryStore();
+  const store = deps.limitStore ?? new MemoryStore();
   const keyOf = (req: Request) => ipKeyGenerator(req.ip ?? '');
   const limiter = perMinuteLimit({
     limit: deps.rateLimitPerMinute,

@@ -22,6 +22,8 @@ import { localizeEngines, localizeFindings, localizePageType, localizeSite } fro
 import { bodyBudget } from './body-budget.ts';
 import { runAudit, type RunOptions, type RunResult } from './run.ts';
 import { noAnswer, wwwVariant } from './fetch-refusal.ts';
+import type { SharedSlots } from './shared-slots.ts';
+import type { Publisher, SharedRuns } from './shared-runs.ts';
 import {
   AUDIT_REPORT_DAYS,
   REPORT_ID,
@@ -140,6 +142,16 @@ export interface AuditServiceOptions {
   reports?: ReportKeeping;
   /** Counts a report a person asked for and did not get kept ('daily', 'full'). */
   onNotKept?: (reason: ReportNotKept) => void;
+  /**
+   * The visitors' slots counted in Redis for every replica (REDIS_URL, decision 070); in this
+   * process's memory without it, or while Redis does not answer.
+   */
+  sharedSlots?: SharedSlots;
+  /**
+   * Audits in flight and their reports shared by every replica (REDIS_URL, decision 070): one run
+   * of an address at a time across them all, its report reused by all for AUDIT_CACHE_SECONDS.
+   */
+  sharedRuns?: SharedRuns<Progress>;
 }
 
 /** How many addresses the cache keeps at most (oldest first out). */
@@ -176,6 +188,9 @@ interface Slots {
   rechecks: number;
 }
 
+/** A slot taken (its release), or why there is none. */
+type Slot = (() => void) | 'busy' | 'oneAtATime' | 'restarting';
+
 interface Run {
   result: Promise<RunResult>;
   progress: Progress[];
@@ -193,6 +208,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   const agents = auditUserAgents(options.siteUrl);
   const read = textReader(AUDIT_TEXTS);
   const runs = new Map<string, Run>();
+  // Runs whose slot is being asked of Redis, by key: a request of the same key waits for it.
+  const starting = new Map<string, Promise<Run | undefined>>();
   const slots: Slots = { visitors: 0, holders: new Map(), rechecks: 0 };
   const closing = new AbortController();
   // One budget for the bodies of every audit this service runs: the process's (decision 049).
@@ -214,16 +231,27 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   /**
    * Takes a slot for a new run, or says why there is none: `oneAtATime` when the address already
    * holds all it may, `busy` when its pool is full, `restarting` once the server shuts down. The
-   * function returned gives the slot back.
+   * function returned gives the slot back. Synchronous in memory; a promise when Redis counts the
+   * visitors' slots of every replica (decision 070).
    */
-  function takeSlot(request: AuditRequestOptions): (() => void) | 'busy' | 'oneAtATime' | 'restarting' {
+  function takeSlot(request: AuditRequestOptions): Slot | Promise<Slot> {
     if (closing.signal.aborted) return 'restarting';
     if (request.lane === 'recheck') {
       if (slots.rechecks >= RECHECK_SLOTS) return 'busy';
       slots.rechecks += 1;
       return () => (slots.rechecks -= 1);
     }
-    const client = request.visitor;
+    if (!options.sharedSlots) return takeLocalSlot(request.visitor);
+    return options.sharedSlots.take(request.visitor).then((shared) => {
+      if (closing.signal.aborted) {
+        if (typeof shared === 'function') shared();
+        return 'restarting';
+      }
+      return shared ?? takeLocalSlot(request.visitor);
+    });
+  }
+
+  function takeLocalSlot(client: string | undefined): Slot {
     const held = client === undefined ? 0 : (slots.holders.get(client) ?? 0);
     if (held >= settings.perAddress) return 'oneAtATime';
     if (slots.visitors >= settings.maxConcurrent) return 'busy';
@@ -238,6 +266,59 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     };
   }
 
+  /** The run of `key` to join or reuse, if any (an expired one, or a finished one when `fresh`, is dropped). */
+  function current(key: string, request: AuditRequestOptions): Run | undefined {
+    const run = runs.get(key);
+    if (run && (run.expires <= Date.now() || (request.fresh && run.expires !== Infinity))) {
+      runs.delete(key);
+      return undefined;
+    }
+    return run;
+  }
+
+  /**
+   * The run of `key`: joined or reused when there is one, else started once a slot is taken. While a
+   * slot is asked of Redis, later requests of the same key wait for that run rather than ask for
+   * slots of their own (a visitor's second click is no `oneAtATime`).
+   */
+  async function findOrStart(
+    url: string,
+    pages: number,
+    key: string,
+    request: AuditRequestOptions,
+  ): Promise<{ run: Run; joined: boolean } | Exclude<Slot, () => void>> {
+    const found = current(key, request);
+    if (found) return { run: found, joined: true };
+    const pending = starting.get(key);
+    if (pending) {
+      const run = await pending;
+      if (run) return { run, joined: true };
+      // Refused for the request that asked: this one may have a slot of its own.
+      return findOrStart(url, pages, key, request);
+    }
+    let attempt: Promise<{ run: Run; joined: boolean } | Exclude<Slot, () => void>>;
+    if (options.sharedRuns) {
+      attempt = startShared(options.sharedRuns, url, pages, key, request);
+    } else {
+      const slot = takeSlot(request);
+      if (!(slot instanceof Promise)) {
+        return typeof slot === 'string' ? slot : { run: start(url, pages, key, slot), joined: false };
+      }
+      attempt = slot.then((taken) =>
+        typeof taken === 'string' ? taken : { run: start(url, pages, key, taken), joined: false },
+      );
+    }
+    starting.set(
+      key,
+      attempt.then((outcome) => (typeof outcome === 'string' ? undefined : outcome.run)),
+    );
+    try {
+      return await attempt;
+    } finally {
+      starting.delete(key);
+    }
+  }
+
   // `detail` names what the site answered with, where the message quotes it (a challenge's vendor).
   const refusal = (url: string, lang: Lang, reason: AuditErrorReason, detail = ''): AuditFailure => ({
     ok: false,
@@ -246,17 +327,51 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     message: read(lang, 'tools')(`errors.${reason}`, { url, marker: detail }),
   });
 
-  function start(url: string, pages: number, key: string, release: () => void): Run {
+  /**
+   * Registers a run of `key` whose result `work` makes (telling its progress), for joiners and, once
+   * it succeeds, for the cache.
+   */
+  function track(key: string, work: (tell: ProgressListener) => Promise<RunResult>, expires = Infinity): Run {
     const run: Run = {
       result: Promise.resolve() as never,
       progress: [],
       listeners: new Set(),
-      expires: Infinity,
+      expires,
     };
     const tell = (progress: Progress) => {
       run.progress.push(progress);
       for (const listener of run.listeners) listener(progress);
     };
+    run.result = work(tell).then((result) => {
+      run.listeners.clear();
+      if (run.expires !== Infinity) return result;
+      // Only reports are reused: a failure may be gone at the next try.
+      if (result.ok && settings.cacheSeconds > 0) run.expires = Date.now() + settings.cacheSeconds * 1000;
+      else runs.delete(key);
+      return result;
+    });
+    runs.set(key, run);
+    while (runs.size > CACHE_ENTRIES) runs.delete(runs.keys().next().value!);
+    return run;
+  }
+
+  /**
+   * Audits `url` here, its slot taken: progress told to this process's listeners and, when other
+   * replicas joined through Redis, published to them with the result (decision 070).
+   */
+  function execute(
+    url: string,
+    pages: number,
+    tell: ProgressListener,
+    release: () => void,
+    publisher?: Publisher<Progress>,
+  ): Promise<RunResult> {
+    const say = publisher
+      ? (progress: Progress) => {
+          tell(progress);
+          publisher.progress(progress);
+        }
+      : tell;
     const started = performance.now();
     const attempt = (address: string) =>
       runAudit(address, {
@@ -267,8 +382,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
         analysis: options.analysis,
         timeoutMs: settings.timeoutMs,
         pages,
-        onStep: (step, done, total) => tell({ step, done, total }),
-        onPage: (page, done, total) => tell({ page: { url: reportUrl(page), done, total } }),
+        onStep: (step, done, total) => say({ step, done, total }),
+        onPage: (page, done, total) => say({ page: { url: reportUrl(page), done, total } }),
         ...(options.resolve ? { resolve: options.resolve } : {}),
         ...(options.now ? { now: options.now } : {}),
       });
@@ -281,7 +396,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
         ? attempt(www).then((second) => (second.ok ? second : first))
         : first,
     );
-    run.result = untilShutdown(url, work)
+    return untilShutdown(url, work)
       .catch((error: unknown): RunResult => {
         // A fault of ours, not of the audited site: reported as unreachable, never as a crash.
         const detail = error instanceof Error ? error.message : String(error);
@@ -289,16 +404,65 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       })
       .then((result) => {
         release();
-        run.listeners.clear();
         options.onOutcome?.(result.ok ? 'ok' : result.reason, (performance.now() - started) / 1000);
-        // Only reports are reused: a failure may be gone at the next try.
-        if (result.ok && settings.cacheSeconds > 0) run.expires = Date.now() + settings.cacheSeconds * 1000;
-        else runs.delete(key);
+        // Shared within the report's bounds, as it is shown and saved (decision 048).
+        publisher?.done(result.ok ? boundedResult(result) : result, settings.cacheSeconds * 1000);
         return result;
       });
-    runs.set(key, run);
-    while (runs.size > CACHE_ENTRIES) runs.delete(runs.keys().next().value!);
-    return run;
+  }
+
+  function start(
+    url: string,
+    pages: number,
+    key: string,
+    release: () => void,
+    publisher?: Publisher<Progress>,
+  ) {
+    return track(key, (tell) => execute(url, pages, tell, release, publisher));
+  }
+
+  /**
+   * The run of `key` through Redis (decision 070): a report another replica kept, a run another
+   * replica has under way (joined: its progress and result told through Redis; run here after all
+   * if that replica or Redis goes away), or a run here that the others may join.
+   */
+  async function startShared(
+    shared: SharedRuns<Progress>,
+    url: string,
+    pages: number,
+    key: string,
+    request: AuditRequestOptions,
+  ): Promise<{ run: Run; joined: boolean } | Exclude<Slot, () => void>> {
+    const kept = request.fresh ? undefined : await shared.finished(key);
+    const claim = kept ? { finished: kept } : await shared.claim(key);
+    if (claim && 'finished' in claim) {
+      if (!request.fresh) {
+        const { result, ttlMs } = claim.finished;
+        return { run: track(key, async () => result, Date.now() + ttlMs), joined: true };
+      }
+      // A re-check wants today's site: this replica runs it, unshared.
+    }
+    if (claim && 'join' in claim) {
+      const run = track(key, async (tell) => {
+        const result = await claim.join(tell);
+        // Undefined, or `restarting`: the replica running it went away; this one runs it instead.
+        if (result && !(!result.ok && result.reason === 'restarting')) return result;
+        const slot = await takeSlot(request);
+        if (typeof slot === 'string') {
+          // The run this request joined is gone; its own slot is not to be had now.
+          return { ok: false, url, reason: slot === 'restarting' ? slot : 'busy', detail: 'shared run lost' };
+        }
+        return execute(url, pages, tell, slot);
+      });
+      return { run, joined: true };
+    }
+    const publisher = claim && 'run' in claim ? claim.run : undefined;
+    const slot = await takeSlot(request);
+    if (typeof slot === 'string') {
+      publisher?.abandon();
+      return slot;
+    }
+    return { run: start(url, pages, key, slot, publisher), joined: false };
   }
 
   const now = options.now ?? (() => new Date());
@@ -417,21 +581,13 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     async audit(url, lang, onProgress, pages = 1, request = {}) {
       // A site audit is another run than the page's own: its report holds more.
       const key = pages > 1 ? `${url}\n${pages}` : url;
-      let run = runs.get(key);
-      if (run && (run.expires <= Date.now() || (request.fresh && run.expires !== Infinity))) {
-        runs.delete(key);
-        run = undefined;
+      const found = await findOrStart(url, pages, key, request);
+      if (typeof found === 'string') {
+        options.onOutcome?.(found, undefined);
+        return refusal(url, lang, found);
       }
-      if (!run) {
-        const slot = takeSlot(request);
-        if (typeof slot === 'string') {
-          options.onOutcome?.(slot, undefined);
-          return refusal(url, lang, slot);
-        }
-        run = start(url, pages, key, slot);
-      } else if (run.expires !== Infinity) {
-        options.onOutcome?.('cached', undefined);
-      }
+      const { run } = found;
+      if (found.joined && run.expires !== Infinity) options.onOutcome?.('cached', undefined);
       if (onProgress && run.expires === Infinity) {
         // Joining a run under way: the progress it has made, then the rest as it comes.
         for (const progress of run.progress) onProgress(progress);
