@@ -53,8 +53,8 @@ test.describe('blog', () => {
       .getByRole('link', { name: /ultimate guide to generative engine optimization/i })
       .click();
     await expect(page).toHaveURL(/\/en\/blog\/ultimate-geo-guide-2025$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('The Ultimate Guide');
-    await expect(page).toHaveTitle(/The Ultimate Guide/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('The ultimate guide');
+    await expect(page).toHaveTitle(/The ultimate guide/);
     const related = page.locator('section[aria-labelledby="related-title"] article');
     const count = await related.count();
     expect(count).toBeGreaterThan(0);
@@ -93,7 +93,7 @@ test.describe('blog', () => {
     await expect(text.getByRole('heading', { level: 2 }).first()).toHaveText(/Qu’est-ce que le GEO/);
   });
 
-  test('Share Article copies the link and says so when the Web Share API is missing', async ({
+  test('“Share this article” copies the link and says so when the Web Share API is missing', async ({
     page,
     context,
     consoleProblems,
@@ -114,7 +114,10 @@ test.describe('blog', () => {
     );
   });
 
-  test('Share Article uses the Web Share API when the browser has it', async ({ page, consoleProblems }) => {
+  test('“Share this article” uses the Web Share API when the browser has it', async ({
+    page,
+    consoleProblems,
+  }) => {
     void consoleProblems;
     await page.addInitScript(() => {
       (window as unknown as { shared: unknown[] }).shared = [];
@@ -128,7 +131,7 @@ test.describe('blog', () => {
     });
     await page.goto('/en/blog/ai-visibility-tracking-guide');
     await hydrated(page);
-    await page.getByRole('button', { name: 'Share Article' }).click();
+    await page.getByRole('button', { name: 'Share this article' }).click();
     const shared = await page.evaluate(
       () => (window as unknown as { shared: { url: string; title: string }[] }).shared,
     );
