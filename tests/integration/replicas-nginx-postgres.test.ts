@@ -14,7 +14,8 @@ import { supabaseOnPostgrest } from '../support/supabase-postgrest.ts';
 // its upstream). Through nginx, one address is refused at the site-wide limit, not at three times
 // it; the same audit asked of two replicas by two visitors fetches the audited site once; a replica stopped with SIGTERM in the middle of a stream of requests loses none of them: it
 // drains (/readyz 503, SHUTDOWN_GRACE_MS of service), closes its port and exits 0, and nginx sends
-// what comes next to the other two. Contact forms posted meanwhile are each stored once and their
+// what comes next to the other two. With Redis killed, each replica serves and limits by itself, and
+// shares the limits again once Redis is back. Contact forms posted meanwhile are each stored once and their
 // team email sent once, through a real SMTP server, by whichever replica's worker leased it.
 
 if (!nginxVersion()) throw new Error(`${NGINX} is missing: node scripts/test-prereqs.mjs installs it`);
@@ -135,6 +136,32 @@ describe('three replicas behind nginx, on PostgreSQL and Redis', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers.map((a) => a.body.url)).toEqual([`${site.origin}/shared`, `${site.origin}/shared`]);
     expect(site.count('/shared')).toBe(once);
+  });
+
+  it('keeps every replica serving and limiting by itself while Redis is down, shared again once it is back', async () => {
+    const DOWN = 'Redis unreachable: limits and audits fall back';
+    const BACK = 'Redis reachable again: limits and audits shared';
+    await redis.kill();
+    // One address floods through nginx, which spreads it over the three replicas: each now counts it
+    // in its own memory, so it gets more than the shared limit, at most the three replicas' limits,
+    // and is refused by every replica in the end. No request fails for want of Redis.
+    const flood: number[] = [];
+    for (let i = 0; i < REPLICAS * SITE_LIMIT + 15; i++)
+      flood.push((await get('/api/visitor', '203.0.113.50')).status);
+    expect(flood.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    const served = flood.filter((s) => s === 200).length;
+    expect(served).toBeGreaterThan(SITE_LIMIT);
+    expect(served).toBeLessThanOrEqual(REPLICAS * SITE_LIMIT);
+    expect(flood.slice(-REPLICAS)).toEqual(Array(REPLICAS).fill(429));
+    // Each replica said so once, however many requests it served meanwhile.
+    for (const p of processes) expect(p.out().split(DOWN).length - 1).toBe(1);
+
+    await redis.restart();
+    for (const p of processes) await waitFor(() => p.out().includes(BACK), 'each replica back on Redis');
+    // Shared again: a new address is refused at the site-wide limit, whichever replica answers.
+    const after: number[] = [];
+    for (let i = 0; i < SITE_LIMIT + 5; i++) after.push((await get('/api/visitor', '203.0.113.51')).status);
+    expect(after).toEqual([...Array(SITE_LIMIT).fill(200), ...Array(5).fill(429)]);
   });
 
   it('loses no request while a replica stops on SIGTERM under load', async () => {

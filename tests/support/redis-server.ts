@@ -79,7 +79,11 @@ export async function startRedis(): Promise<RedisServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'geo-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined = await launch(port, dir);
+  // The test's own client (joined()): closed with the server, whose end it would report as an error.
+  let watcher: ReturnType<typeof createClient> | undefined;
   const kill = async () => {
+    watcher?.destroy();
+    watcher = undefined;
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
@@ -88,7 +92,6 @@ export async function startRedis(): Promise<RedisServer> {
     await exited;
   };
   const url = `redis://127.0.0.1:${port}`;
-  let watcher: ReturnType<typeof createClient> | undefined;
   return {
     url,
     port,
@@ -113,7 +116,6 @@ export async function startRedis(): Promise<RedisServer> {
       throw new Error(`no ${n} replica joined the audit`);
     },
     async stop() {
-      watcher?.destroy();
       await kill();
       rmSync(dir, { recursive: true, force: true });
     },
