@@ -1,9 +1,10 @@
 // Bot challenges and block pages: what firewalls, CDNs and bot managers send instead of a page to a
 // client they do not trust. Each marker is a piece of markup the vendor's challenge page carries,
-// with a neutral name for the report.
+// with a neutral name for the report: the vendor and the kind of page, no quotation marks (a
+// quotation would follow one language's typography inside the other's sentence).
 
 const STRONG_MARKERS: readonly [RegExp, string][] = [
-  [/<title>\s*just a moment/i, 'Cloudflare “Just a moment…”'],
+  [/<title>\s*just a moment/i, 'Cloudflare challenge'],
   [/cf-chl|cf_chl_|\/cdn-cgi\/challenge-platform/i, 'Cloudflare challenge'],
   [/attention required!? \| cloudflare/i, 'Cloudflare block page'],
   [/captcha-delivery\.com/i, 'DataDome'],
