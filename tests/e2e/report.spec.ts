@@ -14,7 +14,7 @@ async function auditOnToolsPage(page: Page): Promise<string> {
   await page.locator('[data-testid="audit-form"] button[type="submit"]').click();
   const share = page.getByTestId('report-share');
   await expect(share).toBeVisible();
-  return share.getByLabel('Permanent link').inputValue();
+  return share.getByLabel('Report link').inputValue();
 }
 
 test.describe('saved reports', () => {
