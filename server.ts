@@ -21,7 +21,7 @@ import { createLogger, httpLogger } from './src/server/logging.ts';
 import { capConnections } from './src/server/connections.ts';
 import { formOutcomesOf } from './src/server/flash.ts';
 import type { Metrics } from './src/server/metrics.ts';
-import { pageHandler, sendStatusPage, visitorOf } from './src/server/pages.ts';
+import { pageHandler, sendStatusPage, visitorClassifier, visitorOf } from './src/server/pages.ts';
 import { perMinuteLimit } from './src/server/rate-limit.ts';
 import { redirectFor } from './src/server/redirects.ts';
 import type { RendererBundle } from './src/renderer/contract.ts';
@@ -177,10 +177,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
 
   // 1. Observe: one log line per request, metrics, the visitor's class.
   app.use(httpLogger(logger));
-  app.use((req, _res, next) => {
-    visitorOf(req);
-    next();
-  });
+  app.use(visitorClassifier({ watchCache: metrics.watchCache }));
   app.use(metrics.middleware);
   // 2. Security headers on every response, then refuse what no page could answer, then compression.
   app.use(
@@ -305,7 +302,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = siteUrlOf(req, config.siteUrl);
-    const target = redirectFor(url.pathname, url.search, detectLanguage(req, res));
+    const target = redirectFor(url.pathname, url.search, () => detectLanguage(req, res));
     if (!target) return next();
     res.vary('Cookie').vary('Accept-Language');
     res.redirect(target.status, target.location);

@@ -28,13 +28,16 @@ const DURATION = Number(process.env.BENCH_HOT_SECONDS ?? process.env.BENCH_SECON
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RUNS = Number(process.env.BENCH_HOT_RUNS ?? 3);
 const PAGE = process.env.BENCH_HOT_PAGE ?? '/en/guide';
-const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=4').split(' ');
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=4').split(
+  ' ',
+);
 const WRK = '/usr/bin/wrk';
 
 export const AUDIENCES = {
   person:
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-  crawler: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+  crawler:
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
 } as const;
 type Audience = keyof typeof AUDIENCES;
 /** What a client sends, and the encoding the server picks for it. */
@@ -94,16 +97,20 @@ export async function wrk(url: string, headers: Record<string, string>, threads 
 
 /** A response's raw body and headers (no decoding: the bytes as sent). */
 function raw(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 /**
@@ -130,12 +137,17 @@ async function servedBytes(base: string) {
 }
 
 /** A bare Express 5 app: one route per audience and encoding, each sending its bytes as they are. */
-async function bareApp(bytes: Awaited<ReturnType<typeof servedBytes>>): Promise<{ base: string; server: Server }> {
+async function bareApp(
+  bytes: Awaited<ReturnType<typeof servedBytes>>,
+): Promise<{ base: string; server: Server }> {
   const app = express();
   for (const [audience, byEncoding] of Object.entries(bytes)) {
     for (const [label, { body, encoding }] of Object.entries(byEncoding)) {
       app.get(`/${audience}/${label}`, (_req, res) => {
-        res.set({ 'Content-Type': 'text/html; charset=utf-8', ...(encoding ? { 'Content-Encoding': encoding } : {}) });
+        res.set({
+          'Content-Type': 'text/html; charset=utf-8',
+          ...(encoding ? { 'Content-Encoding': encoding } : {}),
+        });
         res.send(body);
       });
     }
@@ -284,16 +296,27 @@ export async function profileHotPath(dir: string): Promise<string[]> {
   await waitForAnswer(`${server.base}/readyz`);
   await servedBytes(server.base);
   for (const audience of Object.keys(AUDIENCES) as Audience[])
-    for (const accept of ['gzip, deflate, br', '']) await wrk(server.base + PAGE, { 'user-agent': AUDIENCES[audience], 'accept-encoding': accept });
+    for (const accept of ['gzip, deflate, br', ''])
+      await wrk(server.base + PAGE, { 'user-agent': AUDIENCES[audience], 'accept-encoding': accept });
   server.stop();
   await exited;
-  const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1);
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort()
+    .at(-1);
   if (!file) throw new Error(`no .cpuprofile in ${dir}`);
-  return [`profile: ${path.join(dir, file)}`, ...topFrames(JSON.parse(readFileSync(path.join(dir, file), 'utf8')))];
+  return [
+    `profile: ${path.join(dir, file)}`,
+    ...topFrames(JSON.parse(readFileSync(path.join(dir, file), 'utf8'))),
+  ];
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
+  }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -312,8 +335,15 @@ export function topFrames(profile: CpuProfile, count = 20): string[] {
     const where = url.replace(/^file:\/\/.*?\/(node_modules|dist)\//, '$1/');
     const frame = `${functionName || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : ''}`.trim();
     byFrame.set(frame, (byFrame.get(frame) ?? 0) + us);
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
-      (url.startsWith('node:') ? 'node (built-in modules)' : url.includes('/dist/') ? 'the server (dist/server)' : url ? url : functionName);
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+      (url.startsWith('node:')
+        ? 'node (built-in modules)'
+        : url.includes('/dist/')
+          ? 'the server (dist/server)'
+          : url
+            ? url
+            : functionName);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
   }
   const share = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)}%`;

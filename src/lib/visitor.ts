@@ -288,7 +288,7 @@ const UNKNOWN_BOT = Object.freeze(
 );
 
 /** Longer user agents are cut before matching: real ones are a few hundred characters. */
-const MAX_USER_AGENT_LENGTH = 1024;
+export const MAX_USER_AGENT_LENGTH = 1024;
 
 export function classifyVisitor(userAgent: string | undefined | null): VisitorProfile {
   const ua = (userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH);

@@ -131,7 +131,7 @@ function encodedEtag(etag: string, encoding: string): string {
  */
 export function representation(
   req: Request,
-  text: string,
+  text: string | Buffer,
   entry: Encodable,
 ): { body: string | Buffer; etag?: string; encoding?: Encoding } {
   const encoding = encodingFor(req);

@@ -3,7 +3,12 @@ import type { AiTrainingPolicy } from '../lib/ai-policy.ts';
 import type { CompanyIdentity } from '../lib/company.ts';
 import type { LeadStoreKind } from '../site-context.tsx';
 import { robotsTagFor } from '../lib/ai-policy.ts';
-import { AI_CRAWLERS_CLAIM, classifyVisitor, type VisitorProfile } from '../lib/visitor.ts';
+import {
+  AI_CRAWLERS_CLAIM,
+  MAX_USER_AGENT_LENGTH,
+  classifyVisitor,
+  type VisitorProfile,
+} from '../lib/visitor.ts';
 import { pageQuery, splitLangPath, type Lang } from '../site.ts';
 import type { AuditOutcome, ReportData } from '../lib/audit.ts';
 import type { NewsletterAction, NewsletterOutcome } from '../lib/newsletter.ts';
@@ -11,7 +16,7 @@ import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
 import type { PageAssets } from './assets.ts';
 import { PageCache, etagOf, type CachedPage } from './page-cache.ts';
 import { representation, type Compressions } from './compressed.ts';
-import type { WatchCache } from './bounded-cache.ts';
+import { BoundedCache, type WatchCache } from './bounded-cache.ts';
 import { takeFlash } from './flash.ts';
 import { detectLanguage } from './language.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
@@ -100,6 +105,33 @@ export function siteFor(
 export function visitorOf(req: Request): VisitorProfile {
   req.visitor ??= classifyVisitor(req.get('user-agent'));
   return req.visitor;
+}
+
+/**
+ * Classifies each request's visitor once per distinct user agent: a cache of profiles by user agent
+ * (classifyVisitor is a pure function of it), bounded in bytes like every cache of the process.
+ * Browsers and crawlers send a few hundred distinct agents a day; the catalogue's and isbot's
+ * patterns were run for every request (decision 073). A flood of made-up agents only turns the
+ * oldest out. Sets `req.visitor`, which visitorOf() then returns.
+ */
+export function visitorClassifier(options: { watchCache?: WatchCache | undefined } = {}): RequestHandler {
+  const profiles = new BoundedCache<VisitorProfile>({
+    ttlMs: 60 * 60_000,
+    maxBytes: 512 * 1024,
+    // A profile is a handful of short strings, shared by every request of that agent.
+    sizeOf: () => 256,
+  });
+  options.watchCache?.('visitors', () => profiles.stats);
+  return (req, _res, next) => {
+    const agent = (req.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_LENGTH);
+    let profile = profiles.get(agent);
+    if (!profile) {
+      profile = classifyVisitor(agent);
+      profiles.set(agent, profile);
+    }
+    req.visitor = profile;
+    next();
+  };
 }
 
 /** Sends the app's friendly status page (400, 404 outside the router, 405, 500…). */

@@ -11,7 +11,7 @@ describe('PageCache', () => {
     const large = pages.set('b', 200, 'x'.repeat(5000), 0);
     expect(small.etag).toMatch(/^"[\w-]+"$/);
     expect(large.etag).toMatch(/^"[\w-]+"$/);
-    expect(pages.get('a', 0)?.html).toBe('short');
+    expect(pages.get('a', 0)?.html.toString()).toBe('short');
     expect(pages.get('b', 0)).toBeUndefined();
     expect(pages.stats.bytes).toBeLessThanOrEqual(1000);
   });

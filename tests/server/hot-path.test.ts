@@ -1,0 +1,116 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { describe, expect, it } from 'vitest';
+import { classifyVisitor, MAX_USER_AGENT_LENGTH, type VisitorProfile } from '../../src/lib/visitor.ts';
+import { PageCache } from '../../src/server/page-cache.ts';
+import { visitorClassifier } from '../../src/server/pages.ts';
+import { redirectFor } from '../../src/server/redirects.ts';
+import { headersOf, securityHeaders } from '../../src/server/security.ts';
+import type { CacheStats } from '../../src/server/bounded-cache.ts';
+import { AI_AGENT_SAMPLES } from '../fixtures/ai-user-agents.ts';
+import { BROWSER_SAMPLES } from '../fixtures/browser-user-agents.ts';
+import { CRAWLER_SAMPLES } from '../fixtures/crawler-user-agents.ts';
+
+// What a cached page's request no longer pays for, each without losing what it did (decision 073):
+// the visitor classified once per distinct user agent, the security headers written once, the
+// language read only for an address that needs it, the page's bytes encoded once. Over HTTP, the
+// same behaviour is held by tests/integration/security.test.ts and pages.test.ts.
+
+function classify(handler: RequestHandler, userAgent: string | undefined): VisitorProfile {
+  const req = { headers: userAgent === undefined ? {} : { 'user-agent': userAgent } } as Request;
+  handler(req, {} as Response, () => {});
+  return req.visitor!;
+}
+
+describe('visitorClassifier', () => {
+  const agents = [
+    ...BROWSER_SAMPLES.map(([, ua]) => ua),
+    ...AI_AGENT_SAMPLES.map(([, ua]) => ua),
+    ...CRAWLER_SAMPLES.map((row) => row[5]),
+    '',
+    'curl/8.5.0',
+    `Mozilla/5.0 ${'x'.repeat(2 * MAX_USER_AGENT_LENGTH)} GPTBot/1.2`,
+  ];
+
+  it('gives every request the profile classifyVisitor gives its user agent, first and later alike', () => {
+    const handler = visitorClassifier();
+    for (const round of [1, 2]) {
+      for (const ua of agents) expect(classify(handler, ua), `${ua} (${round})`).toEqual(classifyVisitor(ua));
+    }
+    expect(classify(handler, undefined)).toEqual(classifyVisitor(undefined));
+  });
+
+  it('stays within its bound however many distinct agents arrive, the oldest out first', () => {
+    let stats: (() => CacheStats) | undefined;
+    const handler = visitorClassifier({ watchCache: (_name, read) => (stats = read) });
+    for (let n = 0; n < 5000; n++) classify(handler, `Mozilla/5.0 (made up ${n}) ${'y'.repeat(200)}`);
+    expect(stats!().bytes).toBeLessThanOrEqual(512 * 1024);
+    expect(stats!().entries).toBeGreaterThan(0);
+    expect(stats!().entries).toBeLessThan(5000);
+    // A crawler still gets its own profile after the flood.
+    expect(classify(handler, 'Mozilla/5.0 (compatible; GPTBot/1.2)').isAICrawler).toBe(true);
+  });
+});
+
+describe('security headers', () => {
+  it('are the headers helmet sets, written once', () => {
+    const options = { dev: false, https: true, scriptHashes: ["'sha256-abc='"] };
+    const set = new Map<string, string>();
+    const res = { setHeader: (name: string, value: string) => set.set(name, value) } as unknown as Response;
+    let called = false;
+    securityHeaders(options)({} as Request, res, () => (called = true));
+    expect(called).toBe(true);
+    expect(set.get('Content-Security-Policy')).toContain("script-src 'self' 'sha256-abc='");
+    expect(set.get('Content-Security-Policy')).toContain('upgrade-insecure-requests');
+    expect(set.get('Strict-Transport-Security')).toBe('max-age=63072000; includeSubDomains; preload');
+    expect(set.get('X-Frame-Options')).toBe('DENY');
+    expect(set.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+    expect(set.has('Cross-Origin-Embedder-Policy')).toBe(false);
+  });
+
+  it('refuses a middleware whose headers are not fixed (one that does not finish at once)', () => {
+    expect(() => headersOf(() => {})).toThrow(/did not finish at once/);
+    const removing: RequestHandler = (_req, res, next) => {
+      res.setHeader('A', '1');
+      res.setHeader('B', '2');
+      res.removeHeader('A');
+      next();
+    };
+    expect(headersOf(removing)).toEqual([['B', '2']]);
+  });
+});
+
+describe('redirectFor with the language asked lazily', () => {
+  it('reads the visitor language only for an address that needs it', () => {
+    let asked = 0;
+    const language = () => {
+      asked++;
+      return 'fr' as const;
+    };
+    for (const path of ['/en/guide', '/fr/', '/en/blog/some-article', '/fr/tools']) {
+      expect(redirectFor(path, '', language)).toBeNull();
+    }
+    expect(redirectFor('/en/Guide', '?a=1', language)).toEqual({ status: 301, location: '/en/guide?a=1' });
+    expect(asked).toBe(0);
+    expect(redirectFor('/', '?utm_source=x', language)).toEqual({
+      status: 302,
+      location: '/fr/?utm_source=x',
+    });
+    expect(redirectFor('/guide', '', language)).toEqual({ status: 302, location: '/fr/guide' });
+    expect(redirectFor('/blog/some-article/', '', language)).toEqual({
+      status: 302,
+      location: '/fr/blog/some-article',
+    });
+    expect(asked).toBe(3);
+  });
+});
+
+describe('a cached page without encoding', () => {
+  it('is the page in UTF-8, made once', () => {
+    const pages = new PageCache(1000);
+    const html = '<p>Café « déjà » — 🙂</p>';
+    const entry = pages.set('fr', 200, html, 0);
+    expect(Buffer.isBuffer(entry.html)).toBe(true);
+    expect(entry.html.toString('utf8')).toBe(html);
+    expect(pages.get('fr', 0)?.html).toBe(entry.html);
+  });
+});
