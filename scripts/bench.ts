@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import express from 'express';
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
@@ -15,9 +14,12 @@ import { startPlantedSite } from '../tests/fixtures/planted-site.ts';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureBuild } from './ensure-build.mjs';
+import { hasWrk, measureHotPath } from './bench-hot-path.ts';
 
-// npm run bench: throughput and latency on loopback with autocannon, against the production build.
-// Crawler SSR, human SSR and the very same bytes served as a static file by the same server, for a
+// npm run bench: first the server's hot path with wrk (scripts/bench-hot-path.ts: a cached page
+// against a bare Express 5 app sending the same bytes, both audiences, every encoding; autocannon
+// cannot saturate that baseline on a 2-core host, decision 073), then throughput and latency on
+// loopback with autocannon, against the production build. Crawler SSR, human SSR and the very same bytes served as a static file by the same server, for a
 // long page (the guide) and an article; form submissions with lead delivery on (SMTP and webhook
 // peers on loopback) and the time to delivery; audits per second against a loopback fixture site
 // and a burst of 100; peak RSS and start-up time to the first answer. Prints a table; figures go in docs/performance.md.
@@ -35,6 +37,12 @@ const CRAWLER_UA =
 const ROOT = process.cwd();
 
 ensureBuild(ROOT);
+
+// The hot path first, alone on the host: a cached page against a bare Express 5 app sending the same
+// bytes, with wrk (autocannon tops out under the bare app on this host, issue 39; decision 073).
+const hotPath = hasWrk()
+  ? await measureHotPath()
+  : { lines: ['hot path not measured: wrk is not installed (apt-get install -y wrk, Debian package)'] };
 const PAGES = [
   ['guide', '/en/guide'],
   ['article', '/en/blog/ultimate-geo-guide-2025'],
@@ -237,7 +245,6 @@ try {
   for (const [label, pagePath] of PAGES) {
     // The same bytes as a static file: the crawler render, saved before the server started and
     // served by it like public/'s files (express.static, compression and all middleware included).
-    const crawlerHtml = readFileSync(staticFile(label), 'utf8');
     const staticRow = await load(`${label}: static file (same bytes)`, {
       url: `${base}/${path.basename(staticFile(label))}`,
     });
@@ -268,43 +275,7 @@ try {
       headers: { 'user-agent': HUMAN_UA },
       requests: [tracked],
     } as Partial<autocannon.Options>);
-    // What browsers and most crawlers send: against a bare Express 5 app sending the same page's
-    // brotli bytes, made once (issue 24's baseline; decisions 034 and 037 keep the cached pages
-    // compressed), for a crawler's page and a person's.
-    const encodings = { 'accept-encoding': 'gzip, deflate, br' };
-    const humanHtml = await (await fetch(base + pagePath, { headers: { 'User-Agent': HUMAN_UA } })).text();
-    const bareRows: Row[] = [];
-    const encodedRows: Row[] = [];
-    for (const [who, ua, html] of [
-      ['crawler', CRAWLER_UA, crawlerHtml],
-      ['person', HUMAN_UA, humanHtml],
-    ] as const) {
-      const compressed = brotliCompressSync(Buffer.from(html), {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
-      });
-      const bare = express();
-      bare.get('/page', (_req, res) => {
-        res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'br' }).send(compressed);
-      });
-      const bareServer = createHttpServer(bare);
-      await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
-      const bareRow = await load(`${label}: bare Express 5, the ${who}'s page's brotli bytes`, {
-        url: `http://127.0.0.1:${portOf(bareServer)}/page`,
-        headers: encodings,
-      });
-      bareServer.close();
-      const encodedRow = await load(`${label}: ${who} SSR (cached), gzip, deflate, br`, {
-        url: base + pagePath,
-        headers: { 'user-agent': ua, ...encodings },
-      });
-      bareRows.push(bareRow);
-      encodedRows.push(encodedRow);
-      ratios.push(
-        `${label}: cached ${who}'s page with gzip, deflate, br / bare Express with the same brotli bytes ` +
-          `${((encodedRow.rps / bareRow.rps) * 100).toFixed(0)}% (budget ≥ 40%)`,
-      );
-    }
-    rows.push(staticRow, crawlerRow, trackedRow, humanRow, humanTrackedRow, ...bareRows, ...encodedRows);
+    rows.push(staticRow, crawlerRow, trackedRow, humanRow, humanTrackedRow);
     const percent = (a: Row, b: Row) => `${((a.rps / b.rps) * 100).toFixed(0)}%`;
     ratios.push(
       `${label}: crawler/static ${percent(crawlerRow, staticRow)} (budget ≥ 80%), ` +
@@ -473,6 +444,8 @@ for (const r of rows) {
     `${pad(r.name, 46)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(r.bytes.toFixed(0), 9)}${pad(r.rssMb.toFixed(0), 9)}${r.errors}`,
   );
 }
+console.log('');
+for (const line of hotPath.lines) console.log(line);
 console.log('');
 for (const line of [...ratios, ...extras]) console.log(line);
 console.log(`peak RSS under load: ${(peakRss / 2 ** 20).toFixed(0)} MB (budget < 200 MB)`);
