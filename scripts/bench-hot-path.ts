@@ -22,6 +22,7 @@ import { ensureBuild } from './ensure-build.mjs';
 //   node --import tsx scripts/bench-hot-path.ts              # the figures (about 5 minutes)
 //   BENCH_CPU_PROF=dir node --import tsx scripts/bench-hot-path.ts   # also a .cpuprofile of the
 //                                                            # server under wrk and its top frames
+//   node --import tsx scripts/bench-hot-path.ts file.cpuprofile   # the top frames of a profile
 // npm run bench runs it first.
 
 const DURATION = Number(process.env.BENCH_HOT_SECONDS ?? process.env.BENCH_SECONDS ?? 6);
@@ -346,6 +347,24 @@ export function topFrames(profile: CpuProfile, count = 20): string[] {
             : functionName);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
   }
+  // Total time (self and callees) of the middlewares and handlers a request passes through: the
+  // frames of the server's own code and of its packages, Express's router itself left out (it is
+  // under every one of them).
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const inclusive = new Map<string, number>();
+  for (const [id, us] of self) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+      if (!/\/(node_modules|dist)\//.test(url) || /node_modules\/(router|express)\//.test(url)) continue;
+      const frame = `${functionName || '(anonymous)'} ${url.replace(/^file:\/\/.*?\/(node_modules|dist)\//, '$1/')}:${lineNumber + 1}`;
+      if (seen.has(frame)) continue;
+      seen.add(frame);
+      inclusive.set(frame, (inclusive.get(frame) ?? 0) + us);
+    }
+  }
   const share = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)}%`;
   const top = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
   return [
@@ -353,11 +372,16 @@ export function topFrames(profile: CpuProfile, count = 20): string[] {
     ...top(byFrame).map(([frame, us]) => `  ${share(us)}  ${frame}`),
     'self time by package:',
     ...top(byPackage).map(([pkg, us]) => `  ${share(us)}  ${pkg}`),
+    "total time (self and callees) of the server's and its packages' frames:",
+    ...top(inclusive).map(([frame, us]) => `  ${share(us)}  ${frame}`),
   ];
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
-if (isMain) {
+if (isMain && process.argv[2]?.endsWith('.cpuprofile')) {
+  // An existing profile's top frames (one made here, or by hand with `node --cpu-prof`).
+  for (const line of topFrames(JSON.parse(readFileSync(process.argv[2], 'utf8')))) console.log(line);
+} else if (isMain) {
   ensureBuild(process.cwd());
   if (!hasWrk()) {
     console.error('wrk is not installed: apt-get install -y wrk (Debian package)');
