@@ -55,6 +55,28 @@ export interface WrkResult {
   p99: number;
   /** Responses other than 2xx or 3xx, and socket errors. */
   failures: number;
+  requests: number;
+  /** CPU time the server spent per request (user and system), in µs, when its clock was given. */
+  cpuPerRequest: number;
+}
+
+/** A process's CPU time so far (user and system), in µs. */
+export type CpuClock = () => number;
+
+/** This process's CPU clock (the bare app runs here, idle otherwise while wrk runs). */
+const ownCpu: CpuClock = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/** Another process's CPU clock, from /proc (Linux): utime and stime, in clock ticks. */
+function cpuOf(pid: number): CpuClock {
+  const tick = 1e6 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  return () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command's ')'.
+    return (Number(fields[11]) + Number(fields[12])) * tick;
+  };
 }
 
 /** Whether wrk is on this machine; the bench says how to get it when it is not. */
@@ -76,7 +98,13 @@ const milliseconds = (text: string | undefined): number => {
 };
 
 /** One wrk run: `threads` threads, CONNECTIONS connections, DURATION seconds. */
-export async function wrk(url: string, headers: Record<string, string>, threads = 1): Promise<WrkResult> {
+export async function wrk(
+  url: string,
+  headers: Record<string, string>,
+  threads = 1,
+  cpu?: CpuClock,
+): Promise<WrkResult> {
+  const cpuBefore = cpu?.() ?? 0;
   const args = [`-t${threads}`, `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency'];
   for (const [name, value] of Object.entries(headers)) if (value) args.push('-H', `${name}: ${value}`);
   const child = spawn(WRK, [...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -84,7 +112,9 @@ export async function wrk(url: string, headers: Record<string, string>, threads 
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`wrk exited ${code}: ${out}`);
+  const cpuSpent = (cpu?.() ?? 0) - cpuBefore;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const failures =
     Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
     [...out.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
@@ -93,6 +123,8 @@ export async function wrk(url: string, headers: Record<string, string>, threads 
     p50: milliseconds(/\s50%\s+(\S+)/.exec(out)?.[1]),
     p99: milliseconds(/\s99%\s+(\S+)/.exec(out)?.[1]),
     failures,
+    requests,
+    cpuPerRequest: cpu ? cpuSpent / requests : NaN,
   };
 }
 
@@ -253,20 +285,48 @@ export async function measureHotPath(): Promise<HotPathReport> {
           `${(ceiling.rps / one.rps).toFixed(1)}× the bare app: wrk is not the bottleneck.`,
       );
       const lowest = { person: Infinity, crawler: Infinity };
-      const header = `${'run'.padEnd(5)}${'audience'.padEnd(10)}${'encoding'.padEnd(10)}${'bare req/s'.padEnd(12)}${'ours req/s'.padEnd(12)}${'ratio'.padEnd(8)}${'p99 ms bare/ours'.padEnd(18)}bytes`;
-      lines.push('', header);
+      const lowestCpu = { person: Infinity, crawler: Infinity };
+      const oursCpu = cpuOf(measured.child.pid!);
+      const columns = [5, 10, 10, 12, 12, 8, 20, 11, 18];
+      const row = (...cells: string[]) => cells.map((cell, i) => cell.padEnd(columns[i] ?? 0)).join('');
+      lines.push(
+        '',
+        row(
+          'run',
+          'audience',
+          'encoding',
+          'bare req/s',
+          'ours req/s',
+          'ratio',
+          'CPU µs/req bare/ours',
+          'CPU ratio',
+          'p99 ms bare/ours',
+        ) + 'bytes',
+      );
       for (let run = 1; run <= RUNS; run++) {
         for (const audience of Object.keys(AUDIENCES) as Audience[]) {
           for (const [label, accept] of ENCODINGS) {
             const headers = { 'user-agent': AUDIENCES[audience], 'accept-encoding': accept };
-            const base = await wrk(`${bare.base}/${audience}/${label}`, headers);
-            const ours = await wrk(measured.base + PAGE, headers);
+            const base = await wrk(`${bare.base}/${audience}/${label}`, headers, 1, ownCpu);
+            const ours = await wrk(measured.base + PAGE, headers, 1, oursCpu);
             if (ours.failures || base.failures)
               throw new Error(`failed responses: ${ours.failures} (ours), ${base.failures} (bare)`);
             const ratio = ours.rps / base.rps;
+            const cpuRatio = base.cpuPerRequest / ours.cpuPerRequest;
             lowest[audience] = Math.min(lowest[audience], ratio);
+            lowestCpu[audience] = Math.min(lowestCpu[audience], cpuRatio);
             lines.push(
-              `${String(run).padEnd(5)}${audience.padEnd(10)}${label.padEnd(10)}${fmt(base.rps).padEnd(12)}${fmt(ours.rps).padEnd(12)}${ratio.toFixed(2).padEnd(8)}${`${base.p99.toFixed(1)}/${ours.p99.toFixed(1)}`.padEnd(18)}${bytes[audience][label].body.length}`,
+              row(
+                String(run),
+                audience,
+                label,
+                fmt(base.rps),
+                fmt(ours.rps),
+                ratio.toFixed(2),
+                `${base.cpuPerRequest.toFixed(0)}/${ours.cpuPerRequest.toFixed(0)}`,
+                cpuRatio.toFixed(2),
+                `${base.p99.toFixed(1)}/${ours.p99.toFixed(1)}`,
+              ) + String(bytes[audience][label].body.length),
             );
           }
         }
@@ -275,6 +335,8 @@ export async function measureHotPath(): Promise<HotPathReport> {
         '',
         `cached page / bare Express with the same bytes, lowest of ${RUNS} runs × 3 encodings: ` +
           `person ${lowest.person.toFixed(2)}, crawler ${lowest.crawler.toFixed(2)} (budget ≥ 0.40, issue 39)`,
+        `the same by CPU time per request (bare's / ours: what the ratio is on a host with nothing else running), lowest: ` +
+          `person ${lowestCpu.person.toFixed(2)}, crawler ${lowestCpu.crawler.toFixed(2)}`,
       );
       return { lines, lowest };
     } finally {

@@ -4,8 +4,18 @@ import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { classifyVisitor } from '../lib/visitor.ts';
 
+/**
+ * The process's logger, on stdout. Written asynchronously (pino's `sync: false`): lines logged in the
+ * same tick go out in one write instead of one blocking write each, a request's line off its
+ * response's path (about 4% of a cached page's time under wrk, decision 073). No minimum length, so
+ * a line is never held back waiting for more; pino flushes what is pending when the process exits.
+ * A process killed outright (SIGKILL) may lose the lines of its last tick.
+ */
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'geo-website' }, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino(
+    { level, base: { service: 'geo-website' }, timestamp: pino.stdTimeFunctions.isoTime },
+    pino.destination({ dest: 1, sync: false }),
+  );
 }
 
 function crawlerProps(req: IncomingMessage) {
