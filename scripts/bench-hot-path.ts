@@ -396,7 +396,9 @@ export function topFrames(profile: CpuProfile, count = 20): string[] {
     if (!us) continue;
     const { functionName, url, lineNumber } = node.callFrame;
     const where = url.replace(/^file:\/\/.*?\/(node_modules|dist)\//, '$1/');
-    const frame = `${functionName || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : ''}`.trim();
+    // A regular expression's frame is named by its whole source: cut, so a line stays a line.
+    const frame =
+      `${(functionName || '(anonymous)').slice(0, 100)} ${where ? `${where}:${lineNumber + 1}` : ''}`.trim();
     byFrame.set(frame, (byFrame.get(frame) ?? 0) + us);
     const pkg =
       /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
@@ -407,7 +409,7 @@ export function topFrames(profile: CpuProfile, count = 20): string[] {
           : url
             ? url
             : functionName);
-    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+    byPackage.set(pkg.slice(0, 100), (byPackage.get(pkg.slice(0, 100)) ?? 0) + us);
   }
   // Total time (self and callees) of the middlewares and handlers a request passes through: the
   // frames of the server's own code and of its packages, Express's router itself left out (it is
