@@ -175,6 +175,17 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   // once per entry, not hashed again for every response.
   app.set('etag', false);
 
+  // The pages (step 7), made first: step 2 asks whether their cache has a request's page.
+  const pages = pageHandler({
+    ...site,
+    pageCacheMs: dev ? 0 : 60_000,
+    onPageCache: metrics.pageCache,
+    pageAudit: audits.pageAudit,
+    savedReport: audits.reportPage,
+    newsletterAction: newsletter,
+    recheckAction: recheckLinks,
+  });
+
   // 1. Observe: one log line per request, metrics, the visitor's class.
   app.use(httpLogger(logger));
   app.use(visitorClassifier({ watchCache: metrics.watchCache }));
@@ -188,7 +199,10 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     }),
   );
   app.use(requestGuard((req, res, code) => sendStatusPage(req, res, statusPages, code)));
-  app.use(compression());
+  // A page the cache answers is sent as it was compressed once (decisions 034, 037): compression's
+  // wrapper, which would find nothing to do, is left out for it (decision 073).
+  const compress = compression();
+  app.use((req, res, next) => (pages.answersFromCache(req) ? next() : compress(req, res, next)));
 
   // 3. Operations.
   // Set once SIGTERM arrives (startServer): /readyz asks to be taken out of rotation.
@@ -311,15 +325,6 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   // 7. Pages: GET and HEAD only, rendered by React for humans and crawlers; two exceptions, the
   // newsletter's and the re-check's unsubscribe, which a button or a mail client's one-click request
   // (RFC 8058) posts.
-  const pages = pageHandler({
-    ...site,
-    pageCacheMs: dev ? 0 : 60_000,
-    onPageCache: metrics.pageCache,
-    pageAudit: audits.pageAudit,
-    savedReport: audits.reportPage,
-    newsletterAction: newsletter,
-    recheckAction: recheckLinks,
-  });
   const oneClick = express.urlencoded({ extended: false, limit: '1kb' });
   app.post(['/:lang/newsletter/unsubscribe', '/:lang/tools/recheck/unsubscribe'], oneClick, pages);
   app.use((req, res, next) => {

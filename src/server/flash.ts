@@ -92,6 +92,14 @@ export function putFlash(req: Request, res: Response, outcome: FormOutcome, now 
   });
 }
 
+/**
+ * Whether a request may carry a form's outcome (its cookie is there), without reading or taking it:
+ * such a request's page is rendered for that visitor, never answered from a cache.
+ */
+export function mayCarryFlash(req: Request): boolean {
+  return Boolean(req.headers.cookie?.includes(COOKIE));
+}
+
 /** Reads and forgets the outcome for this request's cookie, if any. */
 export function takeFlash(req: Request, res: Response, now = Date.now()): FormOutcome | undefined {
   const raw = req.headers.cookie;
