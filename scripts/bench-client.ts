@@ -1,0 +1,166 @@
+import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, KEY_PAGES } from './chromium.ts';
+import { ensureBuild } from './ensure-build.mjs';
+
+// The client's budgets (issue 39, decision 074), measured in Debian's Chromium against the production
+// build, each a figure a change either meets or does not (no Lighthouse score):
+// - the JavaScript the home page loads before any interaction, gzip bytes: everything a person's
+//   browser fetches from the navigation until the app has hydrated and the network is quiet, left
+//   alone (no pointer, key or scroll). Budget 115 KB.
+// - the main-thread work before the page is interactive, at 4x CPU slowdown: the sum of the renderer
+//   main thread's tasks (Chrome trace, `RunTask`) from the navigation until the app marks itself
+//   hydrated, median of five fresh loads, per key page (home, guide, tools, an article, both languages).
+// `npm run bench` calls benchClient(base) against its server; `node --import tsx scripts/bench-client.ts`
+// runs it alone against a server of its own.
+
+const HUMAN_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const RUNS = Number(process.env.BENCH_CLIENT_RUNS ?? 5);
+const CPU_SLOWDOWN = 4;
+/** Budgets: JavaScript before interaction on the home page, and main-thread ms per page (decision 074). */
+export const HOME_JS_BUDGET_BYTES = 115 * 1024;
+export const MAIN_THREAD_BUDGET_MS = Number(process.env.BENCH_MAIN_THREAD_BUDGET_MS ?? 400);
+
+/** Marks the moment the app sets <html data-hydrated>, on the page's clock and in the trace. */
+function markHydrated() {
+  new MutationObserver((_, observer) => {
+    if (!document.documentElement.dataset.hydrated) return;
+    performance.mark('bench-hydrated');
+    observer.disconnect();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+}
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({ userAgent: HUMAN_UA, serviceWorkers: 'block' });
+  await context.addInitScript(markHydrated);
+  return { context, page: await context.newPage() };
+}
+
+/** The gzip bytes and files of JavaScript a page loads, left alone, until hydrated and the network is idle. */
+export async function javaScriptBeforeInteraction(browser: Browser, url: string) {
+  const { context, page } = await newPage(browser);
+  try {
+    const sizes = new Map<string, Promise<number>>();
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      sizes.set(
+        res.url(),
+        res.body().then((body) => gzipSync(body, { level: 9 }).length),
+      );
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated]', { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    const bytes = (await Promise.all(sizes.values())).reduce((sum, n) => sum + n, 0);
+    return { bytes, files: sizes.size };
+  } finally {
+    await context.close();
+  }
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string }; beginData?: { url?: string } };
+}
+
+/** Main-thread milliseconds from the navigation to hydration, one load at 4x CPU slowdown. */
+export async function mainThreadWork(browser: Browser, url: string) {
+  const { context, page } = await newPage(browser);
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', {
+      traceConfig: {
+        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+      },
+      transferMode: 'ReportEvents',
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated]', { timeout: 60_000 });
+    await cdp.send('Tracing.end');
+    await done;
+    // The page's main thread: the one that parsed its HTML.
+    const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === url);
+    const hydrated = events.find((e) => e.name === 'bench-hydrated' && e.pid === parse?.pid);
+    if (!parse || !hydrated) throw new Error(`${url}: no HTML parse or hydration mark in the trace`);
+    const start = events
+      .filter((e) => e.name === 'navigationStart' && e.pid === parse.pid && e.ts <= parse.ts)
+      .reduce((last, e) => Math.max(last, e.ts), 0);
+    let micros = 0;
+    let blocking = 0;
+    for (const e of events) {
+      if (e.name !== 'RunTask' || e.ph !== 'X' || e.pid !== parse.pid || e.tid !== parse.tid) continue;
+      if (e.ts < start || e.ts >= hydrated.ts) continue;
+      const dur = Math.min(e.dur ?? 0, hydrated.ts - e.ts);
+      micros += dur;
+      blocking += Math.max(0, dur - 50_000);
+    }
+    return { ms: micros / 1000, blockingMs: blocking / 1000 };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** Measures the client budgets against a running production server; returns the report's lines. */
+export async function benchClient(base: string): Promise<{ lines: string[]; withinBudget: boolean }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const lines: string[] = [];
+    const js = await javaScriptBeforeInteraction(browser, `${base}/en/`);
+    let withinBudget = js.bytes <= HOME_JS_BUDGET_BYTES;
+    lines.push(
+      `client: home page JavaScript before interaction ${(js.bytes / 1024).toFixed(1)} KB gzip in ${js.files} files ` +
+        `(budget ${HOME_JS_BUDGET_BYTES / 1024} KB)${js.bytes <= HOME_JS_BUDGET_BYTES ? '' : ' OVER BUDGET'}`,
+    );
+    for (const pagePath of KEY_PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await mainThreadWork(browser, base + pagePath));
+      const ms = median(runs.map((r) => r.ms));
+      const over = ms > MAIN_THREAD_BUDGET_MS;
+      withinBudget &&= !over;
+      lines.push(
+        `client: ${pagePath} main thread to interactive at ${CPU_SLOWDOWN}x CPU: median ${ms.toFixed(0)} ms ` +
+          `(runs ${runs.map((r) => r.ms.toFixed(0)).join(', ')}; blocking median ${median(runs.map((r) => r.blockingMs)).toFixed(0)} ms; ` +
+          `budget ${MAIN_THREAD_BUDGET_MS} ms)${over ? ' OVER BUDGET' : ''}`,
+      );
+    }
+    return { lines, withinBudget };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** bench.ts's one line: the client part, printed, failing the bench when a budget is missed. */
+export async function printClientBench(base: string): Promise<void> {
+  const { lines, withinBudget } = await benchClient(base);
+  console.log(lines.join('\n'));
+  if (!withinBudget) process.exitCode = 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const root = process.cwd();
+  ensureBuild(root);
+  const server = spawnBuiltServer({ env: { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' } });
+  try {
+    await waitForAnswer(`${server.base}/healthz`);
+    await printClientBench(server.base);
+  } finally {
+    server.stop();
+  }
+}
