@@ -78,7 +78,7 @@ export async function mainThreadWork(browser: Browser, url: string) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
     const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.start', {
       traceConfig: {
