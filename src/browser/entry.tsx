@@ -1,6 +1,6 @@
 import '@vitejs/plugin-react/preamble';
 import '../styles.css';
-import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
+import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nProvider } from '../i18n/context.tsx';
 import {
@@ -37,11 +37,17 @@ function App({
   router: ReturnType<typeof createBrowserRouter>;
   hydratedJsonLd: JsonLdSource['hydrated'];
 }) {
+  // Strict Mode runs a mount effect twice in development: the services start once.
+  const servicesStarted = useRef(false);
   useEffect(() => {
     forgetThemeCookie();
     // A marker for tests and tools: the page is interactive from here on.
     document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    // What is no part of the page starts once the page is the app's (its code is not needed to use it).
+    if (servicesStarted.current) return;
+    servicesStarted.current = true;
+    startServices(router, payload.site.visitor);
+  }, [router, payload]);
   const jsonLd = useGraphBuilderOnDemand(hydratedJsonLd);
   return (
     <SiteContext.Provider value={payload.site}>
@@ -145,7 +151,6 @@ async function start(payload: ClientPayload) {
       </I18nProvider>
     </StrictMode>,
   );
-  startServices(router, payload.site.visitor);
 }
 
 // The entry hydrates the whole document once. In development a hot update can re-run this module;
