@@ -106,7 +106,11 @@ export async function mainThreadWork(browser: Browser, url: string) {
     const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.start', {
       traceConfig: {
-        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+        includedCategories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'blink.user_timing',
+        ],
       },
       transferMode: 'ReportEvents',
     });
@@ -155,7 +159,10 @@ export async function benchClient(base: string): Promise<{ lines: string[]; with
       `client: home page JavaScript before interaction ${kb(js.toHydrate)} KB gzip to hydrate ` +
         `(budget ${HOME_JS_BUDGET_BYTES / 1024} KB)${withinBudget ? '' : ' OVER BUDGET'}, ${kb(js.idle)} KB once idle: ` +
         js.perFile
-          .map((f) => `${f.file.replace(/^\/assets\//, '')} ${kb(f.bytes)}${f.beforeHydration ? '' : ' (after)'}`)
+          .map(
+            (f) =>
+              `${f.file.replace(/^\/assets\//, '')} ${kb(f.bytes)}${f.beforeHydration ? '' : ' (after)'}`,
+          )
           .join(', '),
     );
     for (const pagePath of KEY_PAGES) {

@@ -175,7 +175,12 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const html = await toHtml(
     tree(i18n, input.site, <StaticRouterProvider router={router} context={context} hydrate={false} />),
   );
-  return { kind: 'html', status, private: isPrivate, html: before('</body>', before('</head>', html, head), body) };
+  return {
+    kind: 'html',
+    status,
+    private: isPrivate,
+    html: before('</body>', before('</head>', html, head), body),
+  };
 }
 
 /**

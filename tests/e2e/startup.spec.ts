@@ -1,10 +1,15 @@
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 
 // Decision 074: the app starts the plain way (a module script and its preloads), and nothing a
 // visitor does depends on when its code arrives: what they do before the app has started is not lost.
 
-/** Holds the app's entry script until `release` is called: the page stays the server's HTML until then. */
-async function holdTheApp(page: import('@playwright/test').Page) {
+/**
+ * Holds the app's entry script until `release` is called: the page stays the server's HTML until
+ * then. (The document's DOMContentLoaded waits for module scripts too: the tests wait for the
+ * element they use, not for that event.)
+ */
+async function holdTheApp(page: Page) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/entry-[\w-]+\.js$/, async (route) => {
@@ -21,7 +26,7 @@ test.describe('before the app has started', () => {
   }) => {
     void consoleProblems;
     const release = await holdTheApp(page);
-    await page.goto('/en/', { waitUntil: 'domcontentloaded' });
+    await page.goto('/en/', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Join the waitlist' }).first().click();
     // Without the app the button is a link to the no-script form.
     await expect(page).toHaveURL(/#waitlist$/);
@@ -42,7 +47,7 @@ test.describe('before the app has started', () => {
   }) => {
     void consoleProblems;
     const release = await holdTheApp(page);
-    await page.goto('/en/guide', { waitUntil: 'domcontentloaded' });
+    await page.goto('/en/guide', { waitUntil: 'commit' });
     await page.locator('main a[href="#case-studies"]').first().click();
     await expect(page).toHaveURL(/#case-studies$/);
     const target = page.locator('#case-studies h2').first();
