@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineConfig, minify, transformWithOxc, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { COPY_EXTENSIONS, encode } from './src/server/compressed.ts';
@@ -16,25 +15,6 @@ function sonnerWithoutInlineStyle(): Plugin {
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
       return { code: code.replace(/__insertCSS\("(?:[^"\\]|\\.)*"\);?/g, ''), map: null };
-    },
-  };
-}
-
-/**
- * V8's explicit compile hint (Chrome 136+): a script whose first line is this comment has all its
- * functions compiled eagerly, off the main thread while it downloads, instead of one by one on the
- * main thread the first time each is called. Worth it only for code that mostly runs at start-up:
- * the libraries every page hydrates with. Other engines ignore the comment.
- */
-function eagerCompileHint(chunkNames: readonly string[]): Plugin {
-  return {
-    name: 'eager-compile-hint',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (file.type === 'chunk' && chunkNames.includes(file.name))
-          file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
-      }
     },
   };
 }
@@ -67,51 +47,6 @@ function precompressedAssets(): Plugin {
   };
 }
 
-const STARTER_SOURCE = fileURLToPath(new URL('./src/browser/starter.ts', import.meta.url));
-const STARTER_MODULE = 'virtual:client-starter';
-
-/**
- * The client starter (src/browser/starter.ts) as the renderer inlines it: the function's source,
- * types stripped and minified with the bundler's own minifier, as a function expression
- * (`function e(e,t,n){…}`) the renderer calls with the page's modules (src/renderer/client-starter.ts).
- */
-export async function compileClientStarter(file = STARTER_SOURCE): Promise<string> {
-  const source = await readFile(file, 'utf8');
-  const { code } = await transformWithOxc(source, file, { lang: 'ts', sourcemap: false });
-  // Target ES2020, the dynamic import() the starter itself uses: every browser that runs it.
-  const minified = await minify(path.basename(file, '.ts') + '.js', code, {
-    compress: { target: 'es2020' },
-    mangle: { toplevel: true },
-    module: true,
-    sourcemap: false,
-  });
-  if (minified.errors.length) throw new Error(`${file}: ${minified.errors.map((e) => e.message).join('; ')}`);
-  // The module is its default export and nothing else: what follows `export default` is the function.
-  const match = /^export default (function\b[\s\S]*\})\s*;?\s*$/.exec(minified.code);
-  const startClient = match?.[1];
-  // A syntax check (nothing runs): the rest must be one function expression the renderer can call.
-  if (!startClient || typeof new Function(`return (${startClient})`)() !== 'function')
-    throw new Error(`${file} must default-export one function and contain nothing else`);
-  return startClient;
-}
-
-/**
- * `virtual:client-starter`: the minified starter as a string, in the renderer bundle and in
- * development (Vite's ssrLoadModule), rebuilt when its source changes.
- */
-function clientStarterModule(): Plugin {
-  const resolved = `\0${STARTER_MODULE}`;
-  return {
-    name: 'client-starter',
-    resolveId: (id) => (id === STARTER_MODULE ? resolved : null),
-    async load(id) {
-      if (id !== resolved) return null;
-      this.addWatchFile(STARTER_SOURCE);
-      return `export default ${JSON.stringify(await compileClientStarter())};`;
-    },
-  };
-}
-
 // One config for the client bundle (dist/client, with a manifest the server reads) and, with
 // `vite build --ssr`, the server: the renderer bundle (renderer.js) and the Express server
 // itself (server.js), so production runs plain `node dist/server/server.js` with no TypeScript
@@ -121,8 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     sonnerWithoutInlineStyle(),
-    clientStarterModule(),
-    ...(isSsrBuild ? [] : [eagerCompileHint(['react-dom', 'react-router']), precompressedAssets()]),
+    ...(isSsrBuild ? [] : [precompressedAssets()]),
   ],
   // Pre-bundling would skip the transform above in development.
   optimizeDeps: { exclude: ['sonner'] },
@@ -152,39 +86,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         rollupOptions: {
+          // One entry; Rolldown splits the chunks by dynamic import (a chunk per page module).
           input: 'src/browser/entry.tsx',
-          // The libraries every page loads, one chunk each: the browser evaluates each in its own
-          // task when the page starts (src/renderer/client-starter.ts), instead of one long evaluation.
-          output: {
-            codeSplitting: {
-              // A group takes the modules it names, not everything they import (react, shared helpers).
-              includeDependenciesRecursively: false,
-              groups: [
-                {
-                  name: 'react-dom',
-                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]browser[\\/]react-dom-client\.ts$/,
-                },
-                {
-                  name: 'react-router',
-                  test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
-                },
-                {
-                  // The small blocks most inner pages are built of (hero, action links, cards, lists):
-                  // one chunk of 1.3 KB gzip rather than four of 250-770 bytes, each a download the
-                  // starter must begin and a module to evaluate, on the Tools page, the article and
-                  // nine other pages (decision 047). The home page uses none of them.
-                  name: 'page-kit',
-                  test: /[\\/]src[\\/]components[\\/](PageHero|Primitives|sections[\\/](ActionLinks|PageBlocks))\.tsx$/,
-                },
-                {
-                  // The lead forms' shared code (state, fields, checks) always loads together: one
-                  // chunk rather than four small ones, each with its own import boilerplate.
-                  name: 'lead-form',
-                  test: /[\\/]src[\\/](components[\\/]forms[\\/]|lib[\\/](urls|form-limits)\.ts$)/,
-                },
-              ],
-            },
-          },
         },
       },
 }));

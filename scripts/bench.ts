@@ -237,6 +237,7 @@ async function pageJavaScript(pagePath: string): Promise<{ toHydrate: number; id
 
 const startup = await firstAnswer();
 const homeJs = await pageJavaScript('/en/');
+await (await import('./bench-client.ts')).printClientBench(base); // the client's budgets (decision 074)
 const sampler = setInterval(sampleRss, 200);
 const rows: Row[] = [];
 const ratios: string[] = [];

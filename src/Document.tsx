@@ -2,7 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { ScrollRestoration } from 'react-router-dom';
 import { Header } from './components/Header.tsx';
-import { hydrateLater } from './components/hydrate-later.tsx';
+import { Footer } from './components/Footer.tsx';
+import { PathFaq } from './components/PathFaq.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { deepestPage, useHandleMatches } from './route-handle.ts';
 import { DocumentHead } from './seo/DocumentHead.tsx';
@@ -10,16 +11,6 @@ import { PAGES } from './site.ts';
 import { useSite } from './site-context.tsx';
 import { useLang, useT } from './i18n/hooks.ts';
 import { headScript } from './lib/head-script.ts';
-
-// Below the fold on every page, and nothing in them needs a script to work: hydrated later.
-const Footer = hydrateLater(
-  'footer.site-footer',
-  async () => (await import('./components/Footer.tsx')).Footer,
-);
-const PathFaq = hydrateLater(
-  '#path-faq-title',
-  async () => (await import('./components/PathFaq.tsx')).PathFaq,
-);
 
 /** The whole HTML document, rendered by React on the server and hydrated as such in the browser. */
 export function Document({ children, errorStatus }: { children: ReactNode; errorStatus?: number }) {
@@ -45,7 +36,7 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
         {/* A person's head script, run before the first paint (allowed by its hash in the CSP): the
-            stored theme and the first page's lazy layout. Server-only: hydration passes over a tag
+            stored theme. Server-only: hydration passes over a tag
             in <head> the app does not render, so the browser's code does not carry its text. */}
         {visitor.isBot || !import.meta.env.SSR ? null : (
           <script dangerouslySetInnerHTML={{ __html: headScript() }} />
@@ -66,18 +57,14 @@ export function Document({ children, errorStatus }: { children: ReactNode; error
           <a href="#main-content" className="skip-link">
             {t('skipToContent')}
           </a>
-          {/* Suspense boundaries split hydration: React hydrates and commits the shell, the header,
-              the page and the footer (like every part that hydrates later, a boundary of its own) as
-              separate pieces of work instead of one long task. */}
-          <Suspense>
-            <Header lang={lang} />
-          </Suspense>
+          <Header lang={lang} />
           <main
             id="main-content"
             tabIndex={-1}
             aria-label={t('mainContent')}
             className={visitor.isBot ? 'main' : 'main fade-in'}
           >
+            {/* Should part of a page wait for code on a client navigation, the shell stays on screen. */}
             <Suspense>{children}</Suspense>
             {showPathFaq ? <PathFaq /> : null}
           </main>

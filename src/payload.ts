@@ -4,7 +4,7 @@ import type { Lang } from './site.ts';
 
 /**
  * What the server hands the browser for hydration (people only), as JSON in the page's
- * `<script type="application/json" id="app-data">` (src/renderer/client-starter.ts): data, not a
+ * `<script type="application/json" id="app-data">` (src/renderer/client-scripts.ts): data, not a
  * script, so the page's one inline script stays the same for every page (a hash-based CSP).
  */
 export interface ClientPayload {

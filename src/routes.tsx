@@ -29,11 +29,8 @@ import { longDate } from './lib/format.ts';
 // browser router. Page components are lazy chunks; each page's translations are one namespace,
 // loaded by its loader before a client navigation commits (on the server they are all in memory).
 
-/**
- * A page module: its component, and what a client navigation to it must load before the page is
- * shown (the code of its parts that hydrate later, src/components/hydrate-later.tsx).
- */
-type PageModule = { default: React.ComponentType; preload?: () => Promise<void> };
+/** A page module: its component. */
+type PageModule = { default: React.ComponentType };
 
 // One lazy chunk per page module (the status screens are part of the app itself). A page's module is
 // named after its translation namespace, in kebab-case: src/pages/guide.tsx reads `guide`,
@@ -44,11 +41,7 @@ const PAGE_MODULES = import.meta.glob<PageModule>(['./pages/*.tsx', '!./pages/St
 function pageModule(file: string) {
   const load = PAGE_MODULES[`./pages/${file}.tsx`];
   if (!load) throw new Error(`No page module src/pages/${file}.tsx`);
-  const Component = async () => {
-    const module = await load();
-    await module.preload?.();
-    return module.default;
-  };
+  const Component = async () => (await load()).default;
   return { source: `src/pages/${file}.tsx`, lazy: { Component } };
 }
 

@@ -1,7 +1,7 @@
 import '@vitejs/plugin-react/preamble';
 import '../styles.css';
-import { StrictMode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { hydrateRoot } from './react-dom-client.ts';
+import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { I18nProvider } from '../i18n/context.tsx';
 import {
   createBrowserRouter,
@@ -13,8 +13,8 @@ import { ClientI18n } from '../i18n/client-i18n.ts';
 import { forgetThemeCookie } from '../lib/preferences.ts';
 import { pagePayload, type ClientPayload } from '../payload.ts';
 import { JsonLdContext, type GraphBuilder, type JsonLdSource } from '../seo/graph-builder.ts';
-import { loadPageHead, prefetchPageHead } from '../seo/DocumentHead.tsx';
-import { afterLoad } from './after-load.ts';
+import { loadPageHead } from '../seo/DocumentHead.tsx';
+import { startServices } from './services.ts';
 import { loadContext, routes, type LoadContext } from '../routes.tsx';
 import { SiteContext } from '../site-context.tsx';
 import { ThemeContext, createThemeStore } from '../components/theme.ts';
@@ -37,11 +37,17 @@ function App({
   router: ReturnType<typeof createBrowserRouter>;
   hydratedJsonLd: JsonLdSource['hydrated'];
 }) {
+  // Strict Mode runs a mount effect twice in development: the services start once.
+  const servicesStarted = useRef(false);
   useEffect(() => {
     forgetThemeCookie();
     // A marker for tests and tools: the page is interactive from here on.
     document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    // What is no part of the page starts once the page is the app's (its code is not needed to use it).
+    if (servicesStarted.current) return;
+    servicesStarted.current = true;
+    startServices(router, payload.site.visitor);
+  }, [router, payload]);
   const jsonLd = useGraphBuilderOnDemand(hydratedJsonLd);
   return (
     <SiteContext.Provider value={payload.site}>
@@ -69,26 +75,6 @@ function useGraphBuilderOnDemand(hydrated: JsonLdSource['hydrated']): JsonLdSour
   return useMemo(() => ({ build, load, hydrated }), [build, load, hydrated]);
 }
 
-/**
- * Gives the browser a turn between start-up steps (input, rendering), so that starting the app is a
- * few short tasks rather than one long one (Total Blocking Time, decision 012).
- */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/**
- * React Router's browser history numbers the entries it makes in `history.state.idx`, and writes 0
- * into the first page's entry when the router is created: a history.replaceState, which takes several
- * milliseconds while the page is still loading. Done here, in a task of its own, it no longer
- * lengthens the router's task; the router then finds the entry numbered and leaves it as it is.
- * (Should a later React Router number entries otherwise, this is one replaceState more, nothing else.)
- */
-function numberFirstEntry() {
-  const state = window.history.state as { idx?: unknown } | null;
-  if (state?.idx == null) window.history.replaceState({ ...state, idx: 0 }, '');
-}
-
 /** The routes of the tree, at any depth, whose ids are in `ids`. */
 function routesWithIds(tree: RouteObject[], ids: ReadonlySet<string>): RouteObject[] {
   return tree.flatMap((route) => [
@@ -106,13 +92,12 @@ function readServerJsonLd(): JsonLdSource['hydrated'] {
 
 /**
  * The map of every language's translation chunks is needed only from the first client navigation
- * on, so it is a chunk of its own rather than part of the first page's JavaScript: fetched when the
- * browser is idle after start-up, or by that navigation if it comes first.
+ * on, so it is a chunk of its own rather than part of the first page's JavaScript, loaded by that
+ * navigation.
  */
 const translationLoaders = () => import('../i18n/namespaces.ts');
 
 async function start(payload: ClientPayload) {
-  await yieldToBrowser();
   const i18n = new ClientI18n(payload.lang, payload.resources);
   // What route loaders use in this browser, for the life of the page (src/routes.tsx, LoadContext):
   // the translations above, and the blog's client, loaded with the blog's first navigation (a
@@ -136,11 +121,11 @@ async function start(payload: ClientPayload) {
   };
   // React Router deserialises route errors from this global itself.
   window.__staticRouterHydrationData = payload.router;
-  await yieldToBrowser();
 
   // Lazy page modules of the first page must be in place before hydration, or React would see an
-  // empty outlet where the server rendered the page. The server's loader data names the routes it
-  // rendered (every lazy route has a loader), which spares matching the whole tree an extra time.
+  // empty outlet where the server rendered the page (React Router's documented step for lazy routes
+  // with server rendering). The server's loader data names the routes it rendered (every lazy route
+  // has a loader); their chunks are already downloading, named by the page's modulepreload links.
   const rendered = new Set([
     ...Object.keys(payload.router.loaderData),
     ...Object.keys(payload.router.errors ?? {}),
@@ -155,27 +140,17 @@ async function start(payload: ClientPayload) {
     }),
   );
 
-  await yieldToBrowser();
-  numberFirstEntry();
-  await yieldToBrowser();
   const router = createBrowserRouter(routes, {
     getContext: () => new RouterContextProvider(new Map([[loadContext, loaders]])),
   });
-  const hydratedJsonLd = readServerJsonLd();
-  await yieldToBrowser();
-  // In a transition, hydration is split into short slices that yield to the browser between them,
-  // instead of one long task that blocks input while a long page hydrates.
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <App payload={payload} router={router} hydratedJsonLd={hydratedJsonLd} />
-        </I18nProvider>
-      </StrictMode>,
-    );
-  });
-  afterLoad(router, payload.site.visitor, [translationLoaders, prefetchPageHead]);
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <App payload={payload} router={router} hydratedJsonLd={readServerJsonLd()} />
+      </I18nProvider>
+    </StrictMode>,
+  );
 }
 
 // The entry hydrates the whole document once. In development a hot update can re-run this module;

@@ -22,11 +22,13 @@ function warmDialog() {
 
 /** What marks a waitlist button in the page, for the listeners of WaitlistNoscript. */
 const BUTTON = 'a[data-waitlist-button]';
+/** Where a button leads without JavaScript: the no-script form. */
+const WAITLIST_HASH = '#waitlist';
 
 /**
  * "Join the waitlist": opens the dialog; without JavaScript, a link to the no-script form. The button
- * has no handlers of its own: the page's WaitlistNoscript listens for it on the document, so a button
- * works as soon as the page has started, also inside a part still waiting to hydrate (decision 042).
+ * has no handlers of its own: the page's WaitlistNoscript listens for it on the window, for every
+ * button of the page, and opens the dialog for one used before the app started (useAskedBeforeStart).
  */
 export function WaitlistButton({
   className = 'btn btn-primary btn-lg',
@@ -41,7 +43,7 @@ export function WaitlistButton({
   const { t } = useT('common');
   return (
     <a
-      href="#waitlist"
+      href={WAITLIST_HASH}
       role="button"
       aria-haspopup="dialog"
       className={className}
@@ -86,13 +88,26 @@ function useWaitlistButtons() {
       event.preventDefault();
       window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: button }));
     };
-    // On the window, in the capture phase: before React's own listeners on the document, which stop
-    // a click inside a part still waiting for its code (hydrated later) from going any further.
+    // On the window, in the capture phase: before any listener of the page's own.
     for (const type of EVENTS) window.addEventListener(type, onEvent, true);
     return () => {
       for (const type of EVENTS) window.removeEventListener(type, onEvent, true);
     };
   }, []);
+}
+
+/**
+ * A button used before the app started was a plain link then: the browser went to `#waitlist` (no
+ * element holds that id while JavaScript runs: the no-script form is in <noscript>). The click is
+ * not lost: once started, the page opens the dialog for it, and takes the fragment out of the address
+ * so that a reload does not open it again.
+ */
+function useAskedBeforeStart(open: (button: HTMLElement | null) => void) {
+  useEffect(() => {
+    if (window.location.hash !== WAITLIST_HASH) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    open(document.querySelector<HTMLElement>(BUTTON));
+  }, [open]);
 }
 
 /**
@@ -111,6 +126,7 @@ export function WaitlistNoscript() {
     window.addEventListener(OPEN_EVENT, onOpen);
     return () => window.removeEventListener(OPEN_EVENT, onOpen);
   }, [opener]);
+  useAskedBeforeStart(setOpener);
   return (
     <>
       {opener !== undefined && (

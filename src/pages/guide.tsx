@@ -1,5 +1,5 @@
 import { PageHero } from '../components/PageHero.tsx';
-import { hydrateLater } from '../components/hydrate-later.tsx';
+import { GuideSections } from '../components/guide/GuideSections.tsx';
 import { ActionLinks } from '../components/sections/ActionLinks.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { localePath } from '../site.ts';
@@ -11,16 +11,6 @@ const SECTIONS = [
   { id: 'best-practices', key: 'practices' },
   { id: 'case-studies', key: 'caseStudies' },
 ] as const;
-
-// The sections after the hero are read-only: hydrated later (decision 042), so the long guide starts
-// with less work.
-const GuideSections = hydrateLater(
-  '#what-is-geo',
-  async () => (await import('../components/guide/GuideSections.tsx')).GuideSections,
-);
-
-/** A client navigation here loads the sections' code before the page is shown. */
-export const preload = GuideSections.preload;
 
 export default function GuidePage() {
   return (

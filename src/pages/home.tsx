@@ -1,16 +1,9 @@
 import { Link } from 'react-router-dom';
 import { SparkIcon } from '../components/Icons.tsx';
-import { hydrateLater } from '../components/hydrate-later.tsx';
+import { HomeSections } from '../components/home/HomeSections.tsx';
 import { WaitlistButton, WaitlistNoscript } from '../components/Waitlist.tsx';
 import { useLang, useT } from '../i18n/hooks.ts';
 import { localePath } from '../site.ts';
-
-// The sections after the hero are read-only (their links and waitlist button work as plain links
-// until then): hydrated later, so the page starts with less code.
-const HomeSections = hydrateLater(
-  '#key-figures',
-  async () => (await import('../components/home/HomeSections.tsx')).HomeSections,
-);
 
 function Hero() {
   const { t } = useT('home');
@@ -37,9 +30,6 @@ function Hero() {
     </section>
   );
 }
-
-/** A client navigation here loads the sections' code before the page is shown. */
-export const preload = HomeSections.preload;
 
 export default function HomePage() {
   return (

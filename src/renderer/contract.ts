@@ -7,18 +7,15 @@ import type { BlogListData, BlogPostData } from '../content/blog-data.ts';
 import type { SiteContextValue } from '../site-context.tsx';
 import type { Lang } from '../site.ts';
 
-/** How a human's page starts the client app (crawlers get no script at all). */
+/** How a human's page starts the client app (crawlers get no script at all; decision 074). */
 export interface ClientScripts {
-  /** Modules React loads at once: in development, Vite's client and the entry from source. */
-  bootstrapModules: string[];
-  /**
-   * Modules imported only once the page has painted: in production, the entry's static imports and
-   * the entry itself. See decision 012.
-   */
-  afterPaintModules: string[];
+  /** Module scripts the page runs: the entry (in development, Vite's client and the entry from source). */
+  entryModules: string[];
+  /** Chunks the entry imports statically, preloaded so that they download in parallel with it. */
+  preloadModules: string[];
   /**
    * For each lazy page module (by source path, as in a route's `handle.source`): its chunk and the
-   * chunks it imports that the entry does not, to be preloaded with the entry's when that page starts.
+   * chunks it imports that the entry does not, preloaded on that page.
    */
   pageModules: Record<string, string[]>;
 }

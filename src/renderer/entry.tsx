@@ -18,8 +18,7 @@ import { SiteContext, type SiteContextValue } from '../site-context.tsx';
 import { LANGUAGES, PAGES, isLang, type Lang } from '../site.ts';
 import { ErrorScreen } from '../pages/StatusScreens.tsx';
 import type { ClientPayload } from '../payload.ts';
-import startClient from 'virtual:client-starter';
-import { clientScripts, scriptHashes as hashesOf } from './client-starter.ts';
+import { moduleTags, payloadScript, scriptHashes as hashesOf } from './client-scripts.ts';
 import { JsonLdContext, type JsonLdSource } from '../seo/graph-builder.ts';
 import { buildPageGraph } from '../seo/page-graph.ts';
 import { loadServerHead } from '../seo/DocumentHead.tsx';
@@ -146,9 +145,10 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const isCrawler = input.site.visitor.isBot;
 
-  // A person's page ends with the hydration payload and the app's starter (clientScripts); a
-  // crawler's holds no script but its JSON-LD.
-  let clientData = '';
+  // A person's page loads the app's modules from its head and ends with the hydration payload
+  // (client-scripts.ts); a crawler's holds no script but its JSON-LD.
+  let head = '';
+  let body = '';
   if (!isCrawler) {
     const payload: ClientPayload = {
       path: url.pathname,
@@ -164,26 +164,31 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
         errors: serializeErrors(context.errors),
       },
     };
-    // The rendered page's own module and what it imports download with the app's.
+    // The rendered page's own chunks, which the entry imports before it hydrates, download with it.
     const pageModules = context.matches.flatMap(
       (m) => input.scripts.pageModules[(m.route.handle as RouteHandle | undefined)?.source ?? ''] ?? [],
     );
-    clientData = clientScripts(startClient, payload, input.scripts.afterPaintModules, [
-      ...new Set(pageModules),
-    ]);
+    head = moduleTags(input.scripts.entryModules, [...input.scripts.preloadModules, ...pageModules]);
+    body = payloadScript(payload);
   }
 
   const html = await toHtml(
     tree(i18n, input.site, <StaticRouterProvider router={router} context={context} hydrate={false} />),
-    // Development's modules (Vite's client and the entry) load as module scripts, allowed by 'self'.
-    isCrawler ? [] : input.scripts.bootstrapModules,
   );
-  return { kind: 'html', status, private: isPrivate, html: beforeBodyEnd(html, clientData) };
+  return {
+    kind: 'html',
+    status,
+    private: isPrivate,
+    html: before('</body>', before('</head>', html, head), body),
+  };
 }
 
-/** The document with `markup` put just before its closing body tag (React writes one, last). */
-function beforeBodyEnd(html: string, markup: string): string {
-  const at = html.lastIndexOf('</body>');
+/**
+ * The document with `markup` put just before its closing `tag` (React writes one of each): the head's
+ * is its first, the body's its last (escaped text never holds either).
+ */
+function before(tag: '</head>' | '</body>', html: string, markup: string): string {
+  const at = tag === '</head>' ? html.indexOf(tag) : html.lastIndexOf(tag);
   return markup && at !== -1 ? `${html.slice(0, at)}${markup}${html.slice(at)}` : html;
 }
 
@@ -209,11 +214,10 @@ function serializeErrors(errors: Record<string, unknown> | null): Record<string,
   return out;
 }
 
-function toHtml(element: ReactNode, bootstrapModules: string[]): Promise<string> {
+function toHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const { pipe } = renderToPipeableStream(element, {
-      bootstrapModules,
       // The whole page is sent at once (onAllReady), so every Suspense boundary is written in place.
       // Left at its default (12.8 KB), React would move large boundaries to the end of the body and
       // put them back with an inline script: text out of order for crawlers, a layout shift for people.
@@ -288,8 +292,8 @@ export function renderStatusPage(options: StatusPageInput): string {
   return `<!DOCTYPE html>${markup}`;
 }
 
-/** The CSP hashes of the inline scripts people's pages hold (the theme's and the starter's). */
-export const scriptHashes = hashesOf(startClient);
+/** The CSP hashes of the inline scripts people's pages hold (the head script's). */
+export const scriptHashes = hashesOf();
 
 // The bundle's exports are exactly the contract the server is written against.
 ({ renderPage, renderStatusPage, siteFiles, contentDates, blogJson, scriptHashes }) satisfies RendererBundle;

@@ -1,14 +1,14 @@
 import { createElement, useSyncExternalStore, type ComponentType } from 'react';
 import type { Lang } from '../site.ts';
 
-// The page's head in the browser (decision 042). The server renders it with the page, and that head
-// is right until the visitor moves to another page in the app, so the browser does not hydrate it:
-// React 19 leaves the tags it does not render in <head> as they are. The head's code (PageHead.tsx
-// and what it imports) is downloaded when the browser is first idle (prefetchPageHead), and takes the
-// place of the server's tags with the first client navigation, before it commits (the routes'
-// loaders wait for loadPageHead, src/browser/entry.tsx): the server's tags are removed, and React
-// renders the same ones (JSON-LD included, from the server's copy of the graph) in the next moment.
-// Rendering the head sooner would be a long task of its own on a page that does not need it.
+// The page's head in the browser (decisions 042 and 074). The server renders it with the page, and
+// that head is right until the visitor moves to another page in the app, so the browser does not
+// hydrate it: React 19 leaves the tags it does not render in <head> as they are. The head's code
+// (PageHead.tsx and what it imports, 2 KB gzip: hydrating it would put the home page over its
+// JavaScript budget, decision 074) is downloaded with the first client navigation and takes the
+// place of the server's tags before that navigation commits (the routes' loaders wait for
+// loadPageHead, src/browser/entry.tsx): the server's tags are removed, and React renders the same
+// ones (JSON-LD included, from the server's copy of the graph) in the next moment.
 
 interface HeadProps {
   lang: Lang;
@@ -23,12 +23,9 @@ let loaded: Head | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
-/** Downloads and evaluates the head's code without mounting it (the browser keeps the module). */
-export const prefetchPageHead = () => import('./PageHead.tsx');
-
 /** Loads the head's code once (again after a failed download), then mounts it. */
 export function loadPageHead(): Promise<void> {
-  return (loading ??= prefetchPageHead().then(
+  return (loading ??= import('./PageHead.tsx').then(
     (module) => {
       for (const tag of document.head.querySelectorAll(module.PAGE_HEAD_TAGS)) tag.remove();
       loaded = module.PageHead;

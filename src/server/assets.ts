@@ -6,7 +6,7 @@ import type { Assets } from '../site-context.tsx';
 export interface PageAssets extends Assets, ClientScripts {}
 
 /** Renders that start no client app (Markdown copies). */
-export const NO_SCRIPTS: ClientScripts = { bootstrapModules: [], afterPaintModules: [], pageModules: {} };
+export const NO_SCRIPTS: ClientScripts = { entryModules: [], preloadModules: [], pageModules: {} };
 
 interface ManifestChunk {
   file: string;
@@ -25,8 +25,7 @@ export function productionAssets(clientDir: string): PageAssets {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}: run npm run build`);
-  // The entry's static imports, each after its own imports (post-order), the entry last: the order in
-  // which the starter evaluates them, one module per task.
+  // The entry's static imports, each after its own imports (post-order), the entry last.
   const postOrder = (key: string, seen: Set<string>, out: string[] = []): string[] => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return out;
@@ -43,7 +42,6 @@ export function productionAssets(clientDir: string): PageAssets {
       pageModules[key] = postOrder(key, new Set(inEntry));
   }
   // The latin face is on every page: preload it so text never waits for the stylesheet to find it.
-  // (Scripts are not preloaded: they start after the first paint, see clientStarter.)
   const fonts = Object.values(manifest)
     .map((chunk) => chunk.file)
     .filter((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file))
@@ -51,8 +49,8 @@ export function productionAssets(clientDir: string): PageAssets {
   return {
     styles: (entry.css ?? []).map((f) => `/${f}`),
     fonts,
-    bootstrapModules: [],
-    afterPaintModules: modules,
+    entryModules: [`/${entry.file}`],
+    preloadModules: modules.slice(0, -1),
     pageModules,
   };
 }
@@ -62,8 +60,8 @@ export function developmentAssets(): PageAssets {
   return {
     styles: ['/src/styles.css'],
     fonts: [],
-    bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
-    afterPaintModules: [],
+    entryModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
+    preloadModules: [],
     pageModules: {},
   };
 }

@@ -9,7 +9,7 @@ import type { PageAssets } from './assets.ts';
 // /api/ is never cached.
 
 export function serviceWorkerSource(assets: PageAssets): string {
-  const core = [...assets.bootstrapModules, ...assets.afterPaintModules, ...assets.styles, ...assets.fonts];
+  const core = [...assets.entryModules, ...assets.preloadModules, ...assets.styles, ...assets.fonts];
   const version = createHash('sha1').update(core.join('|')).digest('hex').slice(0, 12);
   const offlinePages = LANGUAGES.map((lang) => `/${lang}/offline`);
   return `// GEO Platform service worker, build ${version}

@@ -24,16 +24,6 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
-/** The app's chunks the page has downloaded so far, by name (`Footer`, `analytics`, …). */
-export function loadedChunks(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => /\/assets\/([\w.]+?)-[\w-]+\.js$/.exec(new URL(entry.name).pathname)?.[1])
-      .filter((name): name is string => name !== undefined),
-  );
-}
-
 /**
  * What axe finds on the page as it stands, one line per rule with the elements it names. The page's
  * fade-in (0.35 s) must be over first: axe measures contrast on the colours it sees.

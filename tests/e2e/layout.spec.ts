@@ -1,5 +1,5 @@
 import { LANGUAGES, PAGES, localePath } from '../../src/site.ts';
-import { expect, hydrated, loadedChunks, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 
 test.describe('shared layout', () => {
   test('switching language keeps the path and stores the choice', async ({
@@ -105,7 +105,7 @@ test.describe('shared layout', () => {
     await expect(page).toHaveTitle(/FAQ/);
   });
 
-  test('the head stays one set of tags through navigations, and the footer becomes the app once the page is used', async ({
+  test('the head stays one set of tags through navigations, and the footer navigates in the app', async ({
     page,
     consoleProblems,
     isMobile,
@@ -143,33 +143,25 @@ test.describe('shared layout', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/fr\/faq$/);
     await expect.poll(head).toEqual(onePage('FAQ', '/fr/faq'));
-    // The footer's links navigate in the app once its code is here (loaded when the page is used:
-    // the clicks above).
+    // The footer hydrates with the page: its links navigate in the app (the page is not reloaded).
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await expect.poll(async () => (await loadedChunks(page)).includes('Footer')).toBe(true);
     await page.locator('footer').getByRole('link', { name: 'Blog' }).click();
     await expect(page).toHaveURL(/\/fr\/blog$/);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 
-  test('a part whose code cannot load stays as the server sent it', async ({ page, isMobile }) => {
+  test('a page whose app cannot load stays as the server sent it', async ({ page, isMobile }) => {
     test.skip(isMobile, 'one viewport is enough');
     let refused = 0;
-    await page.route(/\/assets\/(Footer|HomeSections)-[\w-]+\.js$/, (route) => {
+    await page.route(/\/assets\/entry-[\w-]+\.js$/, (route) => {
       refused += 1;
       return route.abort();
     });
     await page.goto('/en/');
-    await hydrated(page);
-    // The parts' code is asked for once the visitor uses the page (decision 047).
-    await page.mouse.move(300, 300);
-    await expect.poll(() => refused).toBe(2);
+    expect(refused).toBe(1);
     await expect(page.locator('h1#home-title')).toBeVisible();
     await expect(page.locator('#glossary')).toBeVisible();
-    await expect(page.locator('footer').getByRole('link', { name: 'Blog' })).toHaveAttribute(
-      'href',
-      '/en/blog',
-    );
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
     // Its links still lead where they say, as plain links.
     await page.locator('footer').getByRole('link', { name: 'Blog' }).click();
     await expect(page).toHaveURL(/\/en\/blog$/);

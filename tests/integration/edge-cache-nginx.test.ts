@@ -106,13 +106,13 @@ const varyOf = (answer: Answer) =>
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 const isJsonLd = (tag: string) => /\btype=["']?application\/ld\+json/.test(tag);
 
-/** What a person's page must carry: the human marker and the app's starter script with its data. */
+/** What a person's page must carry: the human marker and the app's module script with its data. */
 function expectPersonPage(answer: Answer, where: string) {
   expect(answer.status, where).toBe(200);
   expect(answer.body, where).toMatch(/<html\b[^>]*\sdata-visitor="human"/);
   expect(
     scriptTags(answer.body).some((tag) => !isJsonLd(tag) && !/type=["']?application\/json/.test(tag)),
-    `${where}: the app's starter script`,
+    `${where}: the app's module script`,
   ).toBe(true);
   expect(answer.body, `${where}: the app's data`).toMatch(/id="app-data"|__APP__/);
 }

@@ -143,39 +143,37 @@ describe('pages', () => {
 });
 
 describe('humans and crawlers', () => {
-  it('gives humans the hydration payload as data and a starter, allowed by its hash, that loads the app after the first paint', async () => {
+  it("gives humans the hydration payload as data and the app as a module script with its page's chunks preloaded, the one inline script allowed by its hash", async () => {
     const res = await request(app).get('/en/guide').set('User-Agent', HUMAN_UA);
     const csp = res.headers['content-security-policy'] as string;
     const scripts = res.text.match(/<script[^>]*>/g) ?? [];
-    // The theme's head script, JSON-LD, the payload and the module list as data, and the starter.
+    // The theme's head script, JSON-LD, the entry by address, and the payload as data.
     expect(scripts).toEqual([
       '<script>',
       '<script type="application/ld+json">',
+      expect.stringMatching(/^<script type="module" src="\/assets\/entry-[\w-]+\.js">$/),
       '<script type="application/json" id="app-data">',
-      '<script type="application/json" id="app-modules">',
-      '<script>',
     ]);
-    // Each inline script is allowed by its hash, and by nothing else (no nonce, no unsafe-inline).
+    // The inline script is allowed by its hash, and by nothing else (no nonce, no unsafe-inline); the
+    // module script by its address ('self').
     const inline = [...res.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    for (const script of inline)
-      expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(inline).toHaveLength(1);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}';/);
     expect(csp).not.toMatch(/nonce|unsafe-inline/);
-    const data = (id: string) =>
-      JSON.parse(
-        new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(res.text)![1]!,
-      );
-    expect(data('app-data')).toMatchObject({ path: '/en/guide', lang: 'en' });
-    // The modules it imports, dependencies first and the entry last, all hashed build assets.
-    const { modules, preloadOnly } = data('app-modules') as { modules: string[]; preloadOnly: string[] };
-    expect(modules.at(-1)).toMatch(/^\/assets\/entry-[\w-]+\.js$/);
-    for (const m of modules) expect(m).toMatch(/^\/assets\/[\w-]+\.js$/);
-    expect(new Set(modules).size).toBe(modules.length);
-    // Preloaded with them: the guide's own chunk and what it imports beyond the app's modules.
-    expect(preloadOnly.at(-1)).toMatch(/^\/assets\/guide-[\w-]+\.js$/);
-    for (const m of preloadOnly) expect(modules).not.toContain(m);
-    // Nothing is fetched before the first paint: no module script or preload in the markup.
-    expect(res.text).not.toMatch(/<link[^>]*modulepreload/);
-    expect(res.text).not.toContain('type="module"');
+    const payload = JSON.parse(
+      /<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/.exec(res.text)![1]!,
+    );
+    expect(payload).toMatchObject({ path: '/en/guide', lang: 'en' });
+    // In the head, before the entry: a modulepreload link for each chunk the page runs before it
+    // hydrates, once each, all hashed build assets, the guide's own chunk among them.
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    expect(head).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js"><\/script>$/);
+    const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!);
+    for (const m of preloads) expect(m).toMatch(/^\/assets\/[\w-]+\.js$/);
+    expect(new Set(preloads).size).toBe(preloads.length);
+    expect(preloads.some((m) => /^\/assets\/guide-[\w-]+\.js$/.test(m))).toBe(true);
+    expect(preloads.some((m) => /^\/assets\/react-[\w-]+\.js$/.test(m))).toBe(true);
     expect(res.headers.vary).toMatch(/User-Agent/);
     expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
   });
@@ -341,7 +339,7 @@ describe('headers, assets and health', () => {
     const a = await request(app).get('/en/');
     const b = await request(app).get('/en/');
     const csp = a.headers['content-security-policy'] as string;
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}' 'sha256-[A-Za-z0-9+/=]{44}';/);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}';/);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("frame-ancestors 'none'");

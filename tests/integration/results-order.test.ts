@@ -104,6 +104,14 @@ describe.each(['en', 'fr'] as const)('the results in %s', (lang) => {
     expect(
       [...res.text.matchAll(/<input type="hidden" name="report" value="([^"]*)"/g)].map((m) => m[1]),
     ).toEqual([id, id]);
+    // Without JavaScript, both return to the saved report: the Tools page's address would audit the
+    // site again and keep a second report.
+    const returns = [
+      ...res.text.matchAll(
+        /<form[^>]*action="\/api\/(?:report-email|recheck)"[\s\S]*?name="returnTo" value="([^"]*)"/g,
+      ),
+    ];
+    expect(returns.map((m) => m[1])).toEqual([`/${lang}/tools/report/${id}`, `/${lang}/tools/report/${id}`]);
   });
 
   it('lead with the score on the saved report’s page, in the same order', async () => {

@@ -42,6 +42,11 @@ export function useLeadForm(options: {
   onSuccess?: () => void;
   /** Fields the page fixes (the report's id): posted as they are, and as hidden inputs by the form. */
   fixed?: Record<string, string>;
+  /**
+   * Where a post without JavaScript returns, when not to this page (a report's forms on the Tools
+   * page return to the saved report: the Tools page's address would run the audit again).
+   */
+  returnTo?: string;
   /** The toast's texts, when the form's are not in `forms:{form}` (the report's are in `tools`). */
   messages?: FormMessages;
 }) {
@@ -166,7 +171,7 @@ export function useLeadForm(options: {
     /** The no-JavaScript outcome to show above the form, until the visitor changes something. */
     notice: serverNotice,
     formProps: { method: 'post', action: endpoint, noValidate: true, onSubmit },
-    hidden: { lang, returnTo: `${pathname}${search}${hash || ''}` },
+    hidden: { lang, returnTo: options.returnTo ?? `${pathname}${search}${hash || ''}` },
   };
 }
 

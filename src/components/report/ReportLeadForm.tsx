@@ -1,4 +1,5 @@
-import { useT } from '../../i18n/hooks.ts';
+import { useLang, useT } from '../../i18n/hooks.ts';
+import { localePath } from '../../site.ts';
 import { EmailInput, InputRow } from '../forms/Field.tsx';
 import { FormNotice, HiddenFields } from '../forms/FormChrome.tsx';
 import { useLeadForm, type FormMessages } from '../forms/useLeadForm.ts';
@@ -19,6 +20,7 @@ const FORMS = {
  */
 export function ReportLeadForm({ id, form: type }: { id: string; form: keyof typeof FORMS }) {
   const { t: tTools } = useT('tools');
+  const lang = useLang();
   const { texts, card } = FORMS[type];
   const t = (key: string) => tTools(`${texts}.${key}`);
   const inputId = `report-${card}-address`;
@@ -33,6 +35,8 @@ export function ReportLeadForm({ id, form: type }: { id: string; form: keyof typ
     fields: ['email'],
     required: ['email'],
     fixed: { report: id },
+    // Without JavaScript, the outcome is shown on the saved report (its address is the report's own).
+    returnTo: localePath(lang, `tools/report/${id}`),
     messages,
   });
   const error = form.errors.email;
