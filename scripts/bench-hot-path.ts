@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { NGINX } from '../tests/fixtures/edge-proxy.ts';
+import { freePort } from '../tests/support/redis-server.ts';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { ensureBuild } from './ensure-build.mjs';
 
@@ -188,15 +189,6 @@ async function bareApp(
   const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-/** A port nothing listens on now (other measuring scripts may run on this host at once). */
-async function freePort(): Promise<number> {
-  const probe = createHttpServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** nginx (one worker) sending the person's brotli bytes from a file: the ceiling of this host. */

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -10,7 +9,8 @@ import { Registry } from 'prom-client';
 import { limitStore } from '../src/server/rate-limit.ts';
 import { createSharedState } from '../src/server/shared-state.ts';
 import { NGINX } from '../tests/fixtures/edge-proxy.ts';
-import { startRedis } from '../tests/support/redis-server.ts';
+import { freePort, startRedis } from '../tests/support/redis-server.ts';
+import { waitForAnswer } from './built-server.ts';
 
 // npm run bench, replicas (decision 070): the cached page's throughput of three replicas behind
 // nginx against one, and the cost of the shared limit (Redis round trips) per request, on the
@@ -24,31 +24,7 @@ const PAGE = '/en/guide';
 const HUMAN_UA =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 type Replica = { child: ChildProcess; exited: Promise<unknown> };
-
-/** Answers once `url` does (a process starting, nginx starting), polled a bounded number of times. */
-async function answering(url: string) {
-  for (let attempt = 0; attempt < 100_000; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`${url} never answered`);
-}
 
 /** `count` production servers on one embedded store, each on a free port, quiet (LOG_LEVEL=warn). */
 async function replicas(
@@ -76,7 +52,7 @@ async function replicas(
     procs.push({ child, exited: new Promise((resolve) => child.once('exit', resolve)) });
     ports.push(port);
   }
-  await Promise.all(ports.map((port) => answering(`http://127.0.0.1:${port}/readyz`)));
+  await Promise.all(ports.map((port) => waitForAnswer(`http://127.0.0.1:${port}/readyz`)));
   return { procs, ports };
 }
 
@@ -113,7 +89,7 @@ async function balancer(ports: number[]) {
   const child = spawn(NGINX, ['-p', `${dir}/`, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], {
     stdio: 'ignore',
   });
-  await answering(`http://127.0.0.1:${port}/healthz`);
+  await waitForAnswer(`http://127.0.0.1:${port}/healthz`);
   return {
     port,
     async close() {

@@ -33,8 +33,8 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** A port free on the loopback address now (the system's pick for port 0). */
-function freePort(): Promise<number> {
+/** A port free on the loopback address now (the system's pick for port 0), for a server that takes no port 0. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
