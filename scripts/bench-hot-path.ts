@@ -1,13 +1,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import { NGINX } from '../tests/fixtures/edge-proxy.ts';
 import { freePort } from '../tests/support/redis-server.ts';
+import { startBenchNginx } from './bench-nginx.ts';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { ensureBuild } from './ensure-build.mjs';
 
@@ -193,45 +192,14 @@ async function bareApp(
 
 /** nginx (one worker) sending the person's brotli bytes from a file: the ceiling of this host. */
 async function nginxWith(body: Buffer) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'geo-bench-hot-nginx-'));
-  // nginx's worker runs as another user (www-data): the folder and the file must be readable to it.
-  chmodSync(dir, 0o755);
-  writeFileSync(path.join(dir, 'page.br'), body, { mode: 0o644 });
-  const port = await freePort();
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      '  access_log off;',
-      `  client_body_temp_path ${dir}/client_body;`,
-      `  proxy_temp_path ${dir}/proxy;`,
-      `  fastcgi_temp_path ${dir}/fastcgi;`,
-      `  uwsgi_temp_path ${dir}/uwsgi;`,
-      `  scgi_temp_path ${dir}/scgi;`,
-      `  server { listen 127.0.0.1:${port}; location = /page { alias ${dir}/page.br; default_type text/html; add_header Content-Encoding br; } }`,
-      '}',
-      '',
-    ].join('\n'),
+  const nginx = await startBenchNginx(
+    (dir, port) => [
+      `server { listen 127.0.0.1:${port}; location = /page { alias ${dir}/page.br; default_type text/html; add_header Content-Encoding br; } }`,
+    ],
+    '/page',
+    { 'page.br': body },
   );
-  const child = spawn(NGINX, ['-p', `${dir}/`, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], {
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}/page`;
-  await waitForAnswer(url);
-  return {
-    url,
-    async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGQUIT');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url: `http://127.0.0.1:${nginx.port}/page`, close: nginx.close };
 }
 
 /** Production settings: the request log on, the site-wide limit counting every request, /metrics on. */

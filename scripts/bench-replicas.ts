@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -8,9 +8,9 @@ import pino from 'pino';
 import { Registry } from 'prom-client';
 import { limitStore } from '../src/server/rate-limit.ts';
 import { createSharedState } from '../src/server/shared-state.ts';
-import { NGINX } from '../tests/fixtures/edge-proxy.ts';
 import { freePort, startRedis } from '../tests/support/redis-server.ts';
 import { waitForAnswer } from './built-server.ts';
+import { startBenchNginx } from './bench-nginx.ts';
 
 // npm run bench, replicas (decision 070): the cached page's throughput of three replicas behind
 // nginx against one, and the cost of the shared limit (Redis round trips) per request, on the
@@ -63,42 +63,13 @@ async function stop(procs: Replica[]) {
 
 /** nginx balancing over `ports`, no cache; resolves with its port and its stop. */
 async function balancer(ports: number[]) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'geo-bench-nginx-'));
-  const port = await freePort();
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      '  access_log off;',
-      `  client_body_temp_path ${dir}/client_body;`,
-      `  proxy_temp_path ${dir}/proxy;`,
-      `  fastcgi_temp_path ${dir}/fastcgi;`,
-      `  uwsgi_temp_path ${dir}/uwsgi;`,
-      `  scgi_temp_path ${dir}/scgi;`,
-      `  upstream geo_platform { ${ports.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 32; }`,
-      `  server { listen 127.0.0.1:${port}; location / { proxy_pass http://geo_platform; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for; } }`,
-      '}',
-      '',
-    ].join('\n'),
+  return startBenchNginx(
+    (_dir, port) => [
+      `upstream geo_platform { ${ports.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 32; }`,
+      `server { listen 127.0.0.1:${port}; location / { proxy_pass http://geo_platform; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for; } }`,
+    ],
+    '/healthz',
   );
-  const child = spawn(NGINX, ['-p', `${dir}/`, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], {
-    stdio: 'ignore',
-  });
-  await waitForAnswer(`http://127.0.0.1:${port}/healthz`);
-  return {
-    port,
-    async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGQUIT');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 interface Row {
