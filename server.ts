@@ -186,6 +186,28 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     recheckAction: recheckLinks,
   });
 
+  // A per-address limit on everything but static files: generous for people and polite crawlers
+  // (a crawl delay of 1 s is 60 a minute), it stops floods with a 429, Retry-After and a real page.
+  const siteLimit =
+    config.rateLimitPerMinute > 0
+      ? perMinuteLimit({
+          limit: config.rateLimitPerMinute,
+          store: limits('site'),
+          // Health checks, and the small policy files a crawler reads to learn how to behave: a
+          // throttled crawler can still read robots.txt and see its crawl delay.
+          skip: (req) => UNLIMITED_PATHS.has(req.path),
+          handler: (req, res) => {
+            if (req.path.startsWith('/api/')) {
+              sendApiStatus(req, res, 429);
+              return;
+            }
+            void sendStatusPage(req, res, statusPages, 429);
+          },
+        })
+      : undefined;
+  // The files for crawlers and AI, and the pages' Markdown copies (step 5).
+  const files = crawlerFiles(site);
+
   // 1. Observe: one log line per request, metrics, the visitor's class.
   app.use(httpLogger(logger));
   app.use(visitorClassifier({ watchCache: metrics.watchCache }));
@@ -199,10 +221,20 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     }),
   );
   app.use(requestGuard((req, res, code) => sendStatusPage(req, res, statusPages, code)));
-  // A page the cache answers is sent as it was compressed once (decisions 034, 037): compression's
-  // wrapper, which would find nothing to do, is left out for it (decision 073).
+  // A page its cache holds is answered now (decision 075), through the steps that apply to it: the
+  // site-wide limit, the Markdown negotiation (its Vary and Link headers, or the copy for an agent
+  // that prefers it) and the page, as it was compressed once (decisions 034, 037), without
+  // compression's wrapper, which would find nothing to do (decision 073). Every step it leaves out
+  // answers other addresses only (operations, static files, /api/), or a path whose answer depends
+  // on the path alone (a redirect, a report's copy, a feed), which therefore never reached the
+  // pages and is never in their cache. Walking those steps was a tenth of a cached page's time.
   const compress = compression();
-  app.use((req, res, next) => (pages.answersFromCache(req) ? next() : compress(req, res, next)));
+  const cachedPage = express.Router();
+  if (siteLimit) cachedPage.use(siteLimit);
+  cachedPage.use(files.pageCopies, pages);
+  app.use((req, res, next) =>
+    pages.answersFromCache(req) ? cachedPage(req, res, next) : compress(req, res, next),
+  );
 
   // 3. Operations.
   // Set once SIGTERM arrives (startServer): /readyz asks to be taken out of rotation.
@@ -245,32 +277,14 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     });
   }
 
-  // A per-address limit on everything but static files: generous for people and polite crawlers
-  // (a crawl delay of 1 s is 60 a minute), it stops floods with a 429, Retry-After and a real page.
-  if (config.rateLimitPerMinute > 0) {
-    app.use(
-      perMinuteLimit({
-        limit: config.rateLimitPerMinute,
-        store: limits('site'),
-        // Health checks, and the small policy files a crawler reads to learn how to behave: a
-        // throttled crawler can still read robots.txt and see its crawl delay.
-        skip: (req) => UNLIMITED_PATHS.has(req.path),
-        handler: (req, res) => {
-          if (req.path.startsWith('/api/')) {
-            sendApiStatus(req, res, 429);
-            return;
-          }
-          void sendStatusPage(req, res, statusPages, 429);
-        },
-      }),
-    );
-  }
+  // The site-wide limit (made before step 2, which runs it first for a cached page).
+  if (siteLimit) app.use(siteLimit);
 
   // 5. Saved reports' files and the audit API, files for crawlers and AI, then the JSON API (forms,
   // visitor profile); other /api paths are JSON 404/405. Reports come first: their Markdown copies
   // live under /{lang}/tools/report/, where the pages' copies would answer 404.
   app.use(audits.router);
-  app.use(crawlerFiles(site));
+  app.use(files);
   app.get('/api/visitor', (req, res) => {
     const { isBot, isAICrawler, name, category, priority, crawlDelay } = visitorOf(req);
     res

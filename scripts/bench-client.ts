@@ -2,6 +2,8 @@ import { realpathSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import { findAll, removeElement, textContent } from 'domutils';
+import { parseDocument } from 'htmlparser2';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, KEY_PAGES } from './chromium.ts';
 import { ensureBuild } from './ensure-build.mjs';
@@ -15,6 +17,10 @@ import { ensureBuild } from './ensure-build.mjs';
 //   thread's tasks (Chrome trace, `RunTask`) from the navigation until the app marks itself hydrated,
 //   their own CPU time (the budget) and their wall time, median of five fresh loads, per key page
 //   (home, guide, tools, an article, both languages).
+// - paint, per key page on a phone (390x844) and a desktop (1280x800) viewport: the largest
+//   contentful paint is text (no image) that the first HTML response already holds, and no layout
+//   shifts after the first paint (the layout-shift entries of the load, hydration and the quiet
+//   network after it, none).
 // `npm run bench` calls benchClient(base) against its server; `node --import tsx scripts/bench-client.ts`
 // runs it alone against a server of its own.
 
@@ -40,11 +46,100 @@ function markHydrated() {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
 }
 
-async function newPage(browser: Browser) {
-  const context = await browser.newContext({ userAgent: HUMAN_UA, serviceWorkers: 'block' });
+async function newPage(browser: Browser, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({
+    userAgent: HUMAN_UA,
+    serviceWorkers: 'block',
+    ...(viewport ? { viewport } : {}),
+  });
   await context.addInitScript(markHydrated);
   return { context, page: await context.newPage() };
 }
+
+/** What the paint check reads back from the page. */
+interface PaintRecord {
+  shifts: { value: number; at: number; nodes: string[] }[];
+  lcp?: { at: number; url: string; tag: string; text: string };
+}
+
+/** A node as `tag#id.class`, for the report (a page function: no helpers from this module). */
+function describeNode(node: Node | null | undefined): string {
+  if (!(node instanceof Element)) return String(node?.nodeName);
+  const firstClass = String(node.className).split(' ')[0];
+  return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${firstClass ? `.${firstClass}` : ''}`;
+}
+
+/**
+ * Records the page's layout shifts (none after input: there is none) and its last largest-contentful-
+ * paint candidate, from the first paint on (both entry types are buffered), in `window.paintRecord`.
+ */
+function recordPaint() {
+  type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
+  type Largest = PerformanceEntry & { url: string; element: Element | null };
+  const record: PaintRecord = { shifts: [] };
+  type Described = { describeNode: (node: Node | null | undefined) => string };
+  (window as unknown as { paintRecord: PaintRecord }).paintRecord = record;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Shift[])
+      record.shifts.push({
+        value: entry.value,
+        at: entry.startTime,
+        nodes: (entry.sources ?? []).map((source) =>
+          (window as unknown as Described).describeNode(source.node),
+        ),
+      });
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    const last = list.getEntries().at(-1) as Largest | undefined;
+    if (!last) return;
+    record.lcp = {
+      at: last.startTime,
+      url: last.url,
+      tag: last.element ? (window as unknown as Described).describeNode(last.element) : 'removed',
+      text: (last.element?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    };
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+const normalized = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * One load of `url` at `viewport`, left alone until hydrated and quiet: its largest contentful paint
+ * (text, and found in the first HTML response's text?) and its layout shifts.
+ */
+export async function paintCheck(browser: Browser, url: string, viewport: { width: number; height: number }) {
+  // The text a reader sees in the first response, before any script runs: scripts, styles, templates
+  // and what shows only without JavaScript left out.
+  const document = parseDocument(await (await fetch(url, { headers: { 'user-agent': HUMAN_UA } })).text());
+  for (const hidden of findAll(
+    (el) => ['script', 'style', 'template', 'noscript'].includes(el.name),
+    document.children,
+  ))
+    removeElement(hidden);
+  const firstHtml = normalized(textContent(document));
+  const { context, page } = await newPage(browser, viewport);
+  try {
+    // Each its own script: a page function must not call another by name (the bundler may wrap it).
+    await context.addInitScript(`window.describeNode = ${describeNode.toString()}`);
+    await context.addInitScript(recordPaint);
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated]', { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    const record = await page.evaluate(() => (window as unknown as { paintRecord: PaintRecord }).paintRecord);
+    const lcp = record.lcp;
+    const textInFirstHtml = Boolean(lcp && !lcp.url && lcp.text && firstHtml.includes(lcp.text));
+    const shift = record.shifts.reduce((sum, s) => sum + s.value, 0);
+    return { lcp, textInFirstHtml, shifts: record.shifts, shift };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The two widths the paint check loads each page at. */
+export const PAINT_VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
 
 /**
  * The gzip bytes of JavaScript a page loads, left alone: `toHydrate`, the scripts requested before the
@@ -171,6 +266,18 @@ export async function benchClient(base: string): Promise<{ lines: string[]; with
       const cpu = median(runs.map((r) => r.cpuMs));
       const over = cpu > MAIN_THREAD_BUDGET_MS;
       withinBudget &&= !over;
+      for (const [name, viewport] of Object.entries(PAINT_VIEWPORTS)) {
+        const paint = await paintCheck(browser, base + pagePath, viewport);
+        const ok = paint.textInFirstHtml && paint.shifts.length === 0;
+        withinBudget &&= ok;
+        lines.push(
+          `client: ${pagePath} ${name}: largest contentful paint ${paint.lcp ? `${paint.lcp.tag} at ${paint.lcp.at.toFixed(0)} ms, ${paint.lcp.url ? `image ${paint.lcp.url}` : `"${paint.lcp.text.slice(0, 60)}"`}` : 'none'}` +
+            `${paint.textInFirstHtml ? ', text in the first HTML' : ' NOT TEXT FROM THE FIRST HTML'}; ` +
+            (paint.shifts.length
+              ? `LAYOUT SHIFTS ${paint.shift.toFixed(4)}: ${paint.shifts.map((s) => `${s.value.toFixed(4)} at ${s.at.toFixed(0)} ms (${s.nodes.join(' ')})`).join('; ')}`
+              : 'no layout shift'),
+        );
+      }
       lines.push(
         `client: ${pagePath} main thread to interactive at ${CPU_SLOWDOWN}x CPU: median CPU ${cpu.toFixed(0)} ms ` +
           `(budget ${MAIN_THREAD_BUDGET_MS} ms)${over ? ' OVER BUDGET' : ''}; wall median ${median(runs.map((r) => r.ms)).toFixed(0)} ms ` +

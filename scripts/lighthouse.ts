@@ -9,8 +9,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, KEY_PAGES } from './chromium.ts';
 // npm run lighthouse: Lighthouse 13 with Debian's Chromium, mobile settings, against the production
 // build on loopback. Lighthouse announces itself in its user agent and isbot counts it as a bot, so
 // it is given a normal mobile browser's user agent: it measures the page people get (hydrated app),
-// not the crawler render. Prints the four category scores per page; exits 1 when any is below 100
-// unless LIGHTHOUSE_MIN says otherwise.
+// not the crawler render. Each page is audited five times (LIGHTHOUSE_RUNS) and the run with the
+// median performance score is reported, as Lighthouse's documentation advises for a host whose load
+// moves the simulated figures. A periodic check, not a gate (issue 39, decision 074): the budgets in
+// npm run bench are what a change must meet. Prints the four category scores per page; exits 1 when
+// any is below 95 (LIGHTHOUSE_MIN).
 
 const MOBILE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
@@ -18,10 +21,8 @@ const DEFAULT_PAGES = KEY_PAGES;
 // `npm run lighthouse -- /en/faq` measures only the pages given.
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 100);
-// Simulated throttling still moves with the host's load: LIGHTHOUSE_RUNS=5 audits each page five
-// times and reports the run with the median performance score, as Lighthouse's docs advise.
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 95);
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const ROOT = process.cwd();
 
 ensureBuild(ROOT);

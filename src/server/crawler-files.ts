@@ -38,7 +38,7 @@ export interface CrawlerFilesDeps {
   compressions?: Compressions | undefined;
 }
 
-export function crawlerFiles(deps: CrawlerFilesDeps): Router {
+export function crawlerFiles(deps: CrawlerFilesDeps): Router & { pageCopies: RequestHandler } {
   const router = Router();
   const input = {
     siteUrl: deps.siteUrl,
@@ -89,8 +89,8 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
   // Markdown for agents: every page that has a Markdown copy says so on its answer (Vary: Accept,
   // and RFC 8288 Link headers to the copy and to llms.txt), and a request that prefers text/markdown
   // to text/html gets the copy itself at the page's own address. Browsers, which ask for HTML or
-  // anything, get the page.
-  router.get('/{*path}', async (req, res, next) => {
+  // anything, get the page. server.ts also runs it before a page its cache holds (decision 075).
+  const pageCopies: RequestHandler = async (req, res, next) => {
     const target = copyTarget(req.path);
     if (!target) return next();
     res.vary('Accept');
@@ -108,7 +108,8 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
       .set('Content-Location', target.copy);
     // The copy's own body: one compressed entry for both addresses.
     await send(req, res, target.copy, text);
-  });
+  };
+  router.get('/{*path}', pageCopies);
 
   // /{lang}/index.md, /{lang}/guide.md, /{lang}/blog/{slug}.md …
   router.get('/{*path}', async (req, res, next) => {
@@ -140,5 +141,5 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router {
     }
     res.set('Cache-Control', 'public, max-age=300').json(data);
   });
-  return router;
+  return Object.assign(router, { pageCopies });
 }

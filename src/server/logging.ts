@@ -37,6 +37,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 export function httpLogger(logger: Logger) {
   return pinoHttp({
     logger,
+    // The serializers below read the request and response themselves: pino-http's wrappers would
+    // first copy each into a full record (every header included) that they then throw away.
+    wrapSerializers: false,
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
       const incoming = req.headers['x-request-id'];
       const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
