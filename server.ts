@@ -193,6 +193,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
       ? perMinuteLimit({
           limit: config.rateLimitPerMinute,
           store: limits('site'),
+          headers: false,
           // Health checks, and the small policy files a crawler reads to learn how to behave: a
           // throttled crawler can still read robots.txt and see its crawl delay.
           skip: (req) => UNLIMITED_PATHS.has(req.path),

@@ -95,3 +95,27 @@ export class BoundedCache<V> {
 
 /** Lets /metrics report a cache's size under a fixed name (`memory_cache_bytes{cache}`). */
 export type WatchCache = (name: string, stats: () => CacheStats) => void;
+
+/**
+ * A value remembered per distinct key (a request header's value: few distinct ones, sent by every
+ * request), made by `make` the first time, in a BoundedCache: keys made up per request only ever
+ * turn the oldest out. The visitor's class by user agent (decision 073), the encoding by
+ * Accept-Encoding and a content date's HTTP form (decision 075). `make` must give the same value for
+ * the same key, and never undefined.
+ */
+export function remembered<V>(options: { ttlMs: number; maxBytes: number; valueBytes: number }): {
+  (key: string, make: (key: string) => V): V;
+  readonly stats: CacheStats;
+} {
+  const cache = new BoundedCache<V>({ ...options, sizeOf: () => options.valueBytes });
+  const lookup = (key: string, make: (key: string) => V): V => {
+    const known = cache.get(key);
+    if (known !== undefined) return known;
+    const value = make(key);
+    cache.set(key, value);
+    return value;
+  };
+  return Object.defineProperty(lookup, 'stats', { get: () => cache.stats }) as typeof lookup & {
+    readonly stats: CacheStats;
+  };
+}

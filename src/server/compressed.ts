@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { remembered } from './bounded-cache.ts';
 
 // Bodies that are the same bytes for everyone (a cached page, a generated crawler file) are
 // compressed once per entry on libuv's thread pool, quickly for the request that is waiting, then at
@@ -112,10 +113,23 @@ export function compressEntry(entry: Encodable, text: string, compressions?: Com
   return entry.ready;
 }
 
+// Clients send a handful of distinct Accept-Encoding values: each is negotiated once (decision 075).
+const encodingByHeader = remembered<Encoding | 'identity'>({
+  ttlMs: 60 * 60_000,
+  maxBytes: 64 * 1024,
+  valueBytes: 16,
+});
+
 /** The encoding of a pre-compressed body a client takes: brotli (the smaller), else gzip, else none. */
 function encodingFor(req: Request): Encoding | undefined {
-  if (req.acceptsEncodings('br') === 'br') return 'br';
-  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
+  const negotiate = (): Encoding | 'identity' => {
+    if (req.acceptsEncodings('br') === 'br') return 'br';
+    return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
+  };
+  const header = req.headers['accept-encoding'] ?? '';
+  // An unusually long value is negotiated on its own, not kept.
+  const encoding = header.length <= 256 ? encodingByHeader(header, negotiate) : negotiate();
+  return encoding === 'identity' ? undefined : encoding;
 }
 
 /** The strong ETag of one set of copies of a body: each representation has its own (RFC 9110 §8.8.3). */

@@ -98,6 +98,10 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router & { pageCopies: Req
       `<${target.copy}>; rel="alternate"; type="text/markdown"`,
       '</llms.txt>; rel="describedby"',
     ]);
+    // Only a client that names text/markdown can prefer it (a tie, `*/*` or `text/*`, goes to HTML):
+    // the others skip the negotiation's parse.
+    const accept = req.headers.accept;
+    if (!accept?.toLowerCase().includes('markdown')) return next();
     if (req.accepts(['text/html', 'text/markdown']) !== 'text/markdown') return next();
     const text = await markdown.markdownFor(target.lang, target.path);
     if (text === undefined) return next();

@@ -16,7 +16,7 @@ import type { RecheckAction, RecheckOutcome } from '../lib/recheck.ts';
 import type { PageAssets } from './assets.ts';
 import { PageCache, etagOf, type CachedPage } from './page-cache.ts';
 import { representation, type Compressions } from './compressed.ts';
-import { BoundedCache, type WatchCache } from './bounded-cache.ts';
+import { remembered, type WatchCache } from './bounded-cache.ts';
 import { mayCarryFlash, takeFlash } from './flash.ts';
 import { detectLanguage } from './language.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
@@ -115,21 +115,14 @@ export function visitorOf(req: Request): VisitorProfile {
  * oldest out. Sets `req.visitor`, which visitorOf() then returns.
  */
 export function visitorClassifier(options: { watchCache?: WatchCache | undefined } = {}): RequestHandler {
-  const profiles = new BoundedCache<VisitorProfile>({
-    ttlMs: 60 * 60_000,
-    maxBytes: 512 * 1024,
-    // A profile is a handful of short strings, shared by every request of that agent.
-    sizeOf: () => 256,
-  });
-  options.watchCache?.('visitors', () => profiles.stats);
+  // A profile is a handful of short strings, shared by every request of that agent.
+  const profileOf = remembered<VisitorProfile>({ ttlMs: 60 * 60_000, maxBytes: 512 * 1024, valueBytes: 256 });
+  options.watchCache?.('visitors', () => profileOf.stats);
   return (req, _res, next) => {
-    const agent = (req.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_LENGTH);
-    let profile = profiles.get(agent);
-    if (!profile) {
-      profile = classifyVisitor(agent);
-      profiles.set(agent, profile);
-    }
-    req.visitor = profile;
+    req.visitor = profileOf(
+      (req.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_LENGTH),
+      classifyVisitor,
+    );
     next();
   };
 }
@@ -338,13 +331,22 @@ function sendPage(
   if (etag) res.set('ETag', etag);
   setLastModified(res, modified);
   // Express answers 304 itself when the request's If-None-Match matches the ETag.
-  res.status(status).type('html').set('Cache-Control', CACHE_CONTROL[audience]).send(html);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', CACHE_CONTROL[audience]);
+  res.status(status).send(html);
 }
+
+// The site's content dates are few: each is put in HTTP's form once (decision 075).
+const httpDateOf = remembered<string>({ ttlMs: 60 * 60_000, maxBytes: 256 * 1024, valueBytes: 64 });
 
 /**
  * Last-Modified from when the content last changed (RFC 9110 §8.8.2), so that a conditional request
  * for unchanged content gets a 304 (Express compares If-Modified-Since when the response is sent).
  */
 export function setLastModified(res: Response, modified: string | undefined): void {
-  if (modified) res.set('Last-Modified', new Date(modified).toUTCString());
+  if (modified)
+    res.setHeader(
+      'Last-Modified',
+      httpDateOf(modified, (date) => new Date(date).toUTCString()),
+    );
 }

@@ -28,6 +28,13 @@ export interface PerMinuteLimitOptions {
   /** Where the counts live, when the caller also needs to count by hand (a site audit counts N). */
   store?: Options['store'];
   keyGenerator?: Options['keyGenerator'];
+  /**
+   * Whether each answer carries the `RateLimit` headers (default). The site-wide limit sends them on
+   * none (decision 075): it also counts pages and files that shared caches keep (`s-maxage`, the edge
+   * nginx) and would give one visitor's remaining count, and the hash of their address, to the next.
+   * Its refusal still says when to come back (`Retry-After`).
+   */
+  headers?: boolean;
 }
 
 /**
@@ -48,15 +55,23 @@ export function windowLimit(
   windowSeconds: number,
   options: PerMinuteLimitOptions & Partial<Pick<Options, 'skipFailedRequests' | 'requestWasSuccessful'>>,
 ): RateLimitRequestHandler {
+  const { headers = true, handler, ...rest } = options;
   return rateLimit({
     windowMs: windowSeconds * 1000,
-    standardHeaders: 'draft-8',
+    standardHeaders: headers ? 'draft-8' : false,
     legacyHeaders: false,
     retryAfter: windowSeconds,
     // The address is req.ip, which honours TRUST_PROXY: an X-Forwarded-For header sent while no
     // proxy is trusted is a client's own header, ignored, not a mistake to log on every request.
     validate: { xForwardedForHeader: false },
-    ...options,
+    ...rest,
+    // express-rate-limit writes Retry-After only with its other headers: without them, here.
+    handler: headers
+      ? handler
+      : (req, res, next, used) => {
+          res.set('Retry-After', String(windowSeconds));
+          return handler(req, res, next, used);
+        },
   });
 }
 

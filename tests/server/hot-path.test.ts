@@ -1,11 +1,12 @@
-import type { Request, RequestHandler, Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { classifyVisitor, MAX_USER_AGENT_LENGTH, type VisitorProfile } from '../../src/lib/visitor.ts';
 import { PageCache } from '../../src/server/page-cache.ts';
 import { visitorClassifier } from '../../src/server/pages.ts';
 import { redirectFor } from '../../src/server/redirects.ts';
 import { headersOf, securityHeaders } from '../../src/server/security.ts';
-import type { CacheStats } from '../../src/server/bounded-cache.ts';
+import { remembered, type CacheStats } from '../../src/server/bounded-cache.ts';
+import { representation, type Encodable } from '../../src/server/compressed.ts';
 import { AI_AGENT_SAMPLES } from '../fixtures/ai-user-agents.ts';
 import { BROWSER_SAMPLES } from '../fixtures/browser-user-agents.ts';
 import { CRAWLER_SAMPLES } from '../fixtures/crawler-user-agents.ts';
@@ -112,5 +113,53 @@ describe('a cached page without encoding', () => {
     expect(Buffer.isBuffer(entry.html)).toBe(true);
     expect(entry.html.toString('utf8')).toBe(html);
     expect(pages.get('fr', 0)?.html).toBe(entry.html);
+  });
+});
+
+describe('what is remembered per header value (decision 075)', () => {
+  it('makes each value once, and gives it back for the same key', () => {
+    const made: string[] = [];
+    const lengthOf = remembered<number>({ ttlMs: 60_000, maxBytes: 64 * 1024, valueBytes: 8 });
+    const make = (key: string) => {
+      made.push(key);
+      return key.length;
+    };
+    for (const round of [1, 2, 3])
+      for (const key of ['a', 'bb', '']) expect(lengthOf(key, make), `${round}`).toBe(key.length);
+    expect(made).toEqual(['a', 'bb', '']);
+  });
+
+  it('stays within its bound however many distinct keys arrive', () => {
+    const echo = remembered<string>({ ttlMs: 60_000, maxBytes: 16 * 1024, valueBytes: 16 });
+    for (let n = 0; n < 5000; n++) expect(echo(`made up ${n}`, (key) => key)).toBe(`made up ${n}`);
+    expect(echo.stats.bytes).toBeLessThanOrEqual(16 * 1024);
+    expect(echo.stats.entries).toBeLessThan(5000);
+  });
+
+  it('picks the encoding each Accept-Encoding asks for, first and later alike', () => {
+    const entry = {
+      etag: '"e"',
+      encoded: { br: Buffer.from('b'), gzip: Buffer.from('g') },
+      best: true,
+    } as Encodable;
+    const cases: [string | undefined, string | undefined][] = [
+      ['gzip, deflate, br', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['br;q=0.5, gzip;q=1', 'br'],
+      ['identity', undefined],
+      ['', undefined],
+      [undefined, undefined],
+      ['*', 'br'],
+      ['gzip;q=0, *;q=0.1', 'br'],
+      [`gzip, ${'x'.repeat(300)}`, 'gzip'],
+    ];
+    for (const round of [1, 2]) {
+      for (const [header, expected] of cases) {
+        const req = Object.create(express.request) as Request;
+        Object.assign(req, { headers: header === undefined ? {} : { 'accept-encoding': header } });
+        expect(representation(req, 'text', entry).encoding, `${header} (${round})`).toBe(expected);
+      }
+    }
   });
 });
