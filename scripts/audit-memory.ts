@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { startHeavySites } from '../tests/fixtures/hostile-sites.ts';
+import { CONTAINER_FLAGS } from '../tests/support/server-process.ts';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { ensureBuild } from './ensure-build.mjs';
 
@@ -13,7 +14,7 @@ import { ensureBuild } from './ensure-build.mjs';
 //   node --import tsx scripts/audit-memory.ts [rounds, 2] [audits at once, 4]
 
 /** The Dockerfile's CMD flags. */
-const DOCKER_FLAGS = ['--max-old-space-size=128', '--max-semi-space-size=4'];
+const DOCKER_FLAGS = CONTAINER_FLAGS;
 const rounds = Number(process.argv[2] ?? 2);
 const AUDITS = Number(process.argv[3] ?? 4);
 const PAGES = 25;

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import { freePort } from '../tests/support/redis-server.ts';
+import { CONTAINER_FLAGS } from '../tests/support/server-process.ts';
 import { startBenchNginx } from './bench-nginx.ts';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { ensureBuild } from './ensure-build.mjs';
@@ -29,9 +30,7 @@ const DURATION = Number(process.env.BENCH_HOT_SECONDS ?? process.env.BENCH_SECON
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RUNS = Number(process.env.BENCH_HOT_RUNS ?? 3);
 const PAGE = process.env.BENCH_HOT_PAGE ?? '/en/guide';
-const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=4').split(
-  ' ',
-);
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(' ') ?? CONTAINER_FLAGS;
 const WRK = '/usr/bin/wrk';
 
 export const AUDIENCES = {

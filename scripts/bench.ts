@@ -11,10 +11,12 @@ import { SMTPServer } from 'smtp-server';
 import { startFixtureSites } from '../tests/fixtures/audit-sites.ts';
 import { hostilePage, startHostileSites, type HostileSite } from '../tests/fixtures/hostile-sites.ts';
 import { startPlantedSite } from '../tests/fixtures/planted-site.ts';
+import { CONTAINER_FLAGS } from '../tests/support/server-process.ts';
 import { spawnBuiltServer, waitForAnswer } from './built-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureBuild } from './ensure-build.mjs';
 import { hasWrk, measureHotPath } from './bench-hot-path.ts';
+import { HOME_JS_BUDGET_BYTES } from './bench-client.ts';
 
 // npm run bench: first the server's hot path with wrk (scripts/bench-hot-path.ts: a cached page
 // against a bare Express 5 app sending the same bytes, both audiences, every encoding; autocannon
@@ -116,7 +118,7 @@ const {
   stop,
 } = spawnBuiltServer({
   port: PORT,
-  nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=4').split(' '),
+  nodeFlags: process.env.BENCH_NODE_FLAGS?.split(' ') ?? CONTAINER_FLAGS,
   env: {
     LOG_LEVEL: 'info',
     RATE_LIMIT_PER_MINUTE: '0',
@@ -452,7 +454,7 @@ for (const line of [...ratios, ...extras]) console.log(line);
 console.log(`peak RSS under load: ${(peakRss / 2 ** 20).toFixed(0)} MB (budget < 200 MB)`);
 console.log(`start-up to first answer: ${startup.toFixed(0)} ms (budget < 1500 ms)`);
 console.log(
-  `home page JavaScript (gzip, budget ≤ 110 KB before any interaction): ${(homeJs.toHydrate / 1024).toFixed(1)} KB to hydrate, ` +
+  `home page JavaScript (gzip, budget ≤ ${HOME_JS_BUDGET_BYTES / 1024} KB before any interaction): ${(homeJs.toHydrate / 1024).toFixed(1)} KB to hydrate, ` +
     `${(homeJs.idle / 1024).toFixed(1)} KB once idle (with local analytics), in ${homeJs.files} files`,
 );
 

@@ -6,7 +6,11 @@ import path from 'node:path';
 // The production server as a real process (dist/server/server.js), for tests of what only a process
 // shows: start-up and exit codes, signals, crashes, memory ceilings.
 
-/** The Node flags of the Dockerfile's CMD: the memory the server has in its container. */
+/**
+ * The Node flags of the Dockerfile's CMD and of `npm start` (tests/deploy/node-flags.test.ts holds
+ * them equal), which the process tests and the benches use too: the memory the server has in its
+ * container (decisions 009 and 075).
+ */
 export const CONTAINER_FLAGS = ['--max-old-space-size=128', '--max-semi-space-size=4'];
 
 export function runServer(env: Record<string, string>, nodeFlags: string[] = []) {
