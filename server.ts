@@ -351,7 +351,8 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
 
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
     const code = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
-    if (code >= 500) req.log?.error({ err }, 'request failed');
+    if (code >= 500)
+      logger.error({ err, req: { id: req.id, method: req.method, path: req.path } }, 'request failed');
     if (res.headersSent) {
       res.end();
       return;

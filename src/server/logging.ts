@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { classifyVisitor } from '../lib/visitor.ts';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request's id, in its log line and its X-Request-Id header (httpLogger). */
+    id?: string;
+  }
+}
 
 /**
  * The process's logger, on stdout. Written asynchronously (pino's `sync: false`): lines logged in the
@@ -28,48 +34,44 @@ function crawlerProps(req: IncomingMessage) {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+const UNLOGGED = new Set(['/healthz', '/readyz']);
 
 /**
- * One JSON line per request with a request id (a well-formed incoming X-Request-Id is kept, so a
- * proxy's id follows the request). Only the path is logged: no query string, IP address, cookie
- * or body, so no personal data reaches the logs. Crawler visits carry the crawler's name and category.
+ * One JSON line per request, when its response is done (or the connection gone first: "request
+ * aborted"), with a request id (a well-formed incoming X-Request-Id is kept, so a proxy's id follows
+ * the request), at info, warn (4xx, aborted) or error (5xx). Only the path is logged: no query
+ * string, IP address, cookie or body, so no personal data reaches the logs. Crawler visits carry the
+ * crawler's name and category. Health checks are not logged.
+ *
+ * Written on pino itself rather than through pino-http (decision 075): pino-http made a child logger
+ * for every request, its bindings serialized, and three listeners, for a line this writes from one;
+ * under the production heap cap that garbage cost about 9 µs of every cached page.
  */
 export function httpLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    // The serializers below read the request and response themselves: pino-http's wrappers would
-    // first copy each into a full record (every header included) that they then throw away.
-    wrapSerializers: false,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    // Added to the completion line only (customProps would repeat it on every line of the request).
-    customSuccessObject: (req: IncomingMessage, _res: ServerResponse, value: Record<string, unknown>) => ({
-      ...value,
-      ...crawlerProps(req),
-    }),
-    customErrorObject: (
-      req: IncomingMessage,
-      _res: ServerResponse,
-      _err: Error,
-      value: Record<string, unknown>,
-    ) => ({ ...value, ...crawlerProps(req) }),
-    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => {
-      if (err || res.statusCode >= 500) return 'error';
-      if (res.statusCode >= 400) return 'warn';
-      return 'info';
-    },
-    serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        path: String(req.url).split('?')[0]!.slice(0, 300),
-      }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-    },
-    autoLogging: { ignore: (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz' },
-  });
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const started = performance.now();
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    const url = req.url ?? '';
+    const at = url.indexOf('?');
+    const path = at === -1 ? url : url.slice(0, at);
+    if (UNLOGGED.has(path)) return next();
+    res.once('close', () => {
+      const status = res.statusCode;
+      const finished = res.writableFinished;
+      const level = status >= 500 ? 'error' : status >= 400 || !finished ? 'warn' : 'info';
+      logger[level](
+        {
+          req: { id, method: req.method, path: path.slice(0, 300) },
+          res: { status },
+          responseTime: Math.round(performance.now() - started),
+          ...crawlerProps(req),
+        },
+        finished ? 'request completed' : 'request aborted',
+      );
+    });
+    next();
+  };
 }

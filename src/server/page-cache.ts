@@ -20,6 +20,11 @@ export interface CachedPage extends Encodable {
    */
   html: Buffer;
   storedAt: number;
+  /**
+   * When the page's content last changed, for a crawler's Last-Modified: looked up on its first answer
+   * and kept with it (the content's dates are the build's), not on every request (decision 075).
+   */
+  modified?: { value: string | undefined };
 }
 
 export class PageCache {

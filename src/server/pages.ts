@@ -210,7 +210,8 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
     if (cacheKey) deps.onPageCache?.(audience, cached ? 'hit' : 'miss');
     if (cached) {
-      await sendCached(req, res, cached, audience, await modifiedOf(req, deps, audience));
+      cached.modified ??= { value: await modifiedOf(req, deps, audience) };
+      await sendCached(req, res, cached, audience, cached.modified.value);
       return;
     }
 
@@ -235,7 +236,8 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
     const personal = result.private || Boolean(formOutcome);
     if (cacheKey && !personal && result.status === 200) {
       const entry = cache.set(cacheKey, result.status, result.html);
-      await sendCached(req, res, entry, audience, await modifiedOf(req, deps, audience));
+      entry.modified ??= { value: await modifiedOf(req, deps, audience) };
+      await sendCached(req, res, entry, audience, entry.modified.value);
       return;
     }
     // A private page carries one visitor's data (what they typed, their address, their report): no

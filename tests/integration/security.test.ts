@@ -159,7 +159,7 @@ describe('no leaks', () => {
         'DATA_DIR',
         'leads.db',
         '@libsql',
-        'pino-http',
+        'sonic-boom',
         'express-rate-limit',
         'express.static',
         'create_free_audit_from_form',
