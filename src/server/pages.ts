@@ -173,28 +173,44 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
    * middleware, whose wrapper cost a cached answer, already compressed, about 40% of its CPU time
    * under wrk (decision 073).
    */
+  // The entry answersFromCache found, for the handler that answers the same request (decision 075).
+  const found = new WeakMap<Request, CachedPage>();
   const answersFromCache = (req: Request): boolean => {
     if (deps.pageCacheMs <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     const visitor = visitorOf(req);
     if (!visitor.isBot && mayCarryFlash(req)) return false;
     const lang = splitLangPath(req.path)?.lang;
     if (!lang) return false;
-    return (
-      caches[visitor.isBot ? 'crawler' : 'person'].get(cacheKeyOf(visitor, lang, publicAddress(req))) !==
-      undefined
+    const entry = caches[visitor.isBot ? 'crawler' : 'person'].get(
+      cacheKeyOf(visitor, lang, publicAddress(req)),
     );
+    if (entry) found.set(req, entry);
+    return entry !== undefined;
   };
   const handler: RequestHandler = async (req, res) => {
     const visitor = visitorOf(req);
     const audience: Audience = visitor.isBot ? 'crawler' : 'person';
     // A page under a language prefix is in that language; only another address (a 404 outside the
     // site's paths) asks the cookie and Accept-Language, which costs a parse per request.
-    const fallbackLang = splitLangPath(req.path)?.lang ?? detectLanguage(req, res);
-    // The same list on every page answer (decision 036): the class of visitor, and the cookie a
-    // no-JavaScript form's outcome arrives in; Accept-Encoding when the body is sent.
-    res.vary('User-Agent').vary('Cookie');
     const policyTag = robotsTagFor(deps.policy, visitor.category);
-    if (policyTag) res.set('X-Robots-Tag', policyTag);
+    if (policyTag) res.setHeader('X-Robots-Tag', policyTag);
+    // The page answersFromCache found (the early answer, decision 075): sent as it is, its lookup
+    // counted here, without working out its key again.
+    const early = found.get(req);
+    if (early) {
+      found.delete(req);
+      res.vary(PAGE_VARY_SENT);
+      deps.onPageCache?.(audience, 'hit');
+      const modified = early.modified
+        ? early.modified.value
+        : await lastModifiedOf(early, req, deps, audience);
+      await sendCached(req, res, early, audience, modified);
+      return;
+    }
+    // A page under a language prefix is in that language; only another address (a 404 outside the
+    // site's paths) asks the cookie and Accept-Language, which costs a parse per request.
+    const fallbackLang = splitLangPath(req.path)?.lang ?? detectLanguage(req, res);
+    res.vary(PAGE_VARY);
 
     // Only public pages are ever stored (a route makes its page private, RouteHandle.private), so a
     // lookup can only find one. A page showing a no-JavaScript form's outcome is private too, and a
@@ -210,8 +226,8 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
     if (cacheKey) deps.onPageCache?.(audience, cached ? 'hit' : 'miss');
     if (cached) {
-      cached.modified ??= { value: await modifiedOf(req, deps, audience) };
-      await sendCached(req, res, cached, audience, cached.modified.value);
+      res.vary('Accept-Encoding');
+      await sendCached(req, res, cached, audience, await lastModifiedOf(cached, req, deps, audience));
       return;
     }
 
@@ -236,8 +252,8 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
     const personal = result.private || Boolean(formOutcome);
     if (cacheKey && !personal && result.status === 200) {
       const entry = cache.set(cacheKey, result.status, result.html);
-      entry.modified ??= { value: await modifiedOf(req, deps, audience) };
-      await sendCached(req, res, entry, audience, entry.modified.value);
+      res.vary('Accept-Encoding');
+      await sendCached(req, res, entry, audience, await lastModifiedOf(entry, req, deps, audience));
       return;
     }
     // A private page carries one visitor's data (what they typed, their address, their report): no
@@ -292,6 +308,23 @@ const CACHE_CONTROL = {
 } as const;
 
 /** A cache entry in the encoding the client takes (pre-compressed once ready), with its own ETag. */
+// The same list on every page answer (decision 036): the class of visitor, and the cookie a
+// no-JavaScript form's outcome arrives in; Accept-Encoding too when a kept body is sent (one call:
+// each call parses the header again).
+const PAGE_VARY = 'User-Agent, Cookie';
+const PAGE_VARY_SENT = `${PAGE_VARY}, Accept-Encoding`;
+
+/** A cached page's Last-Modified: looked up on its first answer, then kept with it (decision 075). */
+async function lastModifiedOf(
+  entry: CachedPage,
+  req: Request,
+  deps: Pick<PageDeps, 'renderer'>,
+  audience: Audience,
+): Promise<string | undefined> {
+  entry.modified ??= { value: await modifiedOf(req, deps, audience) };
+  return entry.modified.value;
+}
+
 async function sendCached(
   req: Request,
   res: Response,
@@ -299,7 +332,6 @@ async function sendCached(
   audience: Audience,
   modified?: string,
 ) {
-  res.vary('Accept-Encoding');
   // A new entry's first copies take a few milliseconds: the request that made it (and any other
   // that comes meanwhile) waits for them rather than go out compressed per response.
   if (!entry.encoded) await entry.ready;
