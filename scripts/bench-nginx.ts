@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { NGINX } from '../tests/fixtures/edge-proxy.ts';
+import { NGINX, privateNginxConfig } from '../tests/fixtures/edge-proxy.ts';
 import { freePort } from '../tests/support/redis-server.ts';
 import { waitForAnswer } from './built-server.ts';
 
@@ -33,23 +33,7 @@ export async function startBenchNginx(
   const port = await freePort();
   writeFileSync(
     path.join(dir, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      '  access_log off;',
-      `  client_body_temp_path ${dir}/client_body;`,
-      `  proxy_temp_path ${dir}/proxy;`,
-      `  fastcgi_temp_path ${dir}/fastcgi;`,
-      `  uwsgi_temp_path ${dir}/uwsgi;`,
-      `  scgi_temp_path ${dir}/scgi;`,
-      ...httpLines(dir, port).map((line) => `  ${line}`),
-      '}',
-      '',
-    ].join('\n'),
+    privateNginxConfig(dir, { workerConnections: 1024, accessLog: 'off' }, httpLines(dir, port)),
   );
   const child = spawn(NGINX, ['-p', `${dir}/`, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], {
     stdio: 'ignore',

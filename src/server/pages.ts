@@ -201,10 +201,7 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
       found.delete(req);
       res.vary(PAGE_VARY_SENT);
       deps.onPageCache?.(audience, 'hit');
-      const modified = early.modified
-        ? early.modified.value
-        : await lastModifiedOf(early, req, deps, audience);
-      await sendCached(req, res, early, audience, modified);
+      await sendCached(req, res, early, audience, deps);
       return;
     }
     // A page under a language prefix is in that language; only another address (a 404 outside the
@@ -227,7 +224,7 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
     if (cacheKey) deps.onPageCache?.(audience, cached ? 'hit' : 'miss');
     if (cached) {
       res.vary('Accept-Encoding');
-      await sendCached(req, res, cached, audience, await lastModifiedOf(cached, req, deps, audience));
+      await sendCached(req, res, cached, audience, deps);
       return;
     }
 
@@ -253,7 +250,7 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
     if (cacheKey && !personal && result.status === 200) {
       const entry = cache.set(cacheKey, result.status, result.html);
       res.vary('Accept-Encoding');
-      await sendCached(req, res, entry, audience, await lastModifiedOf(entry, req, deps, audience));
+      await sendCached(req, res, entry, audience, deps);
       return;
     }
     // A private page carries one visitor's data (what they typed, their address, their report): no
@@ -307,37 +304,28 @@ const CACHE_CONTROL = {
   private: 'private, no-store',
 } as const;
 
-/** A cache entry in the encoding the client takes (pre-compressed once ready), with its own ETag. */
 // The same list on every page answer (decision 036): the class of visitor, and the cookie a
 // no-JavaScript form's outcome arrives in; Accept-Encoding too when a kept body is sent (one call:
 // each call parses the header again).
 const PAGE_VARY = 'User-Agent, Cookie';
 const PAGE_VARY_SENT = `${PAGE_VARY}, Accept-Encoding`;
 
-/** A cached page's Last-Modified: looked up on its first answer, then kept with it (decision 075). */
-async function lastModifiedOf(
-  entry: CachedPage,
-  req: Request,
-  deps: Pick<PageDeps, 'renderer'>,
-  audience: Audience,
-): Promise<string | undefined> {
-  entry.modified ??= { value: await modifiedOf(req, deps, audience) };
-  return entry.modified.value;
-}
-
+/** A cache entry in the encoding the client takes (pre-compressed once ready), with its own ETag. */
 async function sendCached(
   req: Request,
   res: Response,
   entry: CachedPage,
   audience: Audience,
-  modified?: string,
+  deps: Pick<PageDeps, 'renderer'>,
 ) {
+  // Looked up on the entry's first answer, then kept with it (decision 075).
+  entry.modified ??= { value: await modifiedOf(req, deps, audience) };
   // A new entry's first copies take a few milliseconds: the request that made it (and any other
   // that comes meanwhile) waits for them rather than go out compressed per response.
   if (!entry.encoded) await entry.ready;
   const { body, etag, encoding } = representation(req, entry.html, entry);
   if (encoding) res.set('Content-Encoding', encoding);
-  sendPage(res, entry.status, body, audience, etag, modified);
+  sendPage(res, entry.status, body, audience, etag, entry.modified.value);
 }
 
 /**
