@@ -19,9 +19,21 @@ declare module 'node:http' {
  */
 export function createLogger(level: string): Logger {
   return pino(
-    { level, base: { service: 'geo-website' }, timestamp: pino.stdTimeFunctions.isoTime },
+    { level, base: { service: 'geo-website' }, timestamp: isoTime },
     pino.destination({ dest: 1, sync: false }),
   );
+}
+
+let lastTime = { ms: 0, text: '' };
+
+/**
+ * pino's ISO time (`pino.stdTimeFunctions.isoTime`), its text made once per millisecond: a busy
+ * server writes several lines in the same one, and a Date and its ISO text cost about 1.5 µs of
+ * every request (decision 076).
+ */
+export function isoTime(now = Date.now()): string {
+  if (now !== lastTime.ms) lastTime = { ms: now, text: `,"time":"${new Date(now).toISOString()}"` };
+  return lastTime.text;
 }
 
 function crawlerProps(req: IncomingMessage) {

@@ -1,6 +1,8 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { classifyVisitor, MAX_USER_AGENT_LENGTH, type VisitorProfile } from '../../src/lib/visitor.ts';
+import { isoTime } from '../../src/server/logging.ts';
 import { PageCache } from '../../src/server/page-cache.ts';
 import { visitorClassifier } from '../../src/server/pages.ts';
 import { redirectFor } from '../../src/server/redirects.ts';
@@ -161,5 +163,16 @@ describe('what is remembered per header value (decision 075)', () => {
         expect(representation(req, 'text', entry).encoding, `${header} (${round})`).toBe(expected);
       }
     }
+  });
+});
+
+describe('the log lines’ time', () => {
+  it('is pino’s ISO time, made again for each new millisecond', () => {
+    const at = Date.parse('2026-11-29T13:04:05.678Z');
+    for (const now of [at, at, at + 1, at - 86_400_000, at])
+      expect(isoTime(now)).toBe(`,"time":"${new Date(now).toISOString()}"`);
+    // The format is pino's own.
+    expect(isoTime()).toMatch(/^,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
+    expect(pino.stdTimeFunctions.isoTime()).toMatch(/^,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
   });
 });
