@@ -363,18 +363,23 @@ try {
       connections: 4,
     }),
   );
-  // A burst: 100 audits at once, beyond the cap of 4 in flight (the rest get 503 at once).
+  // A burst: 100 audits at once, beyond the cap of 4 in flight (the rest get 503 at once). Each from
+  // its own address: from one, all but the first would be refused as that address's second audit
+  // (429, decision 049), and the cap would not be what is measured.
   runPeakRss = 0;
   const burst = await Promise.all(
     Array.from({ length: 100 }, (_, n) =>
-      fetch(`${base}/api/audit?url=${encodeURIComponent(`${sites.origin.good}/?burst=${n}`)}`).then(
-        (r) => r.status,
-      ),
+      fetch(`${base}/api/audit?url=${encodeURIComponent(`${sites.origin.good}/?burst=${n}`)}`, {
+        headers: { 'x-forwarded-for': `10.201.${n >> 8}.${n & 255}` },
+      }).then((r) => r.status),
     ),
   );
   sampleRss();
+  const count = (status: number) => burst.filter((s) => s === status).length;
+  const other = burst.filter((s) => s !== 200 && s !== 503 && s !== 429);
   extras.push(
-    `audit burst of 100: ${burst.filter((s) => s === 200).length} audited, ${burst.filter((s) => s === 503).length} refused as busy; peak RSS ${(runPeakRss / 2 ** 20).toFixed(0)} MB`,
+    `audit burst of 100: ${count(200)} audited, ${count(503)} refused as busy, ${count(429)} as an address's second audit` +
+      `${other.length ? `, ${other.length} other (${[...new Set(other)].join(', ')})` : ''}; peak RSS ${(runPeakRss / 2 ** 20).toFixed(0)} MB`,
   );
 
   // One audit at a time, cache off: a single page, and a 10-page site audit of the planted site.

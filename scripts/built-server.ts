@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CONTAINER_ENV } from '../tests/support/server-process.ts';
 
 // The production build (dist/server/server.js) started on a random loopback port with a throw-away
-// data directory, for the measuring scripts (bench, lighthouse).
+// data directory and the container's environment, for the measuring scripts (bench, lighthouse).
 
 export interface BuiltServer {
   base: string;
@@ -26,6 +27,8 @@ export function spawnBuiltServer(
       DATA_DIR: dataDir,
       SITE_URL: base,
       NODE_ENV: 'production',
+      // The container's memory settings (the Dockerfile's ENV), as its flags come with nodeFlags.
+      ...CONTAINER_ENV,
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
