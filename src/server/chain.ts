@@ -5,8 +5,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  * (decision 076). Express's router gives each `use` layer its own path match, parameters, prefix
  * trimming and closures, for steps that match every path: about 6 µs of a cached page's time for the
  * eight steps it takes. The steps keep Express's contract: `next()` goes on to the following one,
- * `next(error)` leaves the chain with the error, `next('router')` leaves it without, and a thrown error or a rejected promise is passed
- * on as Express 5 passes it (a rejection without a reason as an Error).
+ * `next(error)` leaves the chain with the error, `next('router')` leaves it without, and a thrown
+ * error or a rejected promise is passed on as Express 5 passes it (a rejection without a reason as
+ * an Error).
  */
 export function chain(...handlers: RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
