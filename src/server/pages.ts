@@ -190,8 +190,6 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
   const handler: RequestHandler = async (req, res) => {
     const visitor = visitorOf(req);
     const audience: Audience = visitor.isBot ? 'crawler' : 'person';
-    // A page under a language prefix is in that language; only another address (a 404 outside the
-    // site's paths) asks the cookie and Accept-Language, which costs a parse per request.
     const policyTag = robotsTagFor(deps.policy, visitor.category);
     if (policyTag) res.setHeader('X-Robots-Tag', policyTag);
     // The page answersFromCache found (the early answer, decision 075): sent as it is, its lookup
