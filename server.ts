@@ -30,6 +30,7 @@ import { requestGuard, siteUrlOf } from './src/server/request-guard.ts';
 import { securityHeaders } from './src/server/security.ts';
 import { hashedAssets, topLevelFiles } from './src/server/static-files.ts';
 import { serviceWorkerSource } from './src/server/service-worker.ts';
+import { vary } from './src/server/vary.ts';
 import { createServices } from './src/server/services.ts';
 import { operationsRoutes } from './src/server/operations.ts';
 import type { LeadStore } from './src/server/store/index.ts';
@@ -290,9 +291,9 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
   app.use(files);
   app.get('/api/visitor', (req, res) => {
     const { isBot, isAICrawler, name, category, priority, crawlDelay } = visitorOf(req);
+    vary(res, 'User-Agent');
     res
       .set('Cache-Control', 'private, no-store')
-      .vary('User-Agent')
       .json({ isBot, isAICrawler, name, category, priority, crawlDelay });
   });
   app.use(
@@ -335,7 +336,7 @@ export async function createServer(options: ServerOptions = {}): Promise<App> {
     const url = siteUrlOf(req, config.siteUrl);
     const target = redirectFor(url.pathname, url.search, () => detectLanguage(req, res));
     if (!target) return next();
-    res.vary('Cookie').vary('Accept-Language');
+    vary(res, 'Cookie, Accept-Language');
     res.redirect(target.status, target.location);
   });
 

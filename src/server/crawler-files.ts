@@ -13,6 +13,7 @@ import { apiMessage } from './messages.ts';
 import { pageMarkdownService } from './page-markdown.ts';
 import { copyTarget } from './page-paths.ts';
 import { sendStatusPage, setLastModified } from './pages.ts';
+import { vary } from './vary.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 
 // Files for crawlers and AI (see docs/architecture.md), all generated from the route tree and the
@@ -87,17 +88,20 @@ export function crawlerFiles(deps: CrawlerFilesDeps): Router & { pageCopies: Req
   });
 
   // Markdown for agents: every page that has a Markdown copy says so on its answer (Vary: Accept,
-  // and RFC 8288 Link headers to the copy and to llms.txt), and a request that prefers text/markdown
-  // to text/html gets the copy itself at the page's own address. Browsers, which ask for HTML or
-  // anything, get the page. server.ts also runs it before a page its cache holds (decision 075).
+  // and an RFC 8288 Link header to the copy and to llms.txt), and a request that prefers
+  // text/markdown to text/html gets the copy itself at the page's own address. Browsers, which ask
+  // for HTML or anything, get the page. server.ts also runs it before a page its cache holds
+  // (decision 075).
   const pageCopies: RequestHandler = async (req, res, next) => {
     const target = copyTarget(req.path);
     if (!target) return next();
-    res.vary('Accept');
-    res.append('Link', [
-      `<${target.copy}>; rel="alternate"; type="text/markdown"`,
-      '</llms.txt>; rel="describedby"',
-    ]);
+    vary(res, 'Accept');
+    // Both links in one field (RFC 8288 §3: a Link field is a list): one header where two cost a
+    // cached page 3 µs of its 90 (decision 077).
+    res.append(
+      'Link',
+      `<${target.copy}>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"`,
+    );
     // Only a client that names text/markdown can prefer it (a tie, `*/*` or `text/*`, goes to HTML):
     // the others skip the negotiation's parse.
     const accept = req.headers.accept;

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { BoundedCache, stringBytes, type WatchCache } from './bounded-cache.ts';
 import { compressEntry, representation, type Compressions, type Encodable } from './compressed.ts';
 import { etagOf } from './page-cache.ts';
+import { vary } from './vary.ts';
 
 // The generated files for crawlers (robots.txt, sitemap.xml, llms.txt, feeds, Markdown copies…) are
 // the same bytes for everyone, like a crawler's cached page (decision 034): each body is compressed
@@ -52,7 +53,7 @@ export function encodedFiles(options: EncodedFilesOptions = {}): SendFile {
       if (memo.set(key, made)) void compressEntry(made, body, options.compressions);
       entry = made;
     }
-    res.vary('Accept-Encoding');
+    vary(res, 'Accept-Encoding');
     // A new body's first copies take a few milliseconds (llms-full.txt's, about ten): wait for them.
     if (!entry.encoded) await entry.ready;
     const sent = representation(req, body, entry);

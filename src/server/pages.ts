@@ -22,6 +22,7 @@ import { detectLanguage } from './language.ts';
 import type { RendererBundle } from '../renderer/contract.ts';
 import type { ServerWork } from '../routes.tsx';
 import { copyTarget } from './page-paths.ts';
+import { vary } from './vary.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -197,7 +198,7 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
     const early = found.get(req);
     if (early) {
       found.delete(req);
-      res.vary(PAGE_VARY_SENT);
+      vary(res, PAGE_VARY_SENT);
       deps.onPageCache?.(audience, 'hit');
       await sendCached(req, res, early, audience, deps);
       return;
@@ -205,7 +206,7 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
     // A page under a language prefix is in that language; only another address (a 404 outside the
     // site's paths) asks the cookie and Accept-Language, which costs a parse per request.
     const fallbackLang = splitLangPath(req.path)?.lang ?? detectLanguage(req, res);
-    res.vary(PAGE_VARY);
+    vary(res, PAGE_VARY);
 
     // Only public pages are ever stored (a route makes its page private, RouteHandle.private), so a
     // lookup can only find one. A page showing a no-JavaScript form's outcome is private too, and a
@@ -221,7 +222,7 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
     if (cacheKey) deps.onPageCache?.(audience, cached ? 'hit' : 'miss');
     if (cached) {
-      res.vary('Accept-Encoding');
+      vary(res, 'Accept-Encoding');
       await sendCached(req, res, cached, audience, deps);
       return;
     }
@@ -247,7 +248,7 @@ export function pageHandler(deps: PageDeps): RequestHandler & {
     const personal = result.private || Boolean(formOutcome);
     if (cacheKey && !personal && result.status === 200) {
       const entry = cache.set(cacheKey, result.status, result.html);
-      res.vary('Accept-Encoding');
+      vary(res, 'Accept-Encoding');
       await sendCached(req, res, entry, audience, deps);
       return;
     }

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import { COPY_EXTENSIONS, type Encoding } from './compressed.ts';
+import { vary } from './vary.ts';
 
 // The hashed client assets (dist/client/assets): compressed at build time (vite.config.ts writes a
 // .br and a .gz beside every JS, CSS, SVG and JSON file when smaller) and sent as they are to a client
@@ -37,7 +38,7 @@ export function hashedAssets(dir: string): RequestHandler {
     const available =
       req.method === 'GET' || req.method === 'HEAD' ? copies.get(req.path.slice(1)) : undefined;
     if (!available) return serve(req, res, next);
-    res.vary('Accept-Encoding');
+    vary(res, 'Accept-Encoding');
     const copy = available.find(([encoding]) => req.acceptsEncodings(encoding) === encoding);
     if (!copy) return serve(req, res, next);
     const [encoding, file] = copy;
