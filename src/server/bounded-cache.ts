@@ -45,11 +45,6 @@ interface Entry<V> {
 export class BoundedCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private bytes = 0;
-  /**
-   * No entry expires before this time: at most the front entry's expiry (lower once that entry is
-   * gone), so that a sweep with nothing to remove costs a comparison, not an iterator (decision 077).
-   */
-  private frontExpires = Infinity;
 
   constructor(private readonly options: BoundedCacheOptions<V>) {}
 
@@ -73,9 +68,7 @@ export class BoundedCache<V> {
     if (bytes > this.options.maxBytes) return false;
     // Oldest first out until the new entry fits.
     while (this.bytes + bytes > this.options.maxBytes) this.delete(this.entries.keys().next().value!);
-    const expires = now + this.options.ttlMs;
-    this.entries.set(key, { value, bytes, expires });
-    this.frontExpires = Math.min(this.frontExpires, expires);
+    this.entries.set(key, { value, bytes, expires: now + this.options.ttlMs });
     this.bytes += bytes;
     return true;
   }
@@ -89,15 +82,10 @@ export class BoundedCache<V> {
 
   /** Removes the expired entries, which are all at the front. */
   sweep(now = Date.now()): void {
-    if (now < this.frontExpires) return;
     for (const [key, entry] of this.entries) {
-      if (entry.expires > now) {
-        this.frontExpires = entry.expires;
-        return;
-      }
+      if (entry.expires > now) return;
       this.delete(key);
     }
-    this.frontExpires = Infinity;
   }
 
   get stats(): CacheStats {

@@ -3,9 +3,9 @@ import varyHeader from 'vary';
 import { remembered } from './bounded-cache.ts';
 
 // Express's `res.vary` parses the response's Vary list and the field to add, checks each name and
-// lower-cases both, on every response: twice for a cached page, about 3 µs of its 90 under wrk
-// (decision 077). The fields the server adds are its own constants, and so is every list they make:
-// each merge is made once, by the same `vary` package Express uses, and remembered.
+// lower-cases both, on every response: twice for a cached page, 0.6 µs where a remembered merge
+// takes 0.1 (decision 077). The fields the server adds are its own constants, and so is every list
+// they make: each merge is made once, by the same `vary` package Express uses, and remembered.
 const merged = remembered<string>({ ttlMs: 60 * 60_000, maxBytes: 64 * 1024, valueBytes: 256 });
 
 /** A merge by its key: the list and the field, either side of a line break (no header value has one). */

@@ -40,29 +40,6 @@ describe('BoundedCache', () => {
     expect(c.stats.entries).toBe(1);
   });
 
-  it('still expires every entry after the front one is taken, stored again, or the cache emptied', () => {
-    // A sweep with nothing to remove looks at the front's expiry alone (decision 077): each way the
-    // front can change must leave that time no later than the new front's.
-    const c = cache(1_000_000, 1000);
-    c.set('first', 'a', 0);
-    c.set('second', 'b', 100);
-    c.set('third', 'c', 200);
-    expect(c.get('first', 50)).toBe('a');
-    // Stored again, the first moves to the back: the second is now the front, and expires first.
-    c.set('first', 'a2', 300);
-    expect(c.get('second', 1100)).toBeUndefined();
-    expect(c.get('third', 1100)).toBe('c');
-    expect(c.take('third', 1100)).toBe('c');
-    expect(c.get('first', 1299)).toBe('a2');
-    expect(c.get('first', 1300)).toBeUndefined();
-    expect(c.stats).toEqual({ entries: 0, bytes: 0 });
-    // Emptied by its sweep, then used again: the new entry expires on time too.
-    c.set('again', 'd', 2000);
-    expect(c.get('again', 2999)).toBe('d');
-    expect(c.get('other', 3000)).toBeUndefined();
-    expect(c.stats.entries).toBe(0);
-  });
-
   it('reads an entry once with take', () => {
     const c = cache(10_000);
     c.set('id', 'outcome', 0);
