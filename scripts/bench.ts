@@ -150,6 +150,8 @@ let peakRss = 0;
 /** The peak before the first audit: pages and forms. */
 let pagesPeakRss = 0;
 let runPeakRss = 0;
+/** Bytes as whole MiB, for the memory lines. */
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 function sampleRss() {
   try {
     const kb = Number(
@@ -388,7 +390,7 @@ try {
   const other = burst.filter((s) => s !== 200 && s !== 503 && s !== 429);
   extras.push(
     `audit burst of 100: ${count(200)} audited, ${count(503)} refused as busy, ${count(429)} as an address's second audit` +
-      `${other.length ? `, ${other.length} other (${[...new Set(other)].join(', ')})` : ''}; peak RSS ${(runPeakRss / 2 ** 20).toFixed(0)} MB`,
+      `${other.length ? `, ${other.length} other (${[...new Set(other)].join(', ')})` : ''}; peak RSS ${mb(runPeakRss)} MB`,
   );
 
   // One audit at a time, cache off: a single page, and a 10-page site audit of the planted site.
@@ -465,7 +467,6 @@ console.log('');
 for (const line of hotPath.lines) console.log(line);
 console.log('');
 for (const line of [...ratios, ...extras]) console.log(line);
-const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 console.log(`peak RSS serving pages and forms: ${mb(pagesPeakRss)} MB (budget < 200 MB)`);
 console.log(
   `peak RSS with audits too, their analysis threads counted: ${mb(peakRss)} MB (budget < ${CONTAINER_MEMORY_MB} MB, the container's memory)`,
